@@ -1,0 +1,35 @@
+import { defineConfig } from 'wxt';
+
+// Development builds (`wxt` / `npm start`) point at the local reference service with a demo key so a
+// newcomer sees the extension work without an account. Production builds and zips carry neither.
+const devService = process.env.PROMPTCAST_DEV_SERVICE_URL;
+
+export default defineConfig({
+  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  imports: false,
+  manifest: ({ browser }) => ({
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
+    permissions: ['storage', 'alarms', 'notifications', 'contextMenus'],
+    // Loopback origins only: any other service origin is requested at run time from the options page.
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'promptcast@example.org',
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
+      : {}),
+  }),
+  vite: () => ({
+    define: {
+      __DEV_SERVICE_URL__: JSON.stringify(devService ?? ''),
+      __DEV_API_KEY__: JSON.stringify(devService ? (process.env.PROMPTCAST_DEV_API_KEY ?? '') : ''),
+    },
+  }),
+});
