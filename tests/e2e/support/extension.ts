@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
+import { chromeBuildDir, chromiumExecutable } from './paths';
+
+const quietStartArgs = [
+  // The network here is closed: without these Chromium spends its start on refused connections.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--no-sandbox',
+];
+
+export interface LaunchOptions {
+  colorScheme?: 'light' | 'dark';
+  locale?: string;
+}
+
+/** The built extension loaded into a real Chromium profile, with the controls tests need. */
+export class ExtensionUnderTest {
+  private constructor(
+    readonly profileDir: string,
+    private options: LaunchOptions,
+    public context: BrowserContext,
+    public id: string,
+  ) {}
+
+  static async launch(options: LaunchOptions = {}): Promise<ExtensionUnderTest> {
+    const profileDir = mkdtempSync(path.join(os.tmpdir(), 'promptcast-profile-'));
+    const context = await launchContext(profileDir, options);
+    const worker = await firstWorker(context);
+    return new ExtensionUnderTest(profileDir, options, context, new URL(worker.url()).host);
+  }
+
+  get origin(): string {
+    return `chrome-extension://${this.id}`;
+  }
+
+  /** The running service worker, starting it through a message if Chrome has stopped it. */
+  async worker(): Promise<Worker> {
+    const live = this.context.serviceWorkers().find((w) => w.url().startsWith(this.origin));
+    if (live) {
+      try {
+        await live.evaluate(() => 1);
+        return live;
+      } catch {
+        // A stopped worker's handle lingers until Playwright notices; wake a fresh one below.
+      }
+    }
+    const started = this.context.waitForEvent('serviceworker', { timeout: 10_000 });
+    const page = await this.context.newPage();
+    await page.goto(`${this.origin}/popup.html`);
+    const worker = await started;
+    await page.close();
+    return worker;
+  }
+
+  async openPage(name: 'popup' | 'options' | 'history', query = ''): Promise<Page> {
+    const page = await this.context.newPage();
+    await page.goto(`${this.origin}/${name}.html${query}`);
+    return page;
+  }
+
+  /** Stops every service worker, as Chrome does when one is idle (Playwright's presence prevents that). */
+  async stopWorker(): Promise<void> {
+    const page = this.context.pages()[0] ?? (await this.context.newPage());
+    const cdp = await this.context.newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await cdp.detach();
+  }
+
+  /** Closes the browser and starts it again on the same profile, as a person restarting Chrome. */
+  async restartBrowser(): Promise<void> {
+    await this.context.close();
+    this.context = await launchContext(this.profileDir, this.options);
+    const worker = await firstWorker(this.context);
+    this.id = new URL(worker.url()).host;
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
+    rmSync(this.profileDir, { recursive: true, force: true });
+  }
+}
+
+async function launchContext(profileDir: string, options: LaunchOptions): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: chromiumExecutable(),
+    headless: true,
+    colorScheme: options.colorScheme ?? 'light',
+    locale: options.locale ?? 'en-US',
+    args: [`--disable-extensions-except=${chromeBuildDir}`, `--load-extension=${chromeBuildDir}`, ...quietStartArgs],
+  });
+}
+
+async function firstWorker(context: BrowserContext): Promise<Worker> {
+  return context.serviceWorkers()[0] ?? context.waitForEvent('serviceworker', { timeout: 15_000 });
+}

@@ -1,0 +1,30 @@
+import { test as base } from '@playwright/test';
+import { type ReferenceService, startReferenceService } from '../../reference-service/server';
+import { ExtensionUnderTest } from './extension';
+
+interface TestFixtures {
+  extension: ExtensionUnderTest;
+}
+interface WorkerFixtures {
+  service: ReferenceService;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  service: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const service = await startReferenceService({ port: 0 });
+      await use(service);
+      await service.close();
+    },
+    { scope: 'worker' },
+  ],
+  extension: async ({ service }, use) => {
+    service.reset();
+    const extension = await ExtensionUnderTest.launch();
+    await use(extension);
+    await extension.close();
+  },
+});
+
+export { expect } from '@playwright/test';

@@ -1,0 +1,63 @@
+/**
+ * Fault injection for interface requests. Rules are evaluated in order: latency rules add
+ * delay and let evaluation continue (so a slow answer can also be a failing one); the
+ * first other matching rule decides the response.
+ */
+import type { FaultAction, FaultRule } from './config';
+import type { Reply } from './http';
+import { text } from './http';
+
+export interface FaultDecision {
+  delayMs: number;
+  /** undefined = handle the request normally after the delay. */
+  action?: Exclude<FaultAction, { type: 'latency' }>;
+}
+
+export class FaultBook {
+  #rules: FaultRule[] = [];
+  /** Parallel to #rules; kept outside the rule objects so callers' objects stay untouched. */
+  #hits: number[] = [];
+
+  constructor(private readonly random: () => number = Math.random) {}
+
+  /** Replacing the rules restarts every rule's count, as a fresh rule set should. */
+  setRules(rules: FaultRule[]): void {
+    this.#rules = rules;
+    this.#hits = rules.map(() => 0);
+  }
+
+  decide(method: string, path: string): FaultDecision {
+    let delayMs = 0;
+    for (const [i, rule] of this.#rules.entries()) {
+      if (rule.method !== undefined && rule.method.toUpperCase() !== method.toUpperCase()) continue;
+      if (rule.pathPrefix !== undefined && !path.startsWith(rule.pathPrefix)) continue;
+      const hits = this.#hits[i] ?? 0;
+      if (rule.count !== undefined && hits >= rule.count) continue;
+      if (this.random() >= (rule.probability ?? 1)) continue;
+      this.#hits[i] = hits + 1;
+      if (rule.action.type === 'latency') {
+        delayMs += rule.action.ms;
+        continue;
+      }
+      return { delayMs, action: rule.action };
+    }
+    return { delayMs };
+  }
+}
+
+/** The reply for a terminal fault; 'hang' has none, the caller simply never answers. */
+export function faultReply(action: Exclude<FaultAction, { type: 'latency' | 'hang' }>): Reply {
+  switch (action.type) {
+    case 'status':
+      return text(action.status, action.body ?? `Injected fault: HTTP ${action.status}`, action.headers);
+    case 'malformed':
+      // Truncated mid-object: looks like JSON to a content-type check, fails to parse.
+      return { status: 200, headers: { 'Content-Type': 'application/json' }, body: '{"tokensBalance": 12, "url": "htt' };
+    case 'html200':
+      return {
+        status: 200,
+        headers: { 'Content-Type': 'text/html; charset=utf-8' },
+        body: '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>The upstream server is temporarily unavailable.</p></body></html>',
+      };
+  }
+}

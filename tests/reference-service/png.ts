@@ -1,0 +1,74 @@
+/**
+ * Minimal PNG encoder so the service can hand out real, renderable images without
+ * shipping binary fixtures or depending on an image library.
+ */
+import { deflateSync } from 'node:zlib';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+const CRC_TABLE: Uint32Array = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+export function crc32(data: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of data) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typeAndData = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typeAndData));
+  return Buffer.concat([length, typeAndData, crc]);
+}
+
+/** Encodes 8-bit RGB pixels (row-major, 3 bytes per pixel) as a PNG file. */
+export function encodeRgbPng(width: number, height: number, rgb: Uint8Array): Buffer {
+  if (rgb.length !== width * height * 3) throw new Error('pixel buffer does not match dimensions');
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // colour type: truecolour
+  // bytes 10..12 (compression, filter, interlace) stay 0
+  const stride = width * 3;
+  const raw = Buffer.alloc((stride + 1) * height);
+  for (let y = 0; y < height; y++) {
+    // Each scanline is prefixed by its filter type; 0 (none) keeps the encoder trivial.
+    raw[y * (stride + 1)] = 0;
+    raw.set(rgb.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  }
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A colourful diagonal gradient. The seed shifts the palette so that different image ids
+ * look different, which makes mix-ups visible in screenshots.
+ */
+export function gradientPng(seed: number, size = 256): Buffer {
+  const rgb = new Uint8Array(size * size * 3);
+  const shift = seed % 256;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const i = (y * size + x) * 3;
+      rgb[i] = (Math.floor((x * 255) / (size - 1)) + shift) % 256;
+      rgb[i + 1] = (Math.floor((y * 255) / (size - 1)) + shift * 2) % 256;
+      rgb[i + 2] = (255 - Math.floor(((x + y) * 255) / (2 * (size - 1))) + shift * 3) % 256;
+    }
+  }
+  return encodeRgbPng(size, size, rgb);
+}

@@ -1,0 +1,69 @@
+import type { NormalisedStatus, VideoJob, VideoJobResponse } from './schemas';
+import { collapseWhitespace, pickMessage, truncate } from './text';
+import { parseHttpUrl } from './urls';
+
+// The interface names only `queued` and `completed` (section 3); these are the words other services
+// commonly use for the two final outcomes. Anything unrecognised counts as still running, so a new
+// intermediate state never ends a poll early.
+const COMPLETED = new Set(['completed', 'complete', 'succeeded', 'success', 'successful', 'done', 'finished']);
+const FAILED = new Set([
+  'failed',
+  'failure',
+  'error',
+  'errored',
+  'cancelled',
+  'canceled',
+  'expired',
+  'rejected',
+]);
+
+export function normaliseStatus(raw: string): NormalisedStatus {
+  const word = raw.trim().toLowerCase();
+  if (COMPLETED.has(word)) return 'completed';
+  if (FAILED.has(word)) return 'failed';
+  return 'running';
+}
+
+/** Section 7 of the interface: an empty or failed result points at one of these three causes. */
+export const EMPTY_RESULT_HINT = 'The model id, the prompt or the credit balance may be invalid.';
+
+export const EMPTY_VIDEO_MESSAGE = `The video job completed without any video URL. ${EMPTY_RESULT_HINT}`;
+export const FAILED_VIDEO_MESSAGE = `The video generation failed. ${EMPTY_RESULT_HINT}`;
+
+/** Keeps only absolute http(s) URLs, normalised by the URL parser, without duplicates. */
+export function usableUrls(values: readonly unknown[] | null | undefined): string[] {
+  const urls: string[] = [];
+  for (const value of values ?? []) {
+    const url = parseHttpUrl(value)?.href;
+    if (url !== undefined && !urls.includes(url)) urls.push(url);
+  }
+  return urls;
+}
+
+/**
+ * Interprets a validated job record. A job that says it completed but carries no usable URL is reported
+ * as failed, since there is nothing to show and polling further would never change that.
+ */
+export function interpretJob(response: VideoJobResponse, requestedId: string): VideoJob {
+  const status = normaliseStatus(response.status);
+  const job: VideoJob = {
+    id: response.id ?? requestedId,
+    status,
+    rawStatus: response.status,
+    videoUrls: usableUrls(response.videoUrls),
+  };
+  if (status === 'failed') {
+    job.error = serverReason(response) ?? FAILED_VIDEO_MESSAGE;
+  } else if (status === 'completed' && job.videoUrls.length === 0) {
+    job.status = 'failed';
+    job.error = EMPTY_VIDEO_MESSAGE;
+  }
+  return job;
+}
+
+function serverReason(response: VideoJobResponse): string | undefined {
+  const text = pickMessage(response.error) ?? pickMessage(response.message) ?? pickMessage(response.reason);
+  if (text === undefined) return undefined;
+  const line = collapseWhitespace(text);
+  return line === '' ? undefined : truncate(line);
+}

@@ -1,0 +1,97 @@
+/**
+ * Input rules as plain functions, so the popup can check a form inline without shipping zod, and the
+ * background's zod schemas apply the very same rules before anything is sent.
+ */
+
+export const MAX_PROMPT_LENGTH = 4000;
+export const DURATION_RANGE = { min: 1, max: 60 } as const;
+
+export type Problem =
+  | { code: 'prompt_empty' }
+  | { code: 'prompt_too_long'; length: number; max: number }
+  | { code: 'duration_invalid'; min: number; max: number }
+  | { code: 'resolution_invalid' }
+  | { code: 'aspect_ratio_invalid' }
+  | { code: 'base_url_invalid' }
+  | { code: 'base_url_insecure' }
+  | { code: 'model_field_invalid' };
+
+/** Selected page text arrives with layout whitespace; a prompt wants it as one clean line. */
+export function cleanPrompt(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function promptProblem(prompt: string): Problem | undefined {
+  const cleaned = cleanPrompt(prompt);
+  if (cleaned.length === 0) return { code: 'prompt_empty' };
+  if (cleaned.length > MAX_PROMPT_LENGTH)
+    return { code: 'prompt_too_long', length: cleaned.length, max: MAX_PROMPT_LENGTH };
+  return undefined;
+}
+
+export function durationProblem(duration: number): Problem | undefined {
+  return Number.isInteger(duration) && duration >= DURATION_RANGE.min && duration <= DURATION_RANGE.max
+    ? undefined
+    : { code: 'duration_invalid', ...DURATION_RANGE };
+}
+
+export function resolutionProblem(resolution: string): Problem | undefined {
+  return /^\d{3,4}p$/.test(resolution) ? undefined : { code: 'resolution_invalid' };
+}
+
+export function aspectRatioProblem(aspectRatio: string): Problem | undefined {
+  const match = /^(\d{1,2}):(\d{1,2})$/.exec(aspectRatio);
+  return match && Number(match[1]) > 0 && Number(match[2]) > 0 ? undefined : { code: 'aspect_ratio_invalid' };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname);
+}
+
+/** The key travels in a header, so plain http is allowed only where it never leaves the machine. */
+export function baseUrlProblem(value: string): Problem | undefined {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return { code: 'base_url_invalid' };
+  }
+  if (url.username || url.password || url.search || url.hash) return { code: 'base_url_invalid' };
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:') return isLoopbackHost(url.hostname) ? undefined : { code: 'base_url_insecure' };
+  return { code: 'base_url_invalid' };
+}
+
+/** Canonical form: no trailing slash, so path joins and per-URL caches agree. */
+export function normaliseBaseUrl(value: string): string {
+  const url = new URL(value.trim());
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+export function modelFieldProblem(field: string): Problem | undefined {
+  return /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(field) ? undefined : { code: 'model_field_invalid' };
+}
+
+/** English wording; the UI shows the localized text for the same code. */
+export function describeProblem(problem: Problem): string {
+  switch (problem.code) {
+    case 'prompt_empty':
+      return 'Enter a prompt.';
+    case 'prompt_too_long':
+      return `The prompt is ${problem.length} characters; the limit is ${problem.max}.`;
+    case 'duration_invalid':
+      return `Duration must be a whole number of seconds from ${problem.min} to ${problem.max}.`;
+    case 'resolution_invalid':
+      return 'Resolution must look like 720p.';
+    case 'aspect_ratio_invalid':
+      return 'Aspect ratio must look like 16:9.';
+    case 'base_url_invalid':
+      return 'Enter the service URL as a full address, like https://api.example.com.';
+    case 'base_url_insecure':
+      return 'The service URL must use https (plain http is allowed only for localhost).';
+    case 'model_field_invalid':
+      return 'The model field name must be a plain identifier, like model.';
+  }
+}
