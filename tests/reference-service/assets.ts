@@ -59,10 +59,15 @@ function withRange(bytes: Buffer, contentType: string, range: string | undefined
 }
 
 export function handleFile(method: string, path: string, range: string | undefined): Reply {
-  if (method !== 'GET' && method !== 'HEAD') return text(405, 'Method not allowed', { ...CORS, Allow: 'GET, HEAD' });
+  if (method !== 'GET' && method !== 'HEAD')
+    return text(405, 'Method not allowed', { ...CORS, Allow: 'GET, HEAD' });
   const image = /^\/files\/images\/([^/]+)\.png$/.exec(path);
   if (image?.[1]) {
-    return { status: 200, headers: { ...CORS, 'Content-Type': 'image/png' }, body: gradientPng(seedOf(image[1])) };
+    return {
+      status: 200,
+      headers: { ...CORS, 'Content-Type': 'image/png' },
+      body: gradientPng(seedOf(image[1])),
+    };
   }
   if (/^\/files\/videos\/[^/]+\.webm$/.test(path)) return withRange(videoBytes(), 'video/webm', range);
   return text(404, `Not found: ${path}`, CORS);

@@ -52,7 +52,11 @@ export function faultReply(action: Exclude<FaultAction, { type: 'latency' | 'han
       return text(action.status, action.body ?? `Injected fault: HTTP ${action.status}`, action.headers);
     case 'malformed':
       // Truncated mid-object: looks like JSON to a content-type check, fails to parse.
-      return { status: 200, headers: { 'Content-Type': 'application/json' }, body: '{"tokensBalance": 12, "url": "htt' };
+      return {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"tokensBalance": 12, "url": "htt',
+      };
     case 'html200':
       return {
         status: 200,

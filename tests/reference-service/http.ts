@@ -16,7 +16,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export class BodyTooLargeError extends Error {}
 
 export function text(status: number, body: string, headers: Record<string, string> = {}): Reply {
-  return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body };
+  // Caller headers win, compared case-insensitively so a fault rule's 'content-type' replaces ours.
+  const hasType = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+  return {
+    status,
+    headers: hasType ? { ...headers } : { 'Content-Type': 'text/plain; charset=utf-8', ...headers },
+    body,
+  };
 }
 
 export function json(status: number, value: unknown): Reply {

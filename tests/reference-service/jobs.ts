@@ -47,7 +47,11 @@ export function viewJob(job: Job, now: number): JobView {
   if (job.outcome === 'never') return { status: 'processing', progress: Math.min(progress, 0.99) };
   if (elapsed < job.durationMs) return { status: 'processing', progress };
   if (job.outcome === 'fail') {
-    return { status: 'failed', progress: 1, error: 'Video generation failed: the model could not render this prompt' };
+    return {
+      status: 'failed',
+      progress: 1,
+      error: 'Video generation failed: the model could not render this prompt',
+    };
   }
   return { status: 'completed', progress: 1 };
 }

@@ -61,13 +61,19 @@ export function encodeRgbPng(width: number, height: number, rgb: Uint8Array): Bu
  */
 export function gradientPng(seed: number, size = 256): Buffer {
   const rgb = new Uint8Array(size * size * 3);
-  const shift = seed % 256;
+  const shift = seed % 512;
+  // A triangle wave instead of modulo keeps the shifted gradient free of hard seams.
+  const wave = (v: number): number => {
+    const t = v % 512;
+    return t < 256 ? t : 511 - t;
+  };
+  const scale = 255 / (size - 1);
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       const i = (y * size + x) * 3;
-      rgb[i] = (Math.floor((x * 255) / (size - 1)) + shift) % 256;
-      rgb[i + 1] = (Math.floor((y * 255) / (size - 1)) + shift * 2) % 256;
-      rgb[i + 2] = (255 - Math.floor(((x + y) * 255) / (2 * (size - 1))) + shift * 3) % 256;
+      rgb[i] = wave(x * scale + shift);
+      rgb[i + 1] = wave(y * scale + shift * 2);
+      rgb[i + 2] = wave(255 - ((x + y) * scale) / 2 + shift * 3);
     }
   }
   return encodeRgbPng(size, size, rgb);

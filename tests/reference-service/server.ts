@@ -1,0 +1,194 @@
+/**
+ * Local reference implementation of the image/video generation service, for unit and e2e
+ * tests. It follows the interface document and fills its gaps with explicit, configurable
+ * choices (costs, status codes, error bodies) so clients can be tested against them.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { type ApiRequest, handleApi, type ServiceState } from './api';
+import { FILES_PREFIX, handleFile } from './assets';
+import { DEMO_API_KEY, defaultConfig, type FaultRule, type ReferenceConfig } from './config';
+import { CONTROL_PREFIX, handleControl } from './control';
+import { FaultBook, faultReply } from './faults';
+import { BodyTooLargeError, flattenHeaders, type Reply, readBody, sendReply, text } from './http';
+import { JobStore, viewJob } from './jobs';
+
+export type { FaultRule, ReferenceConfig };
+export { DEMO_API_KEY, defaultConfig };
+
+export interface RequestLogEntry {
+  time: number;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  /** 0 while unanswered (latency pending, or a 'hang' fault that never answers). */
+  status: number;
+}
+
+export interface ReferenceService {
+  url: string;
+  port: number;
+  configure(patch: Partial<ReferenceConfig>): void;
+  reset(config?: Partial<ReferenceConfig>): void;
+  requests(): RequestLogEntry[];
+  jobs(): Array<{ id: string; status: string; prompt: string; apiKey: string }>;
+  close(): Promise<void>;
+}
+
+function formatHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startReferenceService(
+  options: { port?: number; host?: string; config?: Partial<ReferenceConfig> } = {},
+): Promise<ReferenceService> {
+  const host = options.host ?? '127.0.0.1';
+  const state: ServiceState = {
+    config: defaultConfig(),
+    balances: new Map(),
+    jobs: new JobStore(),
+    baseUrl: '',
+    now: () => Date.now(),
+  };
+  const faults = new FaultBook();
+  let log: RequestLogEntry[] = [];
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  function applyPatch(patch: Partial<ReferenceConfig>): void {
+    state.config = { ...state.config, ...patch };
+    // Setting accounts is how a test changes credits, so balances follow the new values.
+    if (patch.accounts) state.balances = new Map(Object.entries(state.config.accounts));
+    if (patch.faults) faults.setRules(state.config.faults);
+  }
+
+  function reset(patch: Partial<ReferenceConfig> = {}): void {
+    state.config = defaultConfig();
+    applyPatch({ ...patch, accounts: patch.accounts ?? state.config.accounts, faults: patch.faults ?? [] });
+    state.jobs.clear();
+    log = [];
+  }
+
+  const requests = (): RequestLogEntry[] => log.map((entry) => ({ ...entry, headers: { ...entry.headers } }));
+
+  const jobs = (): Array<{ id: string; status: string; prompt: string; apiKey: string }> => {
+    const now = state.now();
+    return state.jobs.all().map((job) => ({
+      id: job.id,
+      status: viewJob(job, now).status,
+      prompt: job.prompt,
+      apiKey: job.apiKey,
+    }));
+  };
+
+  const controller = {
+    config: () => state.config,
+    configure: applyPatch,
+    reset,
+    requests,
+    jobs,
+  };
+
+  function later(ms: number, fn: () => void): void {
+    if (ms <= 0) {
+      fn();
+      return;
+    }
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, ms);
+    timers.add(timer);
+  }
+
+  function serveInterface(req: ApiRequest, res: ServerResponse): void {
+    const entry: RequestLogEntry = { time: state.now(), ...req, status: 0 };
+    log.push(entry);
+    const respond = (reply: Reply): void => {
+      entry.status = reply.status;
+      sendReply(res, reply);
+    };
+    const decision = faults.decide(req.method, req.path);
+    if (decision.action?.type === 'hang') return; // the socket stays open until close()
+    const { action } = decision;
+    later(state.config.latencyMs + decision.delayMs, () => {
+      respond(action ? faultReply(action) : handleApi(state, req));
+    });
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const path = new URL(req.url ?? '/', 'http://placeholder').pathname;
+
+    if (path.startsWith(FILES_PREFIX)) {
+      sendReply(res, handleFile(method, path, req.headers.range), method === 'HEAD');
+      return;
+    }
+
+    let body: string;
+    try {
+      body = (await readBody(req)).toString('utf8');
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        sendReply(res, text(413, error.message));
+        return;
+      }
+      throw error;
+    }
+
+    if (path.startsWith(CONTROL_PREFIX)) {
+      sendReply(res, handleControl(controller, method, path, body));
+      return;
+    }
+    serveInterface({ method, path, headers: flattenHeaders(req.headers), body }, res);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // A bug in the reference service must surface as a visible 500, not a hung test.
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      sendReply(res, text(500, `Reference service error: ${message}`));
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
+  const url = `http://${formatHost(host)}:${address.port}`;
+  state.baseUrl = url;
+  reset(options.config);
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= new Promise<void>((resolve) => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      server.close(() => resolve());
+      // Hanging and keep-alive connections would otherwise hold close() open indefinitely.
+      for (const socket of sockets) socket.destroy();
+      server.closeAllConnections();
+    });
+    return closing;
+  };
+
+  return {
+    url,
+    port: address.port,
+    configure: applyPatch,
+    reset,
+    requests,
+    jobs,
+    close,
+  };
+}

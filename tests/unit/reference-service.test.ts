@@ -1,0 +1,205 @@
+// @vitest-environment node
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
+
+let service: ReferenceService;
+
+beforeAll(async () => {
+  service = await startReferenceService({ port: 0 });
+});
+afterAll(async () => {
+  await service.close();
+});
+beforeEach(() => {
+  service.reset();
+});
+
+const auth = { 'X-API-Key': DEMO_API_KEY };
+
+function get(path: string, headers: Record<string, string> = auth): Promise<Response> {
+  return fetch(`${service.url}${path}`, { headers });
+}
+
+function post(path: string, body: unknown, headers: Record<string, string> = auth): Promise<Response> {
+  return fetch(`${service.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('reference service', () => {
+  it('rejects missing and invalid API keys with 401 text', async () => {
+    const missing = await get('/v1/tokens/balance', {});
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get('content-type')).toContain('text/plain');
+    expect(await missing.text()).toMatch(/X-API-Key/);
+    expect((await get('/v1/tokens/balance', { 'X-API-Key': 'nope' })).status).toBe(401);
+  });
+
+  it('reports the balance on both path forms, with extra fields', async () => {
+    const v1 = await get('/v1/tokens/balance');
+    expect(v1.status).toBe(200);
+    const body = (await v1.json()) as Record<string, unknown>;
+    expect(body.tokensBalance).toBe(1000);
+    expect(body.requestId).toEqual(expect.any(String));
+    expect(await (await get('/api/credits/balance')).json()).toMatchObject({ tokensBalance: 1000 });
+  });
+
+  it('generates an image, deducts credits and serves a real PNG without a key', async () => {
+    const res = await post('/v1/images/generate', { prompt: 'a red fox', model: 'm1' });
+    expect(res.status).toBe(200);
+    const { url } = (await res.json()) as { url: string };
+    expect(url).toMatch(new RegExp(`^${service.url}/files/images/[^/]+\\.png$`));
+    expect(await (await get('/v1/tokens/balance')).json()).toMatchObject({ tokensBalance: 999 });
+
+    const image = await fetch(url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('access-control-allow-origin')).toBe('*');
+    const bytes = Buffer.from(await image.arrayBuffer());
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(bytes.subarray(12, 16).toString('ascii')).toBe('IHDR');
+    expect(bytes.readUInt32BE(16)).toBe(256);
+  });
+
+  it('answers 402 with a text body when credits are short', async () => {
+    service.configure({ accounts: { [DEMO_API_KEY]: 2 } });
+    const res = await post('/v1/videos/generate', { prompt: 'waves' });
+    expect(res.status).toBe(402);
+    expect(await res.text()).toBe('Insufficient credits: this request costs 5, balance is 2');
+    expect(await (await get('/v1/tokens/balance')).json()).toMatchObject({ tokensBalance: 2 });
+  });
+
+  it('validates requests with 400/415 text bodies', async () => {
+    const empty = await post('/v1/images/generate', { prompt: '  ' });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toMatch(/prompt/);
+    const duration = await post('/v1/videos/generate', { prompt: 'x', duration: 0 });
+    expect(duration.status).toBe(400);
+    expect(await duration.text()).toMatch(/duration/);
+    const badJson = await fetch(`${service.url}/v1/images/generate`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: '{oops',
+    });
+    expect(badJson.status).toBe(400);
+    const wrongType = await post(
+      '/v1/images/generate',
+      { prompt: 'x' },
+      { ...auth, 'Content-Type': 'text/plain' },
+    );
+    expect(wrongType.status).toBe(415);
+    service.configure({ maxPromptLength: 5 });
+    expect((await post('/v1/images/generate', { prompt: 'too long' })).status).toBe(400);
+  });
+
+  it('switches path forms and answers 404/405 for unknown paths and methods', async () => {
+    service.configure({ pathForms: 'v1' });
+    expect((await get('/api/credits/balance')).status).toBe(404);
+    expect((await post('/api/images/generate', { prompt: 'x' })).status).toBe(404);
+    expect((await get('/v1/tokens/balance')).status).toBe(200);
+    service.configure({ pathForms: 'api' });
+    expect((await get('/v1/tokens/balance')).status).toBe(404);
+    expect((await get('/api/credits/balance')).status).toBe(200);
+    expect((await get('/v1/nothing')).status).toBe(404);
+    expect((await post('/v1/tokens/balance', {})).status).toBe(404);
+    expect((await get('/v1/videos/generate')).status).toBe(405);
+  });
+
+  it('runs video jobs through queued, processing and their final states', async () => {
+    // Processing spans 133..400 ms, wide enough that the sleeps below cannot land outside it on a slow machine.
+    service.configure({ videoDurationMs: 400 });
+    const submit = async (prompt: string) => {
+      const res = await post('/v1/videos/generate', {
+        prompt,
+        duration: 5,
+        resolution: '720p',
+        aspectRatio: '16:9',
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { id: string; status: string };
+      expect(body.status).toBe('queued');
+      return body.id;
+    };
+    const poll = async (id: string) =>
+      (await (await get(`/v1/videos/${id}`)).json()) as Record<string, unknown>;
+    const ok = await submit('a lighthouse');
+    const failed = await submit('storm [fail]');
+    const empty = await submit('fog [empty]');
+    const never = await submit('forever [never]');
+    expect(await (await get('/v1/tokens/balance')).json()).toMatchObject({ tokensBalance: 980 });
+
+    expect((await poll(ok)).videoUrls ?? []).toEqual([]);
+    await sleep(150);
+    expect(await poll(ok)).toMatchObject({ status: 'processing', videoUrls: [] });
+    await sleep(300);
+    const done = await poll(ok);
+    expect(done.status).toBe('completed');
+    expect(done.videoUrls).toEqual([`${service.url}/files/videos/${ok}.webm`]);
+    expect(await poll(failed)).toMatchObject({ status: 'failed', error: expect.any(String) });
+    expect(await poll(empty)).toMatchObject({ status: 'completed', videoUrls: [] });
+    expect(await poll(never)).toMatchObject({ status: 'processing' });
+    expect(service.jobs().map((j) => j.status)).toEqual(['completed', 'failed', 'completed', 'processing']);
+    expect((await get('/v1/videos/vid_missing')).status).toBe(404);
+  });
+
+  it('serves a playable video file', async () => {
+    const res = await fetch(`${service.url}/files/videos/anything.webm`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^video\//);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(1000);
+    // EBML magic number that starts every WebM/Matroska file.
+    expect([...bytes.subarray(0, 4)]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+  });
+
+  it('applies a counted fault rule, then recovers, and logs both', async () => {
+    service.configure({
+      faults: [
+        {
+          pathPrefix: '/v1/tokens/',
+          count: 1,
+          action: { type: 'status', status: 429, headers: { 'Retry-After': '2' } },
+        },
+      ],
+    });
+    const first = await get('/v1/tokens/balance');
+    expect(first.status).toBe(429);
+    expect(first.headers.get('retry-after')).toBe('2');
+    expect((await get('/v1/tokens/balance')).status).toBe(200);
+    const log = service.requests();
+    expect(log.map((e) => e.status)).toEqual([429, 200]);
+    expect(log[0]?.headers['x-api-key']).toBe(DEMO_API_KEY);
+  });
+
+  it('is steerable through /__control/ endpoints', async () => {
+    const configured = await fetch(`${service.url}/__control/config`, {
+      method: 'POST',
+      body: JSON.stringify({ faults: [{ action: { type: 'malformed' } }] }),
+    });
+    expect(configured.status).toBe(200);
+    const malformed = await get('/v1/tokens/balance');
+    await expect(malformed.json()).rejects.toThrow();
+    expect(
+      (await fetch(`${service.url}/__control/config`, { method: 'POST', body: '{"bogus":1}' })).status,
+    ).toBe(400);
+    await fetch(`${service.url}/__control/reset`, { method: 'POST' });
+    expect((await get('/v1/tokens/balance')).status).toBe(200);
+    const log = (await (await fetch(`${service.url}/__control/log`)).json()) as unknown[];
+    expect(log).toHaveLength(1);
+  });
+
+  it('closes promptly while a request hangs', async () => {
+    const other = await startReferenceService({ config: { faults: [{ action: { type: 'hang' } }] } });
+    const pending = fetch(`${other.url}/v1/tokens/balance`, { headers: auth }).catch(() => 'aborted');
+    await sleep(50);
+    expect(other.requests()).toHaveLength(1);
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(await pending).toBe('aborted');
+  });
+});
