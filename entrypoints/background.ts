@@ -1,5 +1,49 @@
+import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { apiKeyItem } from '../utils/background/api-key';
+import { createBackgroundApp, MENU_IMAGE, MENU_VIDEO } from '../utils/background/app';
+import { browserPlatform, POLL_ALARM } from '../utils/background/browser-platform';
+import { applyDevDefaults } from '../utils/background/dev-defaults';
+import { describeError, describeProblem, t } from '../utils/i18n';
+import { createRouter } from '../utils/messaging/router';
+import { settingsItem } from '../utils/settings/store';
+import { balanceItem, pathFormsItem } from '../utils/storage/items';
 
 export default defineBackground(() => {
-  console.log('background started');
+  const app = createBackgroundApp(
+    browserPlatform(
+      { settings: settingsItem, apiKey: apiKeyItem, balance: balanceItem, pathForms: pathFormsItem },
+      { t, describeError, describeProblem },
+    ),
+  );
+  const route = createRouter(app.handlers, { id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') });
+
+  // Listeners are registered synchronously so events that woke the worker are not missed.
+  browser.runtime.onMessage.addListener((message, sender) => route(message, sender));
+
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === POLL_ALARM) void app.tracker.tick();
+  });
+
+  browser.contextMenus.onClicked.addListener((info) => {
+    void app.onMenuClick(String(info.menuItemId), info.selectionText);
+  });
+
+  browser.notifications.onClicked.addListener((id) => {
+    void app.onNotificationClick(id);
+    void browser.notifications.clear(id);
+  });
+
+  browser.runtime.onInstalled.addListener(async () => {
+    await browser.contextMenus.removeAll();
+    browser.contextMenus.create({ id: MENU_VIDEO, title: t('menuGenerateVideo'), contexts: ['selection'] });
+    browser.contextMenus.create({ id: MENU_IMAGE, title: t('menuGenerateImage'), contexts: ['selection'] });
+    await applyDevDefaults(settingsItem, apiKeyItem);
+    // Chrome drops an extension's alarms when it is updated or reloaded.
+    await app.resume();
+  });
+
+  browser.runtime.onStartup.addListener(() => void app.resume());
+
+  void app.resume();
 });

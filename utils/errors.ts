@@ -1,16 +1,9 @@
 import { z } from 'zod';
+import { SERVICE_ERROR_KINDS, toErrorInfo as serviceErrorInfo } from './api/errors';
 
 /** Every failure the UI can be told about; the UI words each kind in the person's language. */
 export const errorKinds = [
-  'unauthorized',
-  'insufficient_credits',
-  'rate_limited',
-  'server_error',
-  'http_error',
-  'network',
-  'timeout',
-  'invalid_response',
-  'unexpected',
+  ...SERVICE_ERROR_KINDS,
   'not_configured',
   'no_permission',
   'invalid_request',
@@ -43,4 +36,9 @@ export class AppError extends Error {
 
 export function appError(kind: ErrorKind, message: string, extra: Omit<ErrorInfo, 'kind' | 'message'> = {}) {
   return new AppError({ kind, message, ...extra });
+}
+
+/** Any thrown value as an ErrorInfo: app errors keep their info, service errors their kind. */
+export function toErrorInfo(error: unknown): ErrorInfo {
+  return error instanceof AppError ? error.info : serviceErrorInfo(error);
 }

@@ -22,7 +22,7 @@ export function cleanPrompt(text: string): string {
 }
 
 export function promptProblem(prompt: string): Problem | undefined {
-  const cleaned = cleanPrompt(prompt);
+  const cleaned = prompt.trim();
   if (cleaned.length === 0) return { code: 'prompt_empty' };
   if (cleaned.length > MAX_PROMPT_LENGTH)
     return { code: 'prompt_too_long', length: cleaned.length, max: MAX_PROMPT_LENGTH };
@@ -60,7 +60,8 @@ export function baseUrlProblem(value: string): Problem | undefined {
   }
   if (url.username || url.password || url.search || url.hash) return { code: 'base_url_invalid' };
   if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:') return isLoopbackHost(url.hostname) ? undefined : { code: 'base_url_insecure' };
+  if (url.protocol === 'http:')
+    return isLoopbackHost(url.hostname) ? undefined : { code: 'base_url_insecure' };
   return { code: 'base_url_invalid' };
 }
 
@@ -78,9 +79,9 @@ export function modelFieldProblem(field: string): Problem | undefined {
 export function describeProblem(problem: Problem): string {
   switch (problem.code) {
     case 'prompt_empty':
-      return 'Enter a prompt.';
+      return 'Enter a prompt';
     case 'prompt_too_long':
-      return `The prompt is ${problem.length} characters; the limit is ${problem.max}.`;
+      return `The prompt is ${problem.length} characters; the limit is ${problem.max}`;
     case 'duration_invalid':
       return `Duration must be a whole number of seconds from ${problem.min} to ${problem.max}.`;
     case 'resolution_invalid':

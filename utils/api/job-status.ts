@@ -5,7 +5,15 @@ import { parseHttpUrl } from './urls';
 // The interface names only `queued` and `completed` (section 3); these are the words other services
 // commonly use for the two final outcomes. Anything unrecognised counts as still running, so a new
 // intermediate state never ends a poll early.
-const COMPLETED = new Set(['completed', 'complete', 'succeeded', 'success', 'successful', 'done', 'finished']);
+const COMPLETED = new Set([
+  'completed',
+  'complete',
+  'succeeded',
+  'success',
+  'successful',
+  'done',
+  'finished',
+]);
 const FAILED = new Set([
   'failed',
   'failure',

@@ -6,7 +6,10 @@ export const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
  * Parses a Retry-After header (RFC 9110 §10.2.3): either delta-seconds or an HTTP-date. Returns the
  * wait in milliseconds, clamped to [0, MAX_RETRY_AFTER_MS], or undefined when absent or unreadable.
  */
-export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now: number = Date.now(),
+): number | undefined {
   if (value == null) return undefined;
   const trimmed = value.trim();
   if (trimmed === '') return undefined;

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  aspectRatioProblem,
+  describeProblem,
+  durationProblem,
+  type Problem,
+  promptProblem,
+  resolutionProblem,
+} from '../validation';
 
 /*
  * Wire schemas of the generation service, and the shapes the client hands back.
@@ -7,38 +15,29 @@ import { z } from 'zod';
  * server that adds fields must keep working. Only the fields the client relies on are checked.
  */
 
-export const MAX_PROMPT_LENGTH = 4000;
+/** Turns a plain rule from utils/validation into a zod check with the rule's own wording. */
+export function rule<T>(check: (value: T) => Problem | undefined) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const problem = check(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: describeProblem(problem) });
+  };
+}
 
-// The interface sets no limit (section 8); 4000 keeps requests reasonable and gives the user a clear
-// message locally instead of an opaque server rejection.
+// The interface sets no limit (section 8); a local limit gives a clear message instead of an opaque
+// server rejection. The rules are shared with the pages, which check forms without zod.
 export const promptSchema = z
-  .string({ error: 'Enter a prompt' })
+  .string({ error: describeProblem({ code: 'prompt_empty' }) })
   .trim()
-  .superRefine((prompt, ctx) => {
-    if (prompt.length === 0) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a prompt' });
-    } else if (prompt.length > MAX_PROMPT_LENGTH) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `The prompt is ${prompt.length} characters; the limit is ${MAX_PROMPT_LENGTH}`,
-      });
-    }
-  });
+  .superRefine(rule(promptProblem));
 
 // Ranges are not given by the interface (section 2.4); these bounds only catch obvious mistakes and
 // leave the real limits to the server.
 export const videoOptionsSchema = z.object({
   duration: z
     .number({ error: 'The duration must be a number of seconds' })
-    .int('The duration must be a whole number of seconds')
-    .min(1, 'The duration must be at least 1 second')
-    .max(60, 'The duration must be at most 60 seconds'),
-  resolution: z
-    .string({ error: 'Choose a resolution' })
-    .regex(/^\d{3,4}p$/, 'The resolution must look like 720p'),
-  aspectRatio: z
-    .string({ error: 'Choose an aspect ratio' })
-    .regex(/^\d{1,2}:\d{1,2}$/, 'The aspect ratio must look like 16:9'),
+    .superRefine(rule(durationProblem)),
+  resolution: z.string({ error: 'Choose a resolution' }).superRefine(rule(resolutionProblem)),
+  aspectRatio: z.string({ error: 'Choose an aspect ratio' }).superRefine(rule(aspectRatioProblem)),
   generateAudio: z.boolean({ error: 'Choose whether to generate audio' }),
 });
 export type VideoOptions = z.infer<typeof videoOptionsSchema>;

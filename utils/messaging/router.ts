@@ -1,5 +1,11 @@
-import { AppError, type ErrorInfo } from '../errors';
-import { type RequestOf, type RequestType, type Response, type ResponseData, requestSchema } from './protocol';
+import { toErrorInfo } from '../errors';
+import {
+  type RequestOf,
+  type RequestType,
+  type Response,
+  type ResponseData,
+  requestSchema,
+} from './protocol';
 
 export type Handlers = { [T in RequestType]: (request: RequestOf<T>) => Promise<ResponseData[T]> };
 
@@ -26,12 +32,15 @@ export function isTrustedSender(sender: MessageSender, self: ExtensionIdentity):
 }
 
 /** Validates sender and payload, runs the matching handler, and turns every outcome into a response. */
-export function createRouter(handlers: Handlers, self: ExtensionIdentity, toErrorInfo: (error: unknown) => ErrorInfo) {
+export function createRouter(handlers: Handlers, self: ExtensionIdentity) {
   return async (message: unknown, sender: MessageSender): Promise<Response<RequestType>> => {
     if (!isTrustedSender(sender, self)) {
       return {
         ok: false,
-        error: { kind: 'forbidden_sender', message: 'Messages are accepted only from this extension’s own pages.' },
+        error: {
+          kind: 'forbidden_sender',
+          message: 'Messages are accepted only from this extension’s own pages.',
+        },
       };
     }
     const parsed = requestSchema.safeParse(message);
@@ -40,18 +49,24 @@ export function createRouter(handlers: Handlers, self: ExtensionIdentity, toErro
       const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
       return {
         ok: false,
-        error: { kind: 'invalid_request', message: `Invalid request${where}: ${issue?.message ?? 'unknown shape'}` },
+        error: {
+          kind: 'invalid_request',
+          message: `Invalid request${where}: ${issue?.message ?? 'unknown shape'}`,
+        },
       };
     }
     try {
       return { ok: true, data: await dispatch(handlers, parsed.data) };
     } catch (error) {
-      return { ok: false, error: error instanceof AppError ? error.info : toErrorInfo(error) };
+      return { ok: false, error: toErrorInfo(error) };
     }
   };
 }
 
-function dispatch<T extends RequestType>(handlers: Handlers, request: RequestOf<T>): Promise<ResponseData[T]> {
+function dispatch<T extends RequestType>(
+  handlers: Handlers,
+  request: RequestOf<T>,
+): Promise<ResponseData[T]> {
   const handler = handlers[request.type] as (request: RequestOf<T>) => Promise<ResponseData[T]>;
   return handler(request);
 }

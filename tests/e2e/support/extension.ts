@@ -92,7 +92,11 @@ async function launchContext(profileDir: string, options: LaunchOptions): Promis
     headless: true,
     colorScheme: options.colorScheme ?? 'light',
     locale: options.locale ?? 'en-US',
-    args: [`--disable-extensions-except=${chromeBuildDir}`, `--load-extension=${chromeBuildDir}`, ...quietStartArgs],
+    args: [
+      `--disable-extensions-except=${chromeBuildDir}`,
+      `--load-extension=${chromeBuildDir}`,
+      ...quietStartArgs,
+    ],
   });
 }
 

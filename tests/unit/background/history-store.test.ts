@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '../../../utils/history/schema';
+import { capHistory, createHistoryStore } from '../../../utils/history/store';
+
+function entry(id: string, status: HistoryEntry['status'] = 'completed'): HistoryEntry {
+  return { id, kind: 'image', prompt: id, model: '', source: 'popup', status, urls: [], createdAt: 0 };
+}
+
+function memoryBackend(initial: HistoryEntry[] = []) {
+  let value = initial;
+  let writes = 0;
+  return {
+    getValue: async () => value,
+    setValue: async (next: HistoryEntry[]) => {
+      // Yield so interleaved writers would overwrite each other if the store did not serialise them.
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      value = next;
+      writes++;
+    },
+    get value() {
+      return value;
+    },
+    get writes() {
+      return writes;
+    },
+  };
+}
+
+describe('capHistory', () => {
+  it('drops the oldest finished entries but never a running one', () => {
+    const entries = [entry('new'), entry('mid'), entry('old-running', 'running'), entry('oldest')];
+    expect(capHistory(entries, 2).map((e) => e.id)).toEqual(['new', 'old-running']);
+  });
+
+  it('keeps everything under the limit', () => {
+    const entries = [entry('a'), entry('b')];
+    expect(capHistory(entries, 2)).toEqual(entries);
+  });
+});
+
+describe('history store', () => {
+  it('loses no update when many finish at once', async () => {
+    const backend = memoryBackend();
+    const store = createHistoryStore(backend);
+    await Promise.all(Array.from({ length: 30 }, (_, i) => store.add(entry(`e${i}`, 'running'))));
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        store.patch(`e${i}`, (item) => ({ ...item, status: 'completed' })),
+      ),
+    );
+    expect(backend.value).toHaveLength(30);
+    expect(backend.value.every((item) => item.status === 'completed')).toBe(true);
+    expect(backend.value[0]?.id).toBe('e29');
+  });
+
+  it('caps at the limit as entries are added', async () => {
+    const backend = memoryBackend();
+    const store = createHistoryStore(backend, 3);
+    for (let i = 0; i < 5; i++) await store.add(entry(`e${i}`));
+    expect(backend.value.map((e) => e.id)).toEqual(['e4', 'e3', 'e2']);
+  });
+
+  it('clears finished entries and keeps running jobs', async () => {
+    const backend = memoryBackend([entry('a'), entry('b', 'running'), entry('c', 'failed')]);
+    const store = createHistoryStore(backend);
+    expect(await store.clearFinished()).toBe(2);
+    expect(backend.value.map((e) => e.id)).toEqual(['b']);
+    expect(await store.remove('b')).toBe(true);
+    expect(await store.remove('b')).toBe(false);
+  });
+
+  it('survives a failed write and carries on with the next one', async () => {
+    let fail = true;
+    const backend = memoryBackend();
+    const store = createHistoryStore({
+      getValue: backend.getValue,
+      setValue: async (value) => {
+        if (fail) {
+          fail = false;
+          throw new Error('quota');
+        }
+        await backend.setValue(value);
+      },
+    });
+    await expect(store.add(entry('lost'))).rejects.toThrow('quota');
+    await store.add(entry('kept'));
+    expect(backend.value.map((e) => e.id)).toEqual(['kept']);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { appError } from '../../../utils/errors';
+import { createRouter, type Handlers, isTrustedSender } from '../../../utils/messaging/router';
+
+const self = { id: 'ext-id', baseUrl: 'chrome-extension://ext-id/' };
+const popup = { id: 'ext-id', url: 'chrome-extension://ext-id/popup.html' };
+
+function handlers(overrides: Partial<Handlers> = {}): Handlers {
+  const unused = async (): Promise<never> => {
+    throw new Error('not used in this test');
+  };
+  return {
+    ping: async () => ({ ok: true }),
+    getState: unused,
+    refreshBalance: unused,
+    generateImage: unused,
+    submitVideo: unused,
+    saveSettings: unused,
+    testConnection: unused,
+    removeHistoryEntry: unused,
+    clearHistory: unused,
+    ...overrides,
+  };
+}
+
+describe('sender check', () => {
+  it('accepts this extension’s own pages only', () => {
+    expect(isTrustedSender(popup, self)).toBe(true);
+    expect(isTrustedSender({ id: 'ext-id', url: 'chrome-extension://ext-id/options.html' }, self)).toBe(true);
+    expect(isTrustedSender({ id: 'other-ext', url: 'chrome-extension://other-ext/popup.html' }, self)).toBe(
+      false,
+    );
+    // A content script of ours (there are none) or a page pretending would carry a web URL.
+    expect(isTrustedSender({ id: 'ext-id', url: 'https://evil.example/' }, self)).toBe(false);
+    expect(isTrustedSender({ id: 'ext-id', url: 'chrome-extension://ext-id.evil/' }, self)).toBe(false);
+    expect(isTrustedSender({ id: 'ext-id' }, self)).toBe(false);
+    expect(isTrustedSender({}, self)).toBe(false);
+  });
+});
+
+describe('router', () => {
+  it('answers a valid request from a trusted page', async () => {
+    const route = createRouter(handlers(), self);
+    expect(await route({ type: 'ping' }, popup)).toEqual({ ok: true, data: { ok: true } });
+  });
+
+  it('rejects a foreign sender before looking at the message', async () => {
+    let called = false;
+    const route = createRouter(
+      handlers({
+        ping: async () => {
+          called = true;
+          return { ok: true };
+        },
+      }),
+      self,
+    );
+    const response = await route({ type: 'ping' }, { id: 'other', url: 'https://evil.example/' });
+    expect(response).toMatchObject({ ok: false, error: { kind: 'forbidden_sender' } });
+    expect(called).toBe(false);
+  });
+
+  it('rejects malformed payloads with the offending field', async () => {
+    const route = createRouter(handlers(), self);
+    for (const bad of [null, 'ping', { type: 'nope' }, { type: 'generateImage', prompt: 42 }]) {
+      const response = await route(bad, popup);
+      expect(response.ok).toBe(false);
+      if (!response.ok) expect(response.error.kind).toBe('invalid_request');
+    }
+    const response = await route(
+      {
+        type: 'submitVideo',
+        prompt: 'x',
+        options: { duration: 0, resolution: '720p', aspectRatio: '16:9', generateAudio: true },
+      },
+      popup,
+    );
+    expect(response).toMatchObject({ ok: false, error: { kind: 'invalid_request' } });
+    if (!response.ok) expect(response.error.message).toContain('options.duration');
+  });
+
+  it('turns handler failures into their error info', async () => {
+    const route = createRouter(
+      handlers({
+        refreshBalance: async () => {
+          throw appError('not_configured', 'Set it up');
+        },
+        getState: async () => {
+          throw new TypeError('kaboom');
+        },
+      }),
+      self,
+    );
+    expect(await route({ type: 'refreshBalance' }, popup)).toEqual({
+      ok: false,
+      error: { kind: 'not_configured', message: 'Set it up' },
+    });
+    expect(await route({ type: 'getState' }, popup)).toMatchObject({
+      ok: false,
+      error: { kind: 'unexpected' },
+    });
+  });
+});

@@ -1,0 +1,271 @@
+import type { z } from 'zod';
+import { ServiceError } from './errors';
+import { type RequestSpec, requestJson, type Transport } from './http';
+import { EMPTY_RESULT_HINT, interpretJob, normaliseStatus } from './job-status';
+import {
+  type Balance,
+  balanceResponseSchema,
+  type ImageResult,
+  imageResponseSchema,
+  promptSchema,
+  type VideoJob,
+  type VideoRequest,
+  type VideoSubmission,
+  videoJobResponseSchema,
+  videoRequestSchema,
+  videoSubmitResponseSchema,
+} from './schemas';
+import { collapseWhitespace, truncate } from './text';
+import { parseHttpUrl } from './urls';
+
+/** The two path families of the interface (section 9); only balance and image exist under `/api`. */
+export type PathForm = 'v1' | 'api';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MODEL_FIELD = 'model';
+
+export interface ServiceClientOptions {
+  /** May carry a path prefix and a trailing slash. */
+  baseUrl: string;
+  apiKey: string;
+  /** Sent in image and video request bodies under `modelField`; left out when empty. */
+  modelId?: string;
+  /** The interface does not name the model field (section 2.2); defaults to `model`. */
+  modelField?: string;
+  timeoutMs?: number;
+  /** Aborts every request of this client, e.g. when the owning context goes away. */
+  signal?: AbortSignal;
+  /** The form known to work for this base URL, as persisted by the caller. */
+  pathForm?: PathForm;
+  /** Called when the client finds out which form works, so the caller can persist it. */
+  onPathForm?: (form: PathForm) => void;
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  /** Aborts this call only. */
+  signal?: AbortSignal;
+}
+
+export interface ServiceClient {
+  /** The form that last worked, or the one given at creation; undefined until known. */
+  readonly pathForm: PathForm | undefined;
+  getBalance(call?: CallOptions): Promise<Balance>;
+  generateImage(prompt: string, call?: CallOptions): Promise<ImageResult>;
+  submitVideo(request: VideoRequest, call?: CallOptions): Promise<VideoSubmission>;
+  getVideoJob(id: string, call?: CallOptions): Promise<VideoJob>;
+}
+
+type FormEndpoint = 'balance' | 'image';
+
+const FORM_PATHS: Record<FormEndpoint, Record<PathForm, string>> = {
+  balance: { v1: '/v1/tokens/balance', api: '/api/credits/balance' },
+  image: { v1: '/v1/images/generate', api: '/api/images/generate' },
+};
+
+const VIDEO_SUBMIT_PATH = '/v1/videos/generate';
+const videoJobPath = (id: string): string => `/v1/videos/${encodeURIComponent(id)}`;
+
+/**
+ * Creates a client for one service account. Throws a ServiceError of kind `invalid_input` when the base
+ * URL or the API key cannot possibly work, so settings mistakes surface before any request.
+ */
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const baseUrl = parseHttpUrl(options.baseUrl);
+  if (baseUrl === undefined) {
+    throw new ServiceError(
+      'invalid_input',
+      'The service URL must be an absolute http:// or https:// address, for example https://api.example.com.',
+    );
+  }
+  const apiKey = options.apiKey.trim();
+  if (apiKey === '') {
+    throw new ServiceError('invalid_input', 'Enter an API key in the options.');
+  }
+  // fetch throws a bare TypeError for header values outside Latin-1, which would read as a network error.
+  if (!/^[\x20-\x7e]+$/.test(apiKey)) {
+    throw new ServiceError(
+      'invalid_input',
+      'The API key contains characters that cannot be sent; copy it again from the account area.',
+    );
+  }
+  const timeoutMs =
+    options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs) && options.timeoutMs > 0
+      ? options.timeoutMs
+      : DEFAULT_TIMEOUT_MS;
+  const modelId = options.modelId?.trim() ?? '';
+  const modelField = options.modelField?.trim() || DEFAULT_MODEL_FIELD;
+
+  const fetchImpl = options.fetch;
+  const transport: Transport = {
+    // Called detached: browsers throw "Illegal invocation" when fetch runs with `this` set to another
+    // object, and the global is looked up per call so a fetch replaced after creation is still used.
+    fetch: (input, init) => (fetchImpl ?? globalThis.fetch)(input, init),
+    baseUrl,
+    apiKey,
+    timeoutMs,
+    signal: options.signal,
+  };
+  let knownForm = options.pathForm;
+
+  const call = (spec: RequestSpec): Promise<unknown> => requestJson(transport, spec);
+
+  function modelPart(): Record<string, string> {
+    return modelId === '' ? {} : { [modelField]: modelId };
+  }
+
+  function remember(form: PathForm): void {
+    if (knownForm === form) return;
+    knownForm = form;
+    try {
+      options.onPathForm?.(form);
+    } catch {
+      // Persisting the form is an optimisation; a failing callback must not fail a request that worked.
+    }
+  }
+
+  /**
+   * Tries the known path form first and the other one when the first is missing (404/405). The form
+   * that works is remembered so later calls need one request.
+   */
+  async function withPathForm<T>(endpoint: FormEndpoint, run: (path: string) => Promise<T>): Promise<T> {
+    const first = knownForm ?? 'v1';
+    const second: PathForm = first === 'v1' ? 'api' : 'v1';
+    let missing: ServiceError;
+    try {
+      const result = await run(FORM_PATHS[endpoint][first]);
+      remember(first);
+      return result;
+    } catch (error) {
+      if (!isMissingEndpoint(error)) throw error;
+      missing = error;
+    }
+    try {
+      const result = await run(FORM_PATHS[endpoint][second]);
+      remember(second);
+      return result;
+    } catch (error) {
+      if (!isMissingEndpoint(error)) throw error;
+      const detail = missing.detail ?? error.detail;
+      throw new ServiceError(
+        'http_error',
+        `The service does not offer this endpoint at ${FORM_PATHS[endpoint].v1} or ${FORM_PATHS[endpoint].api} ` +
+          `(HTTP ${missing.status}). Check the service URL.`,
+        { status: missing.status, detail },
+      );
+    }
+  }
+
+  return {
+    get pathForm() {
+      return knownForm;
+    },
+
+    async getBalance(callOptions = {}) {
+      return withPathForm('balance', async (path) => {
+        const json = await call({ method: 'GET', path, signal: callOptions.signal });
+        const body = parseShape(balanceResponseSchema, json, 'balance request');
+        return { balance: body.tokensBalance };
+      });
+    },
+
+    async generateImage(prompt, callOptions = {}) {
+      const validPrompt = validateInput(promptSchema, prompt);
+      return withPathForm('image', async (path) => {
+        const json = await call({
+          method: 'POST',
+          path,
+          body: { ...modelPart(), prompt: validPrompt },
+          signal: callOptions.signal,
+        });
+        const body = parseShape(imageResponseSchema, json, 'image request');
+        return { url: resultUrl(body.url) };
+      });
+    },
+
+    async submitVideo(request, callOptions = {}) {
+      const valid = validateInput(videoRequestSchema, request);
+      const json = await call({
+        method: 'POST',
+        path: VIDEO_SUBMIT_PATH,
+        body: {
+          ...modelPart(),
+          prompt: valid.prompt,
+          duration: valid.duration,
+          resolution: valid.resolution,
+          aspectRatio: valid.aspectRatio,
+          generateAudio: valid.generateAudio,
+        },
+        signal: callOptions.signal,
+      });
+      const body = parseShape(videoSubmitResponseSchema, json, 'video submission');
+      return { id: body.id, status: normaliseStatus(body.status), rawStatus: body.status };
+    },
+
+    async getVideoJob(id, callOptions = {}) {
+      if (typeof id !== 'string' || id.trim() === '') {
+        throw new ServiceError('invalid_input', 'A video job id is required.');
+      }
+      let json: unknown;
+      try {
+        json = await call({ method: 'GET', path: videoJobPath(id), signal: callOptions.signal });
+      } catch (error) {
+        if (error instanceof ServiceError && error.kind === 'http_error' && error.status === 404) {
+          throw new ServiceError(
+            'http_error',
+            `The service does not know the video job "${truncate(id, 80)}" (HTTP 404); it may have expired.`,
+            { status: 404, detail: error.detail, cause: error },
+          );
+        }
+        throw error;
+      }
+      return interpretJob(parseShape(videoJobResponseSchema, json, 'video job request'), id);
+    },
+  };
+}
+
+function isMissingEndpoint(error: unknown): error is ServiceError {
+  return (
+    error instanceof ServiceError &&
+    error.kind === 'http_error' &&
+    (error.status === 404 || error.status === 405)
+  );
+}
+
+function validateInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const messages = [...new Set(result.error.issues.map((issue) => issue.message))];
+  throw new ServiceError('invalid_input', messages.join('. '));
+}
+
+/** Validates a response body, naming the first offending field so a wrong base URL is easy to spot. */
+function parseShape<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.map(String).join('.') ?? '';
+  const message =
+    field === ''
+      ? `The service's answer to the ${what} is not the expected JSON object.`
+      : `The service's answer to the ${what} has a missing or invalid "${field}" field (${issue?.message ?? 'invalid'}).`;
+  throw new ServiceError('invalid_response', message);
+}
+
+function throwInvalid(message: string, detail?: string): never {
+  throw new ServiceError('invalid_response', message, detail === undefined ? {} : { detail });
+}
+
+function resultUrl(raw: string): string {
+  if (raw.trim() === '') {
+    throwInvalid(`The service returned an empty image URL. ${EMPTY_RESULT_HINT}`);
+  }
+  const url = parseHttpUrl(raw);
+  if (url === undefined) {
+    throwInvalid(
+      'The service returned an image URL that is not an http(s) address.',
+      truncate(collapseWhitespace(raw), 120),
+    );
+  }
+  return url.href;
+}

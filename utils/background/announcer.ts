@@ -1,0 +1,107 @@
+import type { ErrorInfo } from '../errors';
+import type { HistoryEntry } from '../history/schema';
+
+export type MessageKey =
+  | 'notifyVideoReadyTitle'
+  | 'notifyVideosReadyTitle'
+  | 'notifyVideoFailedTitle'
+  | 'notifyVideosFailedTitle'
+  | 'notifyImageReadyTitle'
+  | 'notifyImageFailedTitle'
+  | 'notifySetupTitle'
+  | 'notifySetupMessage'
+  | 'notifyPromptInvalidTitle';
+
+export interface AnnouncerDeps {
+  notify: (id: string, title: string, message: string) => Promise<void>;
+  t: (key: MessageKey, substitutions?: string[]) => string;
+  describeError: (error: ErrorInfo) => string;
+  now: () => number;
+}
+
+/** Notification ids say what a click should open: one result, or the history page for a group. */
+const OPEN_PREFIX = 'open:';
+const HISTORY_PREFIX = 'history:';
+
+export type ClickTarget = { type: 'entry'; id: string } | { type: 'history' };
+
+export function clickTarget(notificationId: string): ClickTarget | undefined {
+  if (notificationId.startsWith(OPEN_PREFIX))
+    return { type: 'entry', id: notificationId.slice(OPEN_PREFIX.length) };
+  if (notificationId.startsWith(HISTORY_PREFIX)) return { type: 'history' };
+  return undefined;
+}
+
+function quote(prompt: string, max = 120): string {
+  return prompt.length > max ? `“${prompt.slice(0, max - 1)}…”` : `“${prompt}”`;
+}
+
+/**
+ * Tells the person about finished work. Jobs finishing in the same tick arrive as one call and become
+ * at most one "ready" and one "failed" notification, however many there are.
+ */
+export function createAnnouncer(deps: AnnouncerDeps) {
+  async function announceVideos(entries: HistoryEntry[]): Promise<void> {
+    const done = entries.filter((entry) => entry.status === 'completed');
+    const failed = entries.filter((entry) => entry.status === 'failed');
+    if (done.length === 1 && done[0]) {
+      await deps.notify(
+        `${OPEN_PREFIX}${done[0].id}`,
+        deps.t('notifyVideoReadyTitle'),
+        quote(done[0].prompt),
+      );
+    } else if (done.length > 1) {
+      await deps.notify(
+        `${HISTORY_PREFIX}done-${deps.now()}`,
+        deps.t('notifyVideosReadyTitle', [String(done.length)]),
+        done.map((entry) => quote(entry.prompt, 60)).join('\n'),
+      );
+    }
+    if (failed.length === 1 && failed[0]) {
+      const entry = failed[0];
+      await deps.notify(
+        `${HISTORY_PREFIX}failed-${entry.id}`,
+        deps.t('notifyVideoFailedTitle'),
+        `${quote(entry.prompt, 80)}\n${entry.error ? deps.describeError(entry.error) : ''}`.trim(),
+      );
+    } else if (failed.length > 1) {
+      await deps.notify(
+        `${HISTORY_PREFIX}failed-${deps.now()}`,
+        deps.t('notifyVideosFailedTitle', [String(failed.length)]),
+        failed
+          .map((entry) => `${quote(entry.prompt, 40)}: ${entry.error ? deps.describeError(entry.error) : ''}`)
+          .join('\n'),
+      );
+    }
+  }
+
+  async function announceImage(entry: HistoryEntry): Promise<void> {
+    if (entry.status === 'completed') {
+      await deps.notify(`${OPEN_PREFIX}${entry.id}`, deps.t('notifyImageReadyTitle'), quote(entry.prompt));
+    } else if (entry.status === 'failed') {
+      await deps.notify(
+        `${HISTORY_PREFIX}failed-${entry.id}`,
+        deps.t('notifyImageFailedTitle'),
+        `${quote(entry.prompt, 80)}\n${entry.error ? deps.describeError(entry.error) : ''}`.trim(),
+      );
+    }
+  }
+
+  /** Announces finished entries of any kind, e.g. everything one polling tick ended. */
+  async function announce(entries: HistoryEntry[]): Promise<void> {
+    await announceVideos(entries.filter((entry) => entry.kind === 'video'));
+    for (const entry of entries.filter((item) => item.kind === 'image')) await announceImage(entry);
+  }
+
+  async function setupNeeded(): Promise<void> {
+    await deps.notify(`setup:${deps.now()}`, deps.t('notifySetupTitle'), deps.t('notifySetupMessage'));
+  }
+
+  async function problem(message: string): Promise<void> {
+    await deps.notify(`problem:${deps.now()}`, deps.t('notifyPromptInvalidTitle'), message);
+  }
+
+  return { announce, announceImage, setupNeeded, problem };
+}
+
+export type Announcer = ReturnType<typeof createAnnouncer>;

@@ -1,0 +1,373 @@
+import type { PathForm } from '../api/client';
+import { AppError, appError, type ErrorInfo, toErrorInfo } from '../errors';
+import type { HistoryEntry } from '../history/schema';
+import { createHistoryStore, type HistoryBackend } from '../history/store';
+import { MAX_BACKOFF_MS, type PollPolicy } from '../jobs/schedule';
+import { createJobTracker, type Timers } from '../jobs/tracker';
+import type { Balance, KeyStatus, State } from '../messaging/protocol';
+import type { Handlers } from '../messaging/router';
+import { baseUrlSchema, type Settings, type VideoOptions } from '../settings/schema';
+import { cleanPrompt, describeProblem, type Problem, promptProblem } from '../validation';
+import { type AnnouncerDeps, clickTarget, createAnnouncer } from './announcer';
+import { createServiceAccess } from './service-access';
+
+export interface Item<T> {
+  getValue(): Promise<T>;
+  setValue(value: T): Promise<void>;
+}
+
+/** Everything the background needs from the browser, injected so the whole flow runs in unit tests. */
+export interface Platform extends Pick<AnnouncerDeps, 'notify' | 't' | 'describeError'> {
+  now: () => number;
+  newId: () => string;
+  settings: Item<Settings>;
+  apiKey: Item<string>;
+  balance: Item<{ balance: Balance | null; error?: ErrorInfo }>;
+  pathForms: Item<Record<string, PathForm>>;
+  history: HistoryBackend;
+  canReach: (origin: string) => Promise<boolean>;
+  scheduleAlarm: (when: number | undefined) => Promise<void>;
+  setBadge: (runningCount: number) => void;
+  openTab: (url: string) => Promise<void>;
+  openOptions: () => Promise<void>;
+  /** Whether a popup is open to show a result itself, so a notification would be noise. */
+  isPopupOpen: () => Promise<boolean>;
+  /** The localized wording of an input problem, for notifications. */
+  describeProblem: (problem: Problem) => string;
+  historyPageUrl: string;
+  timers: Timers;
+  fetch?: typeof fetch;
+  pollConcurrency?: number;
+}
+
+type Source = HistoryEntry['source'];
+
+export const MENU_VIDEO = 'promptcast-video-from-selection';
+export const MENU_IMAGE = 'promptcast-image-from-selection';
+
+export function keyStatus(key: string): KeyStatus {
+  return key ? { set: true, last4: key.slice(-4) } : { set: false };
+}
+
+function pollPolicy(settings: Settings): PollPolicy {
+  return {
+    intervalMs: settings.pollIntervalSec * 1000,
+    maxBackoffMs: MAX_BACKOFF_MS,
+    jobTimeoutMs: settings.jobTimeoutMin * 60_000,
+  };
+}
+
+function invalidInput(problem: Problem): AppError {
+  return appError('invalid_input', describeProblem(problem));
+}
+
+/** The background's behaviour, wired to browser events by entrypoints/background.ts. */
+export function createBackgroundApp(platform: Platform) {
+  const history = createHistoryStore(platform.history);
+  const announcer = createAnnouncer(platform);
+  const inFlight = new Set<string>();
+  const connect = createServiceAccess({
+    settings: () => platform.settings.getValue(),
+    apiKey: () => platform.apiKey.getValue(),
+    pathForms: () => platform.pathForms.getValue(),
+    savePathForm: async (baseUrl, form) => {
+      const forms = await platform.pathForms.getValue();
+      await platform.pathForms.setValue({ ...forms, [baseUrl]: form });
+    },
+    canReach: platform.canReach,
+    ...(platform.fetch ? { fetch: platform.fetch } : {}),
+  });
+
+  const tracker = createJobTracker({
+    history,
+    now: platform.now,
+    policy: async () => pollPolicy(await platform.settings.getValue()),
+    poll: async (entry) => {
+      const client = await connect({ baseUrl: entry.poll?.baseUrl });
+      return client.getVideoJob(entry.poll?.jobId ?? '');
+    },
+    scheduleAlarm: platform.scheduleAlarm,
+    onFinished: async (entries) => {
+      await announcer.announce(entries);
+      void refreshBalanceQuietly();
+    },
+    onRunningCount: platform.setBadge,
+    timers: platform.timers,
+    concurrency: platform.pollConcurrency ?? 4,
+    inFlight: (id) => inFlight.has(id),
+  });
+
+  async function refreshBalance(): Promise<Balance> {
+    const cached = await platform.balance.getValue();
+    try {
+      const { balance } = await (await connect()).getBalance();
+      const fresh = { value: balance, fetchedAt: platform.now() };
+      await platform.balance.setValue({ balance: fresh });
+      return fresh;
+    } catch (error) {
+      const info = toErrorInfo(error);
+      await platform.balance.setValue({ balance: cached.balance, error: info });
+      throw new AppError(info);
+    }
+  }
+
+  async function refreshBalanceQuietly(): Promise<void> {
+    try {
+      await refreshBalance();
+    } catch {
+      // The failure is stored with the cached balance, where the popup shows it.
+    }
+  }
+
+  /** "Not enough credits" is more useful with the balance the person actually has. */
+  async function explain(error: unknown): Promise<ErrorInfo> {
+    const info = toErrorInfo(error);
+    if (info.kind !== 'insufficient_credits') return info;
+    try {
+      return { ...info, balance: (await refreshBalance()).value };
+    } catch {
+      return info;
+    }
+  }
+
+  function checkedPrompt(text: string): string {
+    const problem = promptProblem(text);
+    if (problem) throw invalidInput(problem);
+    return text.trim();
+  }
+
+  async function start(entry: HistoryEntry): Promise<void> {
+    inFlight.add(entry.id);
+    await history.add(entry);
+    platform.setBadge((await history.read()).filter((item) => item.status === 'running').length);
+  }
+
+  async function fail(id: string, error: unknown): Promise<{ entry?: HistoryEntry; info: ErrorInfo }> {
+    const info = await explain(error);
+    const entry = await history.patch(id, (item) => ({
+      ...item,
+      status: 'failed',
+      finishedAt: platform.now(),
+      error: info,
+    }));
+    return { ...(entry ? { entry } : {}), info };
+  }
+
+  async function generateImage(prompt: string, source: Source): Promise<HistoryEntry> {
+    const text = checkedPrompt(prompt);
+    const client = await connect();
+    const settings = await platform.settings.getValue();
+    const id = platform.newId();
+    await start({
+      id,
+      kind: 'image',
+      prompt: text,
+      model: settings.modelId,
+      source,
+      status: 'running',
+      urls: [],
+      createdAt: platform.now(),
+    });
+    let entry: HistoryEntry | undefined;
+    let failure: ErrorInfo | undefined;
+    try {
+      const { url } = await client.generateImage(text);
+      entry = await history.patch(id, (item) => ({
+        ...item,
+        status: 'completed',
+        urls: [url],
+        finishedAt: platform.now(),
+      }));
+    } catch (error) {
+      ({ entry, info: failure } = await fail(id, error));
+    } finally {
+      inFlight.delete(id);
+      await tracker.reschedule();
+    }
+    void refreshBalanceQuietly();
+    if (entry && (source === 'context-menu' || !(await platform.isPopupOpen()))) {
+      await announcer.announceImage(entry);
+    }
+    if (failure) throw new AppError(failure);
+    if (!entry) throw appError('unexpected', 'The image finished but its history entry was removed.');
+    return entry;
+  }
+
+  async function submitVideo(prompt: string, options: VideoOptions, source: Source): Promise<HistoryEntry> {
+    const text = checkedPrompt(prompt);
+    const client = await connect();
+    const settings = await platform.settings.getValue();
+    const id = platform.newId();
+    const now = platform.now();
+    await start({
+      id,
+      kind: 'video',
+      prompt: text,
+      model: settings.modelId,
+      options,
+      source,
+      status: 'running',
+      urls: [],
+      createdAt: now,
+      poll: {
+        baseUrl: settings.baseUrl,
+        attempts: 0,
+        failures: 0,
+        nextPollAt: now + settings.pollIntervalSec * 1000,
+      },
+    });
+    try {
+      const submission = await client.submitVideo({ prompt: text, ...options });
+      const entry = await history.patch(id, (item) => ({
+        ...item,
+        rawStatus: submission.rawStatus,
+        ...(submission.status === 'failed'
+          ? {
+              status: 'failed' as const,
+              finishedAt: platform.now(),
+              error: {
+                kind: 'job_failed' as const,
+                message: 'The service refused the video job right away.',
+              },
+            }
+          : {}),
+        // A job reported finished at once still needs one poll for its URLs.
+        poll: item.poll && {
+          ...item.poll,
+          jobId: submission.id,
+          ...(submission.status === 'completed' ? { nextPollAt: platform.now() } : {}),
+        },
+      }));
+      if (!entry) throw appError('unexpected', 'The video was submitted but its history entry was removed.');
+      return entry;
+    } catch (error) {
+      const { entry, info } = await fail(id, error);
+      if (entry && source === 'context-menu') await announcer.announce([entry]);
+      throw new AppError(info);
+    } finally {
+      inFlight.delete(id);
+      await tracker.reschedule();
+      void refreshBalanceQuietly();
+    }
+  }
+
+  async function state(historyLimit = 20): Promise<State> {
+    const [settings, key, balance, entries] = await Promise.all([
+      platform.settings.getValue(),
+      platform.apiKey.getValue(),
+      platform.balance.getValue(),
+      history.read(),
+    ]);
+    return {
+      settings,
+      key: keyStatus(key),
+      balance: balance.balance,
+      ...(balance.error ? { balanceError: balance.error } : {}),
+      history: entries.slice(0, historyLimit),
+      historyTotal: entries.length,
+      now: platform.now(),
+    };
+  }
+
+  async function requireReach(baseUrl: string): Promise<void> {
+    const origin = new URL(baseUrl).origin;
+    if (!(await platform.canReach(origin))) {
+      throw appError('no_permission', `Access to ${origin} was not granted, so the extension cannot use it.`);
+    }
+  }
+
+  const handlers: Handlers = {
+    ping: async () => ({ ok: true }),
+    getState: async ({ historyLimit }) => state(historyLimit),
+    refreshBalance: () => refreshBalance(),
+    generateImage: ({ prompt }) => generateImage(prompt, 'popup'),
+    submitVideo: ({ prompt, options }) => submitVideo(prompt, options, 'popup'),
+    saveSettings: async ({ settings, apiKey, removeApiKey }) => {
+      if (settings.baseUrl) await requireReach(settings.baseUrl);
+      const previous = await platform.settings.getValue();
+      const previousKey = await platform.apiKey.getValue();
+      await platform.settings.setValue(settings);
+      if (removeApiKey) await platform.apiKey.setValue('');
+      if (apiKey) await platform.apiKey.setValue(apiKey);
+      const key = await platform.apiKey.getValue();
+      if (previous.baseUrl !== settings.baseUrl || previousKey !== key) {
+        // The cached balance belonged to the old account or service.
+        await platform.balance.setValue({ balance: null });
+        // Jobs waiting out a 401 or a dead URL get a prompt retry with the new setup.
+        void tracker.pollAllNow();
+      } else {
+        await tracker.reschedule();
+      }
+      return state();
+    },
+    testConnection: async ({ baseUrl, apiKey }) => {
+      const parsed = baseUrlSchema.safeParse(baseUrl);
+      if (!parsed.success) {
+        throw appError('invalid_input', parsed.error.issues[0]?.message ?? 'The service URL is not valid.');
+      }
+      const client = await connect({ baseUrl: parsed.data, ...(apiKey ? { apiKey } : {}) });
+      const { balance } = await client.getBalance();
+      const saved = await platform.settings.getValue();
+      const savedKey = await platform.apiKey.getValue();
+      if (saved.baseUrl === parsed.data && (!apiKey || apiKey === savedKey)) {
+        await platform.balance.setValue({ balance: { value: balance, fetchedAt: platform.now() } });
+      }
+      return { balance };
+    },
+    removeHistoryEntry: async ({ id }) => {
+      const removed = await history.remove(id);
+      await tracker.reschedule();
+      return { removed };
+    },
+    clearHistory: async () => ({ removed: await history.clearFinished() }),
+  };
+
+  /** A context-menu click: the selection becomes a prompt with the default options. */
+  async function onMenuClick(menuItemId: string, selectionText: string | undefined): Promise<void> {
+    if (menuItemId !== MENU_VIDEO && menuItemId !== MENU_IMAGE) return;
+    const settings = await platform.settings.getValue();
+    if (!settings.baseUrl || !(await platform.apiKey.getValue())) {
+      await announcer.setupNeeded();
+      await platform.openOptions();
+      return;
+    }
+    const selection = cleanPrompt(selectionText ?? '');
+    const problem = promptProblem(selection);
+    if (problem) {
+      await announcer.problem(platform.describeProblem(problem));
+      return;
+    }
+    try {
+      if (menuItemId === MENU_VIDEO) await submitVideo(selection, settings.videoDefaults, 'context-menu');
+      else await generateImage(selection, 'context-menu');
+    } catch (error) {
+      // Failures after the entry was recorded were announced already; earlier ones (no permission) not.
+      const info = toErrorInfo(error);
+      if (info.kind === 'not_configured' || info.kind === 'no_permission') {
+        await announcer.problem(platform.describeError(info));
+      }
+    }
+  }
+
+  async function onNotificationClick(notificationId: string): Promise<void> {
+    const target = clickTarget(notificationId);
+    if (!target) return;
+    if (target.type === 'entry') {
+      const entry = (await history.read()).find((item) => item.id === target.id);
+      const url = entry?.urls[0];
+      await platform.openTab(url ?? platform.historyPageUrl);
+      return;
+    }
+    await platform.openTab(platform.historyPageUrl);
+  }
+
+  /** Called whenever the worker starts: settle what a killed worker left and re-arm polling. */
+  async function resume(): Promise<void> {
+    await tracker.recoverInterrupted();
+    await tracker.tick();
+  }
+
+  return { handlers, tracker, resume, onMenuClick, onNotificationClick, refreshBalance };
+}
+
+export type BackgroundApp = ReturnType<typeof createBackgroundApp>;

@@ -1,0 +1,66 @@
+import { browser } from 'wxt/browser';
+import type { ErrorInfo } from '../errors';
+import { historyItem } from '../storage/items';
+import type { Problem } from '../validation';
+import type { MessageKey } from './announcer';
+import type { Platform } from './app';
+
+export const POLL_ALARM = 'promptcast-poll';
+
+export interface Wording {
+  t: (key: MessageKey, substitutions?: string[]) => string;
+  describeError: (error: ErrorInfo) => string;
+  describeProblem: (problem: Problem) => string;
+}
+
+type ContextQuery = { contextTypes: string[] };
+type RuntimeWithContexts = { getContexts?: (filter: ContextQuery) => Promise<unknown[]> };
+
+async function isPopupOpen(): Promise<boolean> {
+  const runtime = browser.runtime as unknown as RuntimeWithContexts;
+  if (typeof runtime.getContexts === 'function') {
+    return (await runtime.getContexts({ contextTypes: ['POPUP'] })).length > 0;
+  }
+  // Firefox's MV2 background page has no getContexts, but can see its own popup view.
+  return browser.extension?.getViews?.({ type: 'popup' }).length > 0;
+}
+
+/** The browser side of Platform; storage items other than the key come from utils/storage/items. */
+export function browserPlatform(
+  items: Pick<Platform, 'settings' | 'apiKey' | 'balance' | 'pathForms'>,
+  wording: Wording,
+): Platform {
+  return {
+    ...items,
+    ...wording,
+    history: { getValue: () => historyItem.getValue(), setValue: (value) => historyItem.setValue(value) },
+    now: () => Date.now(),
+    newId: () => crypto.randomUUID(),
+    canReach: (origin) => browser.permissions.contains({ origins: [`${origin}/*`] }),
+    scheduleAlarm: async (when) => {
+      if (when === undefined) await browser.alarms.clear(POLL_ALARM);
+      else await browser.alarms.create(POLL_ALARM, { when });
+    },
+    setBadge: (count) => {
+      void browser.action.setBadgeText({ text: count > 0 ? String(count) : '' });
+    },
+    notify: async (id, title, message) => {
+      await browser.notifications.create(id, {
+        type: 'basic',
+        iconUrl: browser.runtime.getURL('/icon/128.png'),
+        title,
+        message,
+      });
+    },
+    openTab: async (url) => {
+      await browser.tabs.create({ url });
+    },
+    openOptions: () => browser.runtime.openOptionsPage(),
+    isPopupOpen,
+    historyPageUrl: browser.runtime.getURL('/history.html'),
+    timers: {
+      set: (run, delayMs) => setTimeout(run, delayMs),
+      clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    },
+  };
+}

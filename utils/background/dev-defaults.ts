@@ -1,0 +1,15 @@
+import type { Settings } from '../settings/schema';
+import type { Item } from './app';
+
+// Replaced at build time (wxt.config.ts); both are empty in production builds and zips.
+declare const __DEV_SERVICE_URL__: string;
+declare const __DEV_API_KEY__: string;
+
+/** In a development build, points a fresh install at the local reference service with its demo key. */
+export async function applyDevDefaults(settings: Item<Settings>, apiKey: Item<string>): Promise<void> {
+  if (!__DEV_SERVICE_URL__) return;
+  const current = await settings.getValue();
+  if (current.baseUrl) return;
+  await settings.setValue({ ...current, baseUrl: __DEV_SERVICE_URL__, pollIntervalSec: 2 });
+  if (!(await apiKey.getValue())) await apiKey.setValue(__DEV_API_KEY__);
+}

@@ -1,0 +1,88 @@
+import type { HistoryEntry } from './schema';
+
+export const HISTORY_LIMIT = 200;
+
+/** The storage the history lives in; WXT's storage item in the extension, a plain object in tests. */
+export interface HistoryBackend {
+  getValue(): Promise<HistoryEntry[]>;
+  setValue(entries: HistoryEntry[]): Promise<void>;
+}
+
+/**
+ * Newest first, capped: the oldest finished entries go first, and a running entry is never dropped
+ * (it is a job the person is waiting for).
+ */
+export function capHistory(entries: HistoryEntry[], limit = HISTORY_LIMIT): HistoryEntry[] {
+  if (entries.length <= limit) return entries;
+  let excess = entries.length - limit;
+  const kept = [...entries];
+  for (let i = kept.length - 1; i >= 0 && excess > 0; i--) {
+    if (kept[i]?.status !== 'running') {
+      kept.splice(i, 1);
+      excess--;
+    }
+  }
+  return kept;
+}
+
+/**
+ * Serialises every read-modify-write of the history. Image requests, video submissions and polls all
+ * finish at unrelated times; without one queue, two of them could each write a stale copy.
+ */
+export function createHistoryStore(backend: HistoryBackend, limit = HISTORY_LIMIT) {
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function update<T>(
+    change: (entries: HistoryEntry[]) => { entries: HistoryEntry[]; result: T },
+  ): Promise<T> {
+    const run = queue.then(async () => {
+      const { entries, result } = change(await backend.getValue());
+      await backend.setValue(capHistory(entries, limit));
+      return result;
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  return {
+    read: (): Promise<HistoryEntry[]> => queue.then(() => backend.getValue()),
+    add: (entry: HistoryEntry): Promise<void> =>
+      update((entries) => ({ entries: [entry, ...entries], result: undefined })),
+    /** Applies `patch` to the entry with this id; returns the updated entry, if it still exists. */
+    patch: (id: string, patch: (entry: HistoryEntry) => HistoryEntry): Promise<HistoryEntry | undefined> =>
+      update((entries) => {
+        let updated: HistoryEntry | undefined;
+        const next = entries.map((entry) => {
+          if (entry.id !== id) return entry;
+          updated = patch(entry);
+          return updated;
+        });
+        return { entries: next, result: updated };
+      }),
+    /** Applies `patch` to every entry it returns a replacement for; returns the replaced entries. */
+    patchMany: (patch: (entry: HistoryEntry) => HistoryEntry | undefined): Promise<HistoryEntry[]> =>
+      update((entries) => {
+        const changed: HistoryEntry[] = [];
+        const next = entries.map((entry) => {
+          const replacement = patch(entry);
+          if (!replacement) return entry;
+          changed.push(replacement);
+          return replacement;
+        });
+        return { entries: next, result: changed };
+      }),
+    remove: (id: string): Promise<boolean> =>
+      update((entries) => {
+        const next = entries.filter((entry) => entry.id !== id);
+        return { entries: next, result: next.length !== entries.length };
+      }),
+    /** Clears finished entries; running jobs stay so they can still complete and notify. */
+    clearFinished: (): Promise<number> =>
+      update((entries) => {
+        const next = entries.filter((entry) => entry.status === 'running');
+        return { entries: next, result: entries.length - next.length };
+      }),
+  };
+}
+
+export type HistoryStore = ReturnType<typeof createHistoryStore>;

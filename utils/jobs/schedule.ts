@@ -1,0 +1,125 @@
+import type { VideoJob } from '../api/schemas';
+import type { ErrorInfo } from '../errors';
+import type { HistoryEntry } from '../history/schema';
+
+/** How a tracked job is polled; derived from settings. */
+export interface PollPolicy {
+  intervalMs: number;
+  /** Ceiling of the exponential backoff after failed polls. */
+  maxBackoffMs: number;
+  /** A job still running this long after submission is given up. */
+  jobTimeoutMs: number;
+}
+
+export type PollOutcome = { type: 'job'; job: VideoJob } | { type: 'error'; error: ErrorInfo };
+
+export const MAX_BACKOFF_MS = 5 * 60_000;
+
+/** A running video job the service has acknowledged, i.e. one there is something to poll for. */
+export function isTracked(entry: HistoryEntry): boolean {
+  return entry.kind === 'video' && entry.status === 'running' && entry.poll?.jobId !== undefined;
+}
+
+export function isDue(entry: HistoryEntry, now: number): boolean {
+  return isTracked(entry) && (entry.poll?.nextPollAt ?? 0) <= now;
+}
+
+/** When the earliest tracked job wants polling; undefined when nothing is pending. */
+export function nextWakeAt(entries: HistoryEntry[]): number | undefined {
+  let earliest: number | undefined;
+  for (const entry of entries) {
+    if (!isTracked(entry) || !entry.poll) continue;
+    if (earliest === undefined || entry.poll.nextPollAt < earliest) earliest = entry.poll.nextPollAt;
+  }
+  return earliest;
+}
+
+/** Doubles the wait after each consecutive failure, from one interval up to the cap. */
+export function backoffDelay(
+  failures: number,
+  policy: Pick<PollPolicy, 'intervalMs' | 'maxBackoffMs'>,
+): number {
+  const exponent = Math.min(Math.max(failures, 0), 20);
+  return Math.min(policy.intervalMs * 2 ** exponent, Math.max(policy.maxBackoffMs, policy.intervalMs));
+}
+
+export function deadlineOf(entry: HistoryEntry, policy: Pick<PollPolicy, 'jobTimeoutMs'>): number {
+  return entry.createdAt + policy.jobTimeoutMs;
+}
+
+/** Ends a job that has run past its time-out; undefined while it still has time. */
+export function timeOutIfExpired(
+  entry: HistoryEntry,
+  now: number,
+  policy: PollPolicy,
+): HistoryEntry | undefined {
+  if (!isTracked(entry) || now < deadlineOf(entry, policy)) return undefined;
+  const minutes = Math.round(policy.jobTimeoutMs / 60_000);
+  const lastProblem = entry.error ? ` Last problem: ${entry.error.message}` : '';
+  return {
+    ...entry,
+    status: 'failed',
+    finishedAt: now,
+    error: {
+      kind: 'job_timeout',
+      message: `The video was not ready after ${minutes} min, so the extension stopped waiting for it.${lastProblem}`,
+    },
+  };
+}
+
+/** The entry after one poll: finished, still running and due again later, or backing off after an error. */
+export function applyPollOutcome(
+  entry: HistoryEntry,
+  outcome: PollOutcome,
+  now: number,
+  policy: PollPolicy,
+): HistoryEntry {
+  const poll = entry.poll;
+  if (!poll) return entry;
+  const polled = { ...poll, attempts: poll.attempts + 1, lastPolledAt: now };
+  const dueBy = (delay: number) => Math.min(now + delay, deadlineOf(entry, policy));
+
+  if (outcome.type === 'job') {
+    const { job } = outcome;
+    const base = { ...entry, rawStatus: job.rawStatus, error: undefined };
+    if (job.status === 'completed') {
+      return {
+        ...base,
+        status: 'completed',
+        urls: job.videoUrls,
+        finishedAt: now,
+        poll: { ...polled, failures: 0 },
+      };
+    }
+    if (job.status === 'failed') {
+      const reason = job.error ?? 'The service reported that the video failed.';
+      return {
+        ...base,
+        status: 'failed',
+        finishedAt: now,
+        error: { kind: 'job_failed', message: reason, detail: reason },
+        poll: { ...polled, failures: 0 },
+      };
+    }
+    return { ...base, poll: { ...polled, failures: 0, nextPollAt: dueBy(policy.intervalMs) } };
+  }
+
+  const { error } = outcome;
+  if (error.kind === 'http_error' && error.status === 404) {
+    return {
+      ...entry,
+      status: 'failed',
+      finishedAt: now,
+      error: {
+        ...error,
+        kind: 'job_failed',
+        message: 'The service no longer knows this video job (HTTP 404).',
+      },
+      poll: polled,
+    };
+  }
+  const failures = poll.failures + 1;
+  const backoff = backoffDelay(failures, policy);
+  const delay = error.kind === 'rate_limited' ? Math.max(error.retryAfterMs ?? 0, backoff) : backoff;
+  return { ...entry, error, poll: { ...polled, failures, nextPollAt: dueBy(delay) } };
+}

@@ -1,0 +1,12 @@
+import type { Settings } from './schema';
+
+/** Kept apart from the schema so pages can use the defaults without loading zod. */
+export const DEFAULT_SETTINGS: Settings = {
+  baseUrl: '',
+  modelId: '',
+  modelField: 'model',
+  videoDefaults: { duration: 5, resolution: '720p', aspectRatio: '16:9', generateAudio: false },
+  pollIntervalSec: 5,
+  jobTimeoutMin: 30,
+  requestTimeoutSec: 30,
+};
