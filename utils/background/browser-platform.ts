@@ -45,12 +45,17 @@ export function browserPlatform(
       void browser.action.setBadgeText({ text: count > 0 ? String(count) : '' });
     },
     notify: async (id, title, message) => {
-      await browser.notifications.create(id, {
-        type: 'basic',
-        iconUrl: browser.runtime.getURL('/icon/128.png'),
-        title,
-        message,
-      });
+      try {
+        await browser.notifications.create(id, {
+          type: 'basic',
+          iconUrl: browser.runtime.getURL('/icon/128.png'),
+          title,
+          message,
+        });
+      } catch (error) {
+        // The outcome is already in the history; a notification the system refuses must not undo that.
+        console.warn('Notification not shown:', error);
+      }
     },
     openTab: async (url) => {
       await browser.tabs.create({ url });

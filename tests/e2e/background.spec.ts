@@ -1,0 +1,219 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
+import { DEMO_API_KEY } from '../reference-service/server';
+import { expect, test } from './support/fixtures';
+import {
+  alarmsOf,
+  badgeOf,
+  clickContextMenu,
+  clickNotification,
+  historyOf,
+  MENU_IMAGE,
+  MENU_VIDEO,
+  notificationsOf,
+  pollsOf,
+  submissionsOf,
+} from './support/observe';
+import { configure, sendFrom, waitFor } from './support/setup';
+
+const OPTIONS = DEFAULT_SETTINGS.videoDefaults;
+const POLL_ALARM = 'promptcast-poll';
+
+test('a video submitted from an extension page completes, notifies, lands in history, and the alarm goes', async ({
+  extension,
+  service,
+}) => {
+  const durationMs = 3_000;
+  service.configure({ videoDurationMs: durationMs });
+  const page = await configure(extension, service);
+
+  const submitted = await sendFrom(page, {
+    type: 'submitVideo',
+    prompt: 'a red fox in snow',
+    options: OPTIONS,
+  });
+  if (!submitted.ok) throw new Error(submitted.error.message);
+  const entry = submitted.data;
+  expect(entry.status).toBe('running');
+  const jobId = entry.poll?.jobId ?? '';
+  expect(jobId).not.toBe('');
+  expect(await alarmsOf(extension)).toContain(POLL_ALARM);
+  expect(await badgeOf(extension)).toBe('1');
+
+  const history = await waitFor(
+    () => historyOf(extension),
+    (entries) => entries[0]?.status === 'completed',
+  );
+  const done = history[0];
+  expect(done?.id).toBe(entry.id);
+  expect(done?.urls[0]).toMatch(new RegExp(`^${service.url}/files/videos/.+\\.webm$`));
+  await waitFor(
+    () => notificationsOf(extension),
+    (ids) => ids.includes(`open:${entry.id}`),
+  );
+  expect(await alarmsOf(extension)).not.toContain(POLL_ALARM);
+  expect(await badgeOf(extension)).toBe('');
+
+  const polls = pollsOf(service, jobId);
+  const submittedAt = submissionsOf(service)[0]?.time ?? 0;
+  const limit = Math.ceil(durationMs / 1000) + 2;
+  expect(polls.length).toBeGreaterThan(0);
+  expect(polls.length).toBeLessThanOrEqual(limit);
+  console.log(
+    `[figures] worker awake: ${polls.length} polls for a ${durationMs / 1000} s job (limit ${limit}); ` +
+      `noticed ${(done?.finishedAt ?? 0) - (submittedAt + durationMs)} ms after completion`,
+  );
+
+  // Clicking the notification opens the video itself.
+  const opened = extension.context.waitForEvent('page');
+  await clickNotification(extension, `open:${entry.id}`);
+  expect((await opened).url()).toBe(done?.urls[0]);
+});
+
+test('the worker is stopped mid-job and the alarm still brings the job home', async ({
+  extension,
+  service,
+}) => {
+  const durationMs = 4_000;
+  service.configure({ videoDurationMs: durationMs });
+  const page = await configure(extension, service);
+  const submitted = await sendFrom(page, {
+    type: 'submitVideo',
+    prompt: 'a lighthouse at dusk',
+    options: OPTIONS,
+  });
+  if (!submitted.ok) throw new Error(submitted.error.message);
+  const jobId = submitted.data.poll?.jobId ?? '';
+  await page.close();
+
+  await waitFor(
+    async () => pollsOf(service, jobId).length,
+    (count) => count >= 1,
+  );
+  await extension.stopWorker();
+  const stoppedAt = Date.now();
+
+  // Observed from the service side only: nothing here wakes the worker but its own alarm.
+  const lateEnough = submissionsOf(service)[0]?.time ?? 0;
+  await waitFor(
+    async () =>
+      pollsOf(service, jobId).filter((poll) => poll.time > stoppedAt && poll.time > lateEnough + durationMs),
+    (polls) => polls.length > 0,
+    { timeoutMs: 30_000 },
+  );
+  const history = await waitFor(
+    () => historyOf(extension),
+    (entries) => entries[0]?.status === 'completed',
+  );
+  expect(history[0]?.urls).toHaveLength(1);
+  expect(await notificationsOf(extension)).toContain(`open:${submitted.data.id}`);
+  expect(await alarmsOf(extension)).not.toContain(POLL_ALARM);
+  console.log(
+    `[figures] after a worker stop: ${pollsOf(service, jobId).length} polls; noticed ` +
+      `${(history[0]?.finishedAt ?? 0) - (lateEnough + durationMs)} ms after completion`,
+  );
+});
+
+test('the browser is restarted with a job pending and the job resumes and completes', async ({
+  extension,
+  service,
+}) => {
+  service.configure({ videoDurationMs: 6_000 });
+  const page = await configure(extension, service);
+  const submitted = await sendFrom(page, { type: 'submitVideo', prompt: 'a paper boat', options: OPTIONS });
+  if (!submitted.ok) throw new Error(submitted.error.message);
+
+  await extension.restartBrowser();
+  const restartedAt = Date.now();
+
+  const history = await waitFor(
+    () => historyOf(extension),
+    (entries) => entries[0]?.status === 'completed',
+    { timeoutMs: 30_000 },
+  );
+  expect(history).toHaveLength(1);
+  expect(history[0]?.id).toBe(submitted.data.id);
+  expect(pollsOf(service, submitted.data.poll?.jobId ?? '').some((poll) => poll.time > restartedAt)).toBe(
+    true,
+  );
+  expect(submissionsOf(service)).toHaveLength(1);
+  await waitFor(
+    () => notificationsOf(extension),
+    (ids) => ids.includes(`open:${submitted.data.id}`),
+  );
+});
+
+test('the context-menu entry turns the selection into a video job with the default options', async ({
+  extension,
+  service,
+}) => {
+  service.configure({ videoDurationMs: 1_500 });
+  await configure(extension, service, { videoDefaults: { ...OPTIONS, duration: 7, aspectRatio: '9:16' } });
+  await clickContextMenu(extension, MENU_VIDEO, '  a cat \n\n   surfing a wave  ');
+  const history = await waitFor(
+    () => historyOf(extension),
+    (entries) => entries[0]?.status === 'completed',
+  );
+  expect(history[0]).toMatchObject({ kind: 'video', prompt: 'a cat surfing a wave', source: 'context-menu' });
+  const body = JSON.parse(submissionsOf(service)[0]?.body ?? '{}');
+  expect(body).toMatchObject({ prompt: 'a cat surfing a wave', duration: 7, aspectRatio: '9:16' });
+  await waitFor(
+    () => notificationsOf(extension),
+    (ids) => ids.includes(`open:${history[0]?.id}`),
+  );
+});
+
+test('the context menu without a key asks for setup and opens the options page', async ({ extension }) => {
+  await clickContextMenu(extension, MENU_IMAGE, 'a bird');
+  // Chrome may open the options page in the blank start tab instead of a new one.
+  await waitFor(
+    async () => extension.context.pages().map((page) => page.url()),
+    (urls) => urls.includes(`${extension.origin}/options.html`),
+  );
+  const ids = await notificationsOf(extension);
+  expect(ids.some((id) => id.startsWith('setup:'))).toBe(true);
+});
+
+test('a web page cannot reach the background', async ({ extension, service }) => {
+  await configure(extension, service);
+  const server: Server = createServer((_req, res) => {
+    res.setHeader('content-type', 'text/html');
+    res.end('<!doctype html><title>hostile</title><p>hello</p>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const page = await extension.context.newPage();
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    const attempt = await page.evaluate(async (id) => {
+      const runtime = (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime;
+      if (!runtime || typeof runtime.sendMessage !== 'function') return 'no runtime';
+      try {
+        const send = runtime.sendMessage as (id: string, message: unknown) => Promise<unknown>;
+        return JSON.stringify(await send(id, { type: 'getState' }));
+      } catch (error) {
+        return `rejected: ${String(error)}`;
+      }
+    }, extension.id);
+    expect(attempt === 'no runtime' || attempt.startsWith('rejected')).toBe(true);
+    expect(service.requests()).toHaveLength(0);
+  } finally {
+    server.close();
+  }
+});
+
+test('no response ever carries the key back', async ({ extension, service }) => {
+  const page = await configure(extension, service);
+  const responses = [
+    await sendFrom(page, { type: 'getState' }),
+    await sendFrom(page, { type: 'refreshBalance' }),
+    await sendFrom(page, { type: 'testConnection', baseUrl: service.url }),
+    await sendFrom(page, { type: 'generateImage', prompt: 'a teapot' }),
+    await sendFrom(page, { type: 'saveSettings', settings: { ...DEFAULT_SETTINGS, baseUrl: service.url } }),
+  ];
+  expect(responses.filter((response) => !response.ok)).toEqual([]);
+  for (const response of responses) expect(JSON.stringify(response)).not.toContain(DEMO_API_KEY);
+  const state = responses[0];
+  if (!state?.ok) throw new Error('getState failed');
+  expect(state.data).toMatchObject({ key: { set: true, last4: DEMO_API_KEY.slice(-4) } });
+});

@@ -1,0 +1,48 @@
+import type { Page } from '@playwright/test';
+import type { RequestOf, RequestType, Response } from '../../../utils/messaging/protocol';
+import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
+import type { Settings } from '../../../utils/settings/schema';
+import { DEMO_API_KEY, type ReferenceService } from '../../reference-service/server';
+import type { ExtensionUnderTest } from './extension';
+
+/** Sends a protocol request from an extension page, exactly as the popup or options page would. */
+export async function sendFrom<T extends RequestType>(
+  page: Page,
+  request: RequestOf<T>,
+): Promise<Response<T>> {
+  return page.evaluate((message) => chrome.runtime.sendMessage(message), request) as Promise<Response<T>>;
+}
+
+/** Short intervals keep the suite fast; unpacked extensions may fire alarms every second. */
+export const FAST_SETTINGS: Partial<Settings> = { pollIntervalSec: 1, requestTimeoutSec: 5 };
+
+/** Saves settings and key through the background, as the options page does, and returns that page. */
+export async function configure(
+  extension: ExtensionUnderTest,
+  service: ReferenceService,
+  overrides: Partial<Settings> = {},
+  apiKey = DEMO_API_KEY,
+): Promise<Page> {
+  const page = await extension.openPage('options');
+  const response = await sendFrom(page, {
+    type: 'saveSettings',
+    settings: { ...DEFAULT_SETTINGS, ...FAST_SETTINGS, baseUrl: service.url, ...overrides },
+    apiKey,
+  });
+  if (!response.ok) throw new Error(`configure failed: ${response.error.message}`);
+  return page;
+}
+
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  { timeoutMs = 20_000, intervalMs = 100 } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
