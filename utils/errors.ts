@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SERVICE_ERROR_KINDS, toErrorInfo as serviceErrorInfo } from './api/errors';
 
 /** Every failure the UI can be told about; the UI words each kind in the person's language. */
@@ -17,12 +17,12 @@ export const errorInfoSchema = z.object({
   kind: z.enum(errorKinds),
   /** English wording, for logs and as the fallback where no translation exists. */
   message: z.string(),
-  status: z.number().optional(),
-  retryAfterMs: z.number().optional(),
+  status: z.optional(z.number()),
+  retryAfterMs: z.optional(z.number()),
   /** The service's own words (a text error body, a job's failure reason), trimmed. */
-  detail: z.string().optional(),
+  detail: z.optional(z.string()),
   /** The balance at the time, attached to "not enough credits" so the person sees what they have. */
-  balance: z.number().optional(),
+  balance: z.optional(z.number()),
 });
 export type ErrorInfo = z.infer<typeof errorInfoSchema>;
 export type ErrorKind = ErrorInfo['kind'];

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ServiceError } from './errors';
 import { type RequestSpec, requestJson, type Transport } from './http';
 import { EMPTY_RESULT_HINT, interpretJob, normaliseStatus } from './job-status';
@@ -232,7 +232,7 @@ function isMissingEndpoint(error: unknown): error is ServiceError {
   );
 }
 
-function validateInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+function validateInput<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const messages = [...new Set(result.error.issues.map((issue) => issue.message))];
@@ -240,7 +240,7 @@ function validateInput<S extends z.ZodType>(schema: S, value: unknown): z.output
 }
 
 /** Validates a response body, naming the first offending field so a wrong base URL is easy to spot. */
-function parseShape<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+function parseShape<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

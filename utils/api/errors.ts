@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const SERVICE_ERROR_KINDS = [
   'unauthorized',
@@ -24,9 +24,9 @@ export type ServiceErrorKind = z.infer<typeof serviceErrorKindSchema>;
 export const serviceErrorSchema = z.object({
   kind: serviceErrorKindSchema,
   message: z.string(),
-  status: z.number().int().optional(),
-  retryAfterMs: z.number().nonnegative().optional(),
-  detail: z.string().optional(),
+  status: z.optional(z.int()),
+  retryAfterMs: z.optional(z.number().check(z.nonnegative())),
+  detail: z.optional(z.string()),
 });
 export type ServiceErrorInfo = z.infer<typeof serviceErrorSchema>;
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
 import {
   aspectRatioProblem,
   describeProblem,
@@ -15,34 +16,35 @@ import {
  * server that adds fields must keep working. Only the fields the client relies on are checked.
  */
 
+// zod/mini ships without messages; the English ones name what was expected, which the client's
+// "invalid response" messages pass on.
+z.config(en());
+
 /** Turns a plain rule from utils/validation into a zod check with the rule's own wording. */
 export function rule<T>(check: (value: T) => Problem | undefined) {
-  return (value: T, ctx: z.RefinementCtx) => {
+  return z.superRefine<T>((value, ctx) => {
     const problem = check(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: describeProblem(problem) });
-  };
+    if (problem) ctx.addIssue({ code: 'custom', message: describeProblem(problem), input: value });
+  });
 }
 
 // The interface sets no limit (section 8); a local limit gives a clear message instead of an opaque
 // server rejection. The rules are shared with the pages, which check forms without zod.
 export const promptSchema = z
   .string({ error: describeProblem({ code: 'prompt_empty' }) })
-  .trim()
-  .superRefine(rule(promptProblem));
+  .check(z.trim(), rule(promptProblem));
 
 // Ranges are not given by the interface (section 2.4); these bounds only catch obvious mistakes and
 // leave the real limits to the server.
 export const videoOptionsSchema = z.object({
-  duration: z
-    .number({ error: 'The duration must be a number of seconds' })
-    .superRefine(rule(durationProblem)),
-  resolution: z.string({ error: 'Choose a resolution' }).superRefine(rule(resolutionProblem)),
-  aspectRatio: z.string({ error: 'Choose an aspect ratio' }).superRefine(rule(aspectRatioProblem)),
+  duration: z.number({ error: 'The duration must be a number of seconds' }).check(rule(durationProblem)),
+  resolution: z.string({ error: 'Choose a resolution' }).check(rule(resolutionProblem)),
+  aspectRatio: z.string({ error: 'Choose an aspect ratio' }).check(rule(aspectRatioProblem)),
   generateAudio: z.boolean({ error: 'Choose whether to generate audio' }),
 });
 export type VideoOptions = z.infer<typeof videoOptionsSchema>;
 
-export const videoRequestSchema = videoOptionsSchema.extend({ prompt: promptSchema });
+export const videoRequestSchema = z.extend(videoOptionsSchema, { prompt: promptSchema });
 /** What `submitVideo` accepts; the prompt is trimmed before sending. */
 export type VideoRequest = z.input<typeof videoRequestSchema>;
 
@@ -58,47 +60,47 @@ export const imageResponseSchema = z.looseObject({
   url: z.string(),
 });
 
+const nonEmptyId = z.string().check(z.minLength(1, 'must be a non-empty string'));
+
 export const videoSubmitResponseSchema = z.looseObject({
-  id: z.string().min(1, 'must be a non-empty string'),
+  id: nonEmptyId,
   status: z.string(),
 });
 
 // The job record is only partly documented; `error`, `message` and `reason` are common ways servers
 // explain a failure, so they are read when present but never required.
 export const videoJobResponseSchema = z.looseObject({
-  id: z.string().min(1, 'must be a non-empty string').optional(),
+  id: z.optional(nonEmptyId),
   status: z.string(),
-  videoUrls: z.array(z.unknown()).nullish(),
-  error: z.unknown().optional(),
-  message: z.unknown().optional(),
-  reason: z.unknown().optional(),
+  videoUrls: z.nullish(z.array(z.unknown())),
+  error: z.optional(z.unknown()),
+  message: z.optional(z.unknown()),
+  reason: z.optional(z.unknown()),
 });
 export type VideoJobResponse = z.infer<typeof videoJobResponseSchema>;
 
 // --- What the client returns --------------------------------------------------------------------------
-// Exported as schemas so results can be re-validated after crossing a message boundary in the extension.
 
-export const normalisedStatusSchema = z.enum(['running', 'completed', 'failed']);
-export type NormalisedStatus = z.infer<typeof normalisedStatusSchema>;
+export type NormalisedStatus = 'running' | 'completed' | 'failed';
 
-export const balanceSchema = z.object({ balance: z.number() });
-export type Balance = z.infer<typeof balanceSchema>;
+export interface Balance {
+  balance: number;
+}
 
-export const imageResultSchema = z.object({ url: z.string() });
-export type ImageResult = z.infer<typeof imageResultSchema>;
+export interface ImageResult {
+  url: string;
+}
 
-export const videoSubmissionSchema = z.object({
-  id: z.string().min(1),
-  status: normalisedStatusSchema,
-  rawStatus: z.string(),
-});
-export type VideoSubmission = z.infer<typeof videoSubmissionSchema>;
+export interface VideoSubmission {
+  id: string;
+  status: NormalisedStatus;
+  rawStatus: string;
+}
 
-export const videoJobSchema = z.object({
-  id: z.string().min(1),
-  status: normalisedStatusSchema,
-  rawStatus: z.string(),
-  videoUrls: z.array(z.string()),
-  error: z.string().optional(),
-});
-export type VideoJob = z.infer<typeof videoJobSchema>;
+export interface VideoJob {
+  id: string;
+  status: NormalisedStatus;
+  rawStatus: string;
+  videoUrls: string[];
+  error?: string;
+}

@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { errorInfoSchema } from '../errors';
 import { videoOptionsSchema } from '../settings/schema';
 
 /** Polling state of a video job; kept with its history entry so one write keeps both consistent. */
 export const pollStateSchema = z.object({
   /** Absent only between persisting the entry and the service answering the submission. */
-  jobId: z.string().optional(),
+  jobId: z.optional(z.string()),
   baseUrl: z.string(),
-  attempts: z.number().int().nonnegative(),
+  attempts: z.int().check(z.nonnegative()),
   /** Consecutive failed polls, driving the backoff. */
-  failures: z.number().int().nonnegative(),
+  failures: z.int().check(z.nonnegative()),
   nextPollAt: z.number(),
-  lastPolledAt: z.number().optional(),
+  lastPolledAt: z.optional(z.number()),
 });
 export type PollState = z.infer<typeof pollStateSchema>;
 
@@ -20,15 +20,15 @@ export const historyEntrySchema = z.object({
   kind: z.enum(['image', 'video']),
   prompt: z.string(),
   model: z.string(),
-  options: videoOptionsSchema.optional(),
+  options: z.optional(videoOptionsSchema),
   source: z.enum(['popup', 'context-menu']),
   status: z.enum(['running', 'completed', 'failed']),
-  rawStatus: z.string().optional(),
+  rawStatus: z.optional(z.string()),
   urls: z.array(z.string()),
   createdAt: z.number(),
-  finishedAt: z.number().optional(),
+  finishedAt: z.optional(z.number()),
   /** On a running job this is the latest transient problem (polling goes on); on a failed one, the cause. */
-  error: errorInfoSchema.optional(),
-  poll: pollStateSchema.optional(),
+  error: z.optional(errorInfoSchema),
+  poll: z.optional(pollStateSchema),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

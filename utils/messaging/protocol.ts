@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { errorInfoSchema } from '../errors';
 import { historyEntrySchema } from '../history/schema';
 import { settingsSchema, videoOptionsSchema } from '../settings/schema';
@@ -8,9 +8,14 @@ import { settingsSchema, videoOptionsSchema } from '../settings/schema';
  * request against these schemas; pages import only the inferred types, so zod stays out of their bundles.
  */
 
+const apiKeySchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(500));
+
 export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
-  z.object({ type: z.literal('getState'), historyLimit: z.number().int().positive().max(1000).optional() }),
+  z.object({
+    type: z.literal('getState'),
+    historyLimit: z.optional(z.int().check(z.positive(), z.lte(1000))),
+  }),
   z.object({ type: z.literal('refreshBalance') }),
   z.object({ type: z.literal('generateImage'), prompt: z.string() }),
   z.object({ type: z.literal('submitVideo'), prompt: z.string(), options: videoOptionsSchema }),
@@ -18,14 +23,14 @@ export const requestSchema = z.discriminatedUnion('type', [
     type: z.literal('saveSettings'),
     settings: settingsSchema,
     /** A new key replaces the stored one; the stored key is never sent back. */
-    apiKey: z.string().trim().min(1).max(500).optional(),
-    removeApiKey: z.boolean().optional(),
+    apiKey: z.optional(apiKeySchema),
+    removeApiKey: z.optional(z.boolean()),
   }),
   z.object({
     type: z.literal('testConnection'),
     baseUrl: z.string(),
     /** A key typed but not saved yet; without it the stored key is used. */
-    apiKey: z.string().trim().min(1).max(500).optional(),
+    apiKey: z.optional(apiKeySchema),
   }),
   z.object({ type: z.literal('removeHistoryEntry'), id: z.string() }),
   z.object({ type: z.literal('clearHistory') }),
@@ -36,16 +41,19 @@ export type RequestType = Request['type'];
 export const balanceSchema = z.object({ value: z.number(), fetchedAt: z.number() });
 export type Balance = z.infer<typeof balanceSchema>;
 
-export const keyStatusSchema = z.object({ set: z.boolean(), last4: z.string().max(4).optional() });
+export const keyStatusSchema = z.object({
+  set: z.boolean(),
+  last4: z.optional(z.string().check(z.maxLength(4))),
+});
 export type KeyStatus = z.infer<typeof keyStatusSchema>;
 
 export const stateSchema = z.object({
   settings: settingsSchema,
   key: keyStatusSchema,
-  balance: balanceSchema.nullable(),
-  balanceError: errorInfoSchema.optional(),
+  balance: z.nullable(balanceSchema),
+  balanceError: z.optional(errorInfoSchema),
   history: z.array(historyEntrySchema),
-  historyTotal: z.number().int(),
+  historyTotal: z.int(),
   now: z.number(),
 });
 export type State = z.infer<typeof stateSchema>;

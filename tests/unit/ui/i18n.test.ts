@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ErrorInfo, ErrorKind } from '@/utils/errors';
+import { errorKinds } from '@/utils/errors';
+import { describeError, describeProblem, formatCredits, t, uiLanguage } from '@/utils/i18n';
+import type { Problem } from '@/utils/validation';
+import { describeProblem as englishProblem } from '@/utils/validation';
+import { chromeGetMessage, readMessages } from './locales';
+
+function useLocale(locale: 'en' | 'de', uiLanguage: string) {
+  const get = chromeGetMessage(readMessages(locale));
+  vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation(get as typeof fakeBrowser.i18n.getMessage);
+  vi.spyOn(fakeBrowser.i18n, 'getUILanguage').mockReturnValue(uiLanguage);
+}
+
+beforeEach(() => useLocale('en', 'en-US'));
+afterEach(() => vi.restoreAllMocks());
+
+describe('t', () => {
+  it('reads the message and fills placeholders, formatting numbers for the UI language', () => {
+    expect(t('promptCounter', [1234, 4000])).toBe('1,234 / 4,000 characters');
+    useLocale('de', 'de-DE');
+    expect(t('promptCounter', [1234, 4000])).toBe('1.234 / 4.000 Zeichen');
+  });
+
+  it('accepts a single substitution', () => {
+    expect(t('notifyVideosReadyTitle', 3)).toBe('3 videos ready');
+  });
+
+  it('falls back to the key when the browser has no such message', () => {
+    vi.spyOn(fakeBrowser.i18n, 'getMessage').mockReturnValue('');
+    expect(t('extName')).toBe('extName');
+  });
+});
+
+describe('uiLanguage', () => {
+  it('is the browser language when there is a translation for it', () => {
+    useLocale('de', 'de-AT');
+    expect(uiLanguage()).toBe('de-AT');
+    useLocale('en', 'en-GB');
+    expect(uiLanguage()).toBe('en-GB');
+  });
+
+  it('is the language of the text shown when the browser language has no translation', () => {
+    useLocale('en', 'fr-FR');
+    expect(uiLanguage()).toBe('en');
+    useLocale('de', 'en-US');
+    expect(uiLanguage()).toBe('de');
+  });
+
+  it('is English where no browser API answers', () => {
+    vi.spyOn(fakeBrowser.i18n, 'getUILanguage').mockImplementation(() => {
+      throw new Error('not implemented');
+    });
+    vi.spyOn(fakeBrowser.i18n, 'getMessage').mockReturnValue('');
+    expect(uiLanguage()).toBe('en');
+  });
+});
+
+describe('formatCredits', () => {
+  it('says credit or credits', () => {
+    expect(formatCredits(1)).toBe('1 credit');
+    expect(formatCredits(0)).toBe('0 credits');
+    expect(formatCredits(1000)).toBe('1,000 credits');
+  });
+});
+
+const info = (kind: ErrorKind, extra: Partial<ErrorInfo> = {}): ErrorInfo => ({
+  kind,
+  message: `ENGLISH FALLBACK for ${kind}`,
+  ...extra,
+});
+
+describe('describeError', () => {
+  it('gives every kind its own wording rather than the fallback text', () => {
+    const texts = errorKinds.map((kind) => describeError(info(kind)));
+    for (const [index, text] of texts.entries()) {
+      const kind = errorKinds[index] ?? '';
+      if (kind === 'unexpected' || kind === 'invalid_request' || kind === 'invalid_input') continue; // these quote the message on purpose
+      expect(text, kind).not.toContain('ENGLISH FALLBACK');
+      expect(text, kind).not.toMatch(/^error[A-Z]/);
+    }
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+
+  it('words the common failures specifically', () => {
+    expect(describeError(info('unauthorized'))).toBe(
+      'The service rejected the API key. Check it in the options.',
+    );
+    expect(describeError(info('not_configured'))).toBe('Set the service URL and API key in the options.');
+    expect(describeError(info('no_permission'))).toBe('Allow access to the service in the options.');
+    expect(describeError(info('network'))).toMatch(/^Could not reach the service\./);
+    expect(describeError(info('server_error', { status: 500 }))).toBe(
+      'The service had a problem (HTTP 500). Try again later.',
+    );
+    expect(describeError(info('rate_limited', { retryAfterMs: 12_300 }))).toBe(
+      'Too many requests; try again in 13 s.',
+    );
+    expect(describeError(info('rate_limited'))).toBe('Too many requests; try again in a moment.');
+    expect(describeError(info('timeout'))).toMatch(/took too long/);
+    expect(describeError(info('job_timeout'))).toMatch(/job time-out/);
+  });
+
+  it('tells how many credits there are, with the service’s own words', () => {
+    expect(
+      describeError(info('insufficient_credits', { balance: 0, detail: 'Insufficient credits: cost 1' })),
+    ).toBe('Not enough credits: you have 0 credits. The service said: “Insufficient credits: cost 1”');
+    expect(describeError(info('insufficient_credits', { balance: 1 }))).toBe(
+      'Not enough credits: you have 1 credit.',
+    );
+    expect(describeError(info('insufficient_credits'))).toMatch(/^Not enough credits for this request\./);
+  });
+
+  it('adds details where they help and keeps them short', () => {
+    expect(describeError(info('invalid_response', { detail: 'missing field url' }))).toBe(
+      'The service sent an answer the extension could not understand. Details: missing field url',
+    );
+    expect(describeError(info('http_error', { status: 422, detail: 'prompt   too\nlong' }))).toBe(
+      'The service refused the request (HTTP 422). The service said: “prompt too long”',
+    );
+    expect(describeError(info('job_failed', { detail: 'content policy' }))).toBe(
+      'The service could not generate the video. Reason: content policy',
+    );
+    const long = describeError(info('http_error', { status: 400, detail: 'x'.repeat(2000) }));
+    expect(long.length).toBeLessThan(400);
+    expect(long.endsWith('…”')).toBe(true);
+  });
+
+  it('quotes the message for unexpected failures', () => {
+    expect(describeError(info('unexpected', { message: 'boom' }))).toBe('Something went wrong: boom');
+  });
+
+  it('speaks German', () => {
+    useLocale('de', 'de-DE');
+    expect(describeError(info('insufficient_credits', { balance: 1500 }))).toBe(
+      'Nicht genug Credits: Sie haben 1.500 Credits.',
+    );
+    expect(describeError(info('server_error', { status: 503 }))).toContain('HTTP 503');
+  });
+
+  it('falls back to the English message for a kind it does not know', () => {
+    const unknown = { kind: 'from_the_future', message: 'Something new happened.' } as unknown as ErrorInfo;
+    expect(describeError(unknown)).toBe('Something new happened.');
+  });
+});
+
+describe('describeProblem', () => {
+  const problems: Problem[] = [
+    { code: 'prompt_empty' },
+    { code: 'prompt_too_long', length: 20_000, max: 4000 },
+    { code: 'duration_invalid', min: 1, max: 60 },
+    { code: 'resolution_invalid' },
+    { code: 'aspect_ratio_invalid' },
+    { code: 'base_url_invalid' },
+    { code: 'base_url_insecure' },
+    { code: 'model_field_invalid' },
+  ];
+
+  it('words each problem, with the numbers', () => {
+    expect(describeProblem({ code: 'prompt_empty' })).toBe('Enter a prompt.');
+    expect(describeProblem({ code: 'prompt_too_long', length: 20_000, max: 4000 })).toBe(
+      'The prompt is 20,000 characters long; the limit is 4,000.',
+    );
+    expect(describeProblem({ code: 'duration_invalid', min: 1, max: 60 })).toBe(
+      'Duration must be a whole number of seconds from 1 to 60.',
+    );
+  });
+
+  it.each(problems)('agrees with the English original on %j', (problem) => {
+    // Same sentence modulo number grouping and "long" wording: compare the words that matter.
+    const localised = describeProblem(problem);
+    const english = englishProblem(problem);
+    const words = (text: string): string[] => text.replace(/,(?=\d{3})/g, '').match(/[a-z0-9:]+/gi) ?? [];
+    const shared = words(english).filter((word) => words(localised).includes(word));
+    expect(shared.length / words(english).length).toBeGreaterThan(0.8);
+  });
+
+  it('has German wording for each problem', () => {
+    useLocale('de', 'de-DE');
+    for (const problem of problems) expect(describeProblem(problem)).not.toBe(englishProblem(problem));
+    expect(describeProblem({ code: 'prompt_too_long', length: 20_000, max: 4000 })).toContain('20.000');
+  });
+});
