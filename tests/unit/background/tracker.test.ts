@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../utils/api/errors';
+import type { VideoJob } from '../../../utils/api/schemas';
+import type { HistoryEntry } from '../../../utils/history/schema';
+import { createHistoryStore } from '../../../utils/history/store';
+import { createJobTracker, type TrackerDeps } from '../../../utils/jobs/tracker';
+
+const T0 = 1_000_000;
+
+function video(id: string, poll: Partial<NonNullable<HistoryEntry['poll']>> = {}): HistoryEntry {
+  return {
+    id,
+    kind: 'video',
+    prompt: `prompt ${id}`,
+    model: '',
+    source: 'popup',
+    status: 'running',
+    urls: [],
+    createdAt: T0,
+    poll: {
+      jobId: `job-${id}`,
+      baseUrl: 'http://127.0.0.1:1',
+      attempts: 0,
+      failures: 0,
+      nextPollAt: T0,
+      ...poll,
+    },
+  };
+}
+
+/** A tracker over in-memory storage with a hand-moved clock, recording what it asks the browser to do. */
+function harness(entries: HistoryEntry[], poll: (entry: HistoryEntry) => Promise<VideoJob>) {
+  let stored = entries;
+  let now = T0;
+  const alarms: Array<number | undefined> = [];
+  const finishedBatches: HistoryEntry[][] = [];
+  const badges: number[] = [];
+  const timers: Array<{ delay: number; cleared: boolean }> = [];
+  let inFlightPolls = 0;
+  let peakPolls = 0;
+  const deps: TrackerDeps = {
+    history: createHistoryStore({
+      getValue: async () => stored,
+      setValue: async (value) => {
+        stored = value;
+      },
+    }),
+    now: () => now,
+    policy: async () => ({ intervalMs: 5_000, maxBackoffMs: 60_000, jobTimeoutMs: 30 * 60_000 }),
+    poll: async (entry) => {
+      inFlightPolls++;
+      peakPolls = Math.max(peakPolls, inFlightPolls);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      try {
+        return await poll(entry);
+      } finally {
+        inFlightPolls--;
+      }
+    },
+    scheduleAlarm: async (when) => {
+      alarms.push(when);
+    },
+    onFinished: async (batch) => {
+      finishedBatches.push(batch);
+    },
+    onRunningCount: (count) => badges.push(count),
+    timers: {
+      set: (_run, delay) => {
+        const timer = { delay, cleared: false };
+        timers.push(timer);
+        return timer;
+      },
+      clear: (handle) => {
+        (handle as { cleared: boolean }).cleared = true;
+      },
+    },
+    concurrency: 3,
+    inFlight: () => false,
+  };
+  return {
+    tracker: createJobTracker(deps),
+    advance: (ms: number) => {
+      now += ms;
+    },
+    get stored() {
+      return stored;
+    },
+    alarms,
+    finishedBatches,
+    badges,
+    timers,
+    get peakPolls() {
+      return peakPolls;
+    },
+  };
+}
+
+const running = (id: string): VideoJob => ({ id, status: 'running', rawStatus: 'processing', videoUrls: [] });
+const completed = (id: string): VideoJob => ({
+  id,
+  status: 'completed',
+  rawStatus: 'completed',
+  videoUrls: [`https://cdn.example/${id}.webm`],
+});
+
+describe('job tracker', () => {
+  it('polls due jobs, reschedules the alarm at the next due one, and clears it when none are left', async () => {
+    let done = false;
+    const h = harness([video('a')], async (entry) =>
+      done ? completed(entry.poll?.jobId ?? '') : running('x'),
+    );
+    await h.tracker.tick();
+    expect(h.stored[0]?.rawStatus).toBe('processing');
+    expect(h.alarms.at(-1)).toBe(T0 + 5_000);
+    expect(h.timers.at(-1)?.delay).toBe(5_000);
+    expect(h.badges.at(-1)).toBe(1);
+
+    done = true;
+    h.advance(5_000);
+    await h.tracker.tick();
+    expect(h.stored[0]?.status).toBe('completed');
+    expect(h.stored[0]?.urls).toEqual(['https://cdn.example/job-a.webm']);
+    expect(h.alarms.at(-1)).toBeUndefined();
+    expect(h.badges.at(-1)).toBe(0);
+    expect(h.finishedBatches).toHaveLength(1);
+  });
+
+  it('does not poll jobs that are not due yet', async () => {
+    const polled: string[] = [];
+    const h = harness([video('a'), video('b', { nextPollAt: T0 + 60_000 })], async (entry) => {
+      polled.push(entry.id);
+      return running(entry.id);
+    });
+    await h.tracker.tick();
+    expect(polled).toEqual(['a']);
+  });
+
+  it('announces jobs that finish in one tick together, as one batch', async () => {
+    const h = harness(
+      ['a', 'b', 'c'].map((id) => video(id)),
+      async (entry) => completed(entry.id),
+    );
+    await h.tracker.tick();
+    expect(h.finishedBatches).toHaveLength(1);
+    expect(h.finishedBatches[0]?.map((entry) => entry.id).sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps at most the concurrency limit of polls in flight', async () => {
+    const h = harness(
+      Array.from({ length: 10 }, (_, i) => video(`j${i}`)),
+      async (entry) => running(entry.id),
+    );
+    const report = await h.tracker.tick();
+    expect(report.polled).toBe(10);
+    expect(h.peakPolls).toBe(3);
+  });
+
+  it('backs off after errors and keeps the job', async () => {
+    const h = harness([video('a')], async () => {
+      throw new ServiceError('server_error', 'The service had a problem (HTTP 503).', { status: 503 });
+    });
+    await h.tracker.tick();
+    expect(h.stored[0]?.status).toBe('running');
+    expect(h.stored[0]?.error?.kind).toBe('server_error');
+    expect(h.alarms.at(-1)).toBe(T0 + 10_000);
+  });
+
+  it('times out a job past its deadline without polling it', async () => {
+    let polls = 0;
+    const h = harness([video('a')], async () => {
+      polls++;
+      return running('a');
+    });
+    h.advance(30 * 60_000);
+    await h.tracker.tick();
+    expect(polls).toBe(0);
+    expect(h.stored[0]?.status).toBe('failed');
+    expect(h.stored[0]?.error?.kind).toBe('job_timeout');
+    expect(h.finishedBatches[0]?.[0]?.id).toBe('a');
+  });
+
+  it('shares one pass between overlapping ticks and runs once more for the late caller', async () => {
+    let polls = 0;
+    const h = harness([video('a')], async () => {
+      polls++;
+      return running('a');
+    });
+    await Promise.all([h.tracker.tick(), h.tracker.tick(), h.tracker.tick()]);
+    // The first pass polls; the rerun finds nothing due yet.
+    expect(polls).toBe(1);
+  });
+
+  it('ends work a stopped worker left half done, but not jobs the service knows', async () => {
+    const image: HistoryEntry = { ...video('img'), kind: 'image', poll: undefined };
+    const submitting = video('sub', { jobId: undefined });
+    const tracked = video('ok');
+    const h = harness([image, submitting, tracked], async (entry) => running(entry.id));
+    const ended = await h.tracker.recoverInterrupted();
+    expect(ended.map((entry) => entry.id).sort()).toEqual(['img', 'sub']);
+    expect(h.stored.find((entry) => entry.id === 'img')?.error?.kind).toBe('interrupted');
+    expect(h.stored.find((entry) => entry.id === 'ok')?.status).toBe('running');
+  });
+
+  it('polls everything at once after the setup changes', async () => {
+    const polled: string[] = [];
+    const h = harness([video('a', { nextPollAt: T0 + 99_000, failures: 4 })], async (entry) => {
+      polled.push(entry.id);
+      return running(entry.id);
+    });
+    await h.tracker.pollAllNow();
+    expect(polled).toEqual(['a']);
+    expect(h.stored[0]?.poll?.failures).toBe(0);
+  });
+});
