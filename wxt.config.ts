@@ -12,6 +12,12 @@ export default defineConfig({
     description: '__MSG_extDescription__',
     default_locale: 'en',
     permissions: ['storage', 'alarms', 'notifications', 'contextMenus'],
+    commands: {
+      // Firefox names the action command of an MV2 build differently.
+      [browser === 'firefox' ? '_execute_browser_action' : '_execute_action']: {
+        suggested_key: { default: 'Alt+Shift+P' },
+      },
+    },
     // Loopback origins only: any other service origin is requested at run time from the options page.
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
