@@ -23,6 +23,9 @@ export default defineConfig({
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     ...(browser === 'firefox'
       ? {
+          // MV2 has no optional_host_permissions (WXT drops it): Firefox only lets the options page request
+          // a service origin that is listed here.
+          optional_permissions: ['https://*/*', 'http://*/*'],
           browser_specific_settings: {
             gecko: {
               id: 'promptcast@example.org',
@@ -32,6 +35,23 @@ export default defineConfig({
         }
       : {}),
   }),
+  // `npm run zip`: .output/promptcast-<version>-chrome.zip, -firefox.zip and, for Firefox's review,
+  // -sources.zip. WXT already leaves out node_modules, dot-folders (.output, .wxt, .ci) and *.test/*.spec
+  // files; the sources need no test code, reports or local tooling either, only what `npm ci &&
+  // npm run build:firefox` uses.
+  zip: {
+    excludeSources: [
+      'tests/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench-results/**',
+      'coverage/**',
+      'stats.html',
+      '**/*.log',
+      'playwright.config.ts',
+      'vitest.config.ts',
+    ],
+  },
   vite: () => ({
     define: {
       __DEV_SERVICE_URL__: JSON.stringify(devService ?? ''),

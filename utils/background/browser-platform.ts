@@ -42,7 +42,9 @@ export function browserPlatform(
       else await browser.alarms.create(POLL_ALARM, { when });
     },
     setBadge: (count) => {
-      void browser.action.setBadgeText({ text: count > 0 ? String(count) : '' });
+      // Firefox's MV2 build has browserAction where Chrome's MV3 has action.
+      const button = browser.action ?? browser.browserAction;
+      void button.setBadgeText({ text: count > 0 ? String(count) : '' });
     },
     notify: async (id, title, message) => {
       try {

@@ -1,0 +1,88 @@
+/**
+ * The bench's baseline: a minimal unpacked extension with a bare React page that renders one line of
+ * text and a trivial service worker that answers `ping`. Loaded next to Promptcast in the same Chromium,
+ * it is what Promptcast's popup and cold start are compared with, so machine noise cancels out.
+ */
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { repoRoot } from '../e2e/support/paths';
+
+export interface BaselineExtension {
+  dir: string;
+  /** Fixed by the manifest's `key`, so it is known before the browser starts. */
+  id: string;
+  /** Bytes of the page's one script (React + react-dom + one line), as shipped. */
+  script: Uint8Array;
+}
+
+export const BASELINE_PAGE = 'page.html';
+export const BASELINE_TEXT = '1,000 credits';
+
+const pageSource = `
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<StrictMode><p data-testid="baseline">${BASELINE_TEXT}</p></StrictMode>);
+`;
+
+const workerSource = `chrome.runtime.onMessage.addListener((message, _sender, reply) => {
+  if (message && message.type === 'ping') reply({ ok: true });
+});
+`;
+
+/** The same head as Vite's output: one module script, then the root element. */
+const pageHtml = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>Baseline</title>
+    <script type="module" src="/page.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+/** Chromium's extension id: the first 128 bits of SHA-256 of the public key, as letters a..p. */
+function extensionId(publicKeyDer: Buffer): string {
+  const hex = createHash('sha256').update(publicKeyDer).digest('hex').slice(0, 32);
+  return [...hex].map((digit) => String.fromCharCode(97 + Number.parseInt(digit, 16))).join('');
+}
+
+export async function buildBaseline(): Promise<BaselineExtension> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'promptcast-bench-baseline-'));
+  const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const der = publicKey.export({ type: 'spki', format: 'der' });
+
+  const result = await build({
+    stdin: { contents: pageSource, loader: 'tsx', resolveDir: repoRoot, sourcefile: 'baseline.tsx' },
+    bundle: true,
+    format: 'esm',
+    jsx: 'automatic',
+    minify: true,
+    target: 'es2022',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+    logLevel: 'silent',
+  });
+  const script = result.outputFiles[0]?.contents;
+  if (!script) throw new Error('esbuild produced no baseline script');
+
+  const manifest = {
+    manifest_version: 3,
+    name: 'Promptcast bench baseline',
+    version: '1.0.0',
+    key: der.toString('base64'),
+    background: { service_worker: 'bg.js' },
+  };
+  writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  writeFileSync(path.join(dir, BASELINE_PAGE), pageHtml);
+  writeFileSync(path.join(dir, 'page.js'), script);
+  writeFileSync(path.join(dir, 'bg.js'), workerSource);
+  return { dir, id: extensionId(der), script };
+}

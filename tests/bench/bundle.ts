@@ -1,0 +1,92 @@
+/**
+ * Bundle size per entry of the built extension: every script and stylesheet a page's HTML loads, plus
+ * the chunks those scripts import statically (what must be fetched and parsed before first paint);
+ * dynamic `import()` chunks are left out. Sizes are gzip -9 bytes of each file, summed per entry.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface EntrySize {
+  js: number;
+  css: number;
+  total: number;
+  files: Array<{ file: string; bytes: number; gzip: number }>;
+}
+
+export function gzipBytes(content: Uint8Array): number {
+  return gzipSync(content, { level: 9 }).length;
+}
+
+/** `import … from "x"`, `import "x"` and `export … from "x"`; `import("x")` does not match. */
+const STATIC_IMPORT = /(?:^|[^.\w$])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+)["']/g;
+
+export function staticImports(code: string): string[] {
+  return [...code.matchAll(STATIC_IMPORT)].map((match) => match[1] as string);
+}
+
+/** `src`/`href` of the module scripts, module preloads and stylesheets an HTML page loads. */
+export function htmlAssets(html: string): string[] {
+  const assets: string[] = [];
+  for (const tag of html.match(/<(?:script|link)\b[^>]*>/gi) ?? []) {
+    const isScript = /^<script/i.test(tag);
+    const rel = /\brel=["']?([^"'\s>]+)/i.exec(tag)?.[1]?.toLowerCase();
+    if (!isScript && rel !== 'stylesheet' && rel !== 'modulepreload') continue;
+    const url = /\b(?:src|href)=["']?([^"'\s>]+)/i.exec(tag)?.[1];
+    if (url && !/^[a-z]+:/i.test(url)) assets.push(url);
+  }
+  return assets;
+}
+
+function resolveAsset(outDir: string, fromFile: string | undefined, url: string): string {
+  const clean = url.split(/[?#]/)[0] ?? url;
+  if (clean.startsWith('/')) return path.join(outDir, clean);
+  return path.resolve(fromFile ? path.dirname(fromFile) : outDir, clean);
+}
+
+/** The files an entry loads: the given roots and, transitively, the JS they import statically. */
+export function entryFiles(outDir: string, roots: string[]): string[] {
+  const seen = new Set<string>();
+  const queue = roots.map((root) => path.resolve(outDir, root));
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!file.endsWith('.js')) continue;
+    for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
+      if (specifier.startsWith('.') || specifier.startsWith('/'))
+        queue.push(resolveAsset(outDir, file, specifier));
+    }
+  }
+  return [...seen];
+}
+
+export function measureFiles(outDir: string, files: string[]): EntrySize {
+  const measured = files.map((file) => {
+    const content = readFileSync(file);
+    return { file: path.relative(outDir, file), bytes: content.length, gzip: gzipBytes(content) };
+  });
+  const sum = (ext: string) =>
+    measured.filter((item) => item.file.endsWith(ext)).reduce((total, item) => total + item.gzip, 0);
+  const js = sum('.js');
+  const css = sum('.css');
+  return { js, css, total: js + css, files: measured };
+}
+
+/** popup, options, history (from their HTML) and background (from the manifest). */
+export function measureEntries(outDir: string): Record<string, EntrySize> {
+  const manifest = JSON.parse(readFileSync(path.join(outDir, 'manifest.json'), 'utf8')) as {
+    background?: { service_worker?: string; scripts?: string[] };
+  };
+  const sizes: Record<string, EntrySize> = {};
+  for (const page of ['popup', 'options', 'history']) {
+    const html = readFileSync(path.join(outDir, `${page}.html`), 'utf8');
+    const roots = htmlAssets(html).map((url) => path.relative(outDir, resolveAsset(outDir, undefined, url)));
+    sizes[page] = measureFiles(outDir, entryFiles(outDir, roots));
+  }
+  const background = manifest.background?.service_worker
+    ? [manifest.background.service_worker]
+    : (manifest.background?.scripts ?? []);
+  sizes.background = measureFiles(outDir, entryFiles(outDir, background));
+  return sizes;
+}

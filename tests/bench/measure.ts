@@ -1,0 +1,147 @@
+/** Timing probes the scenarios share: first paint of a page, a ping round trip, worker state, overlap. */
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+
+type PaintProbe = { __benchShell?: number; __benchFound?: number; __benchPainted?: number };
+
+/**
+ * Injected before the page's own scripts: notes when an element matching the selector first has text
+ * matching the pattern, then the end of the frame that shows it (rAF, then a task after the paint).
+ * Times are performance.now(), i.e. milliseconds since the navigation started. Plain JavaScript in a
+ * string: tsx would wrap a TypeScript function's inner functions in a helper the page does not have.
+ */
+function textProbe(selector: string, pattern: RegExp): string {
+  return `(() => {
+  const selector = ${JSON.stringify(selector)};
+  const regex = new RegExp(${JSON.stringify(pattern.source)});
+  const observer = new MutationObserver(() => {
+    if (window.__benchShell === undefined && document.body && document.body.innerText.trim() !== '')
+      window.__benchShell = performance.now();
+    if (window.__benchFound !== undefined) return;
+    const element = document.querySelector(selector);
+    if (!element || !regex.test(element.textContent || '')) return;
+    window.__benchFound = performance.now();
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => { window.__benchPainted = performance.now(); }, 0));
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+}
+
+export interface PaintTiming {
+  /** The page first had any visible text (for the popup: its frame, before the cached state is read). */
+  shell: number;
+  /** The text was in the DOM. */
+  found: number;
+  /** The frame showing it was painted. */
+  painted: number;
+}
+
+/** Opens `url` in a fresh tab and returns when the text was first shown, relative to navigation start. */
+export async function paintTime(
+  context: BrowserContext,
+  url: string,
+  selector: string,
+  pattern: RegExp,
+): Promise<PaintTiming> {
+  const page = await context.newPage();
+  try {
+    await page.addInitScript({ content: textProbe(selector, pattern) });
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => (window as unknown as PaintProbe).__benchPainted !== undefined, null, {
+      timeout: 15_000,
+      polling: 50,
+    });
+    return await page.evaluate(() => {
+      const probe = window as unknown as PaintProbe;
+      return {
+        shell: probe.__benchShell ?? Number.NaN,
+        found: probe.__benchFound ?? Number.NaN,
+        painted: probe.__benchPainted ?? Number.NaN,
+      };
+    });
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * A document of the extension's own origin that does nothing by itself (its manifest.json): it has the
+ * extension APIs, so it can message the worker or read alarms without a page's own polling.
+ */
+export async function quietPage(context: BrowserContext, origin: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${origin}/manifest.json`);
+  return page;
+}
+
+/** One `ping` from an open page to its extension's worker, timed inside the page. */
+export async function pingTime(page: Page): Promise<number> {
+  const { elapsed, ok } = await page.evaluate(async () => {
+    const start = performance.now();
+    const answer = (await chrome.runtime.sendMessage({ type: 'ping' })) as { ok?: boolean } | undefined;
+    return { elapsed: performance.now() - start, ok: answer?.ok === true };
+  });
+  if (!ok) throw new Error(`ping from ${page.url()} was not answered`);
+  return elapsed;
+}
+
+interface WorkerVersion {
+  scriptURL: string;
+  runningStatus: string;
+}
+
+/** Follows service workers' running state over CDP, to stop them all and know they are stopped. */
+export class WorkerControl {
+  private readonly status = new Map<string, string>();
+
+  private constructor(private readonly cdp: CDPSession) {
+    cdp.on('ServiceWorker.workerVersionUpdated', (event: { versions: WorkerVersion[] }) => {
+      for (const version of event.versions) this.status.set(version.scriptURL, version.runningStatus);
+    });
+  }
+
+  static async attach(page: Page): Promise<WorkerControl> {
+    const cdp = await page.context().newCDPSession(page);
+    const control = new WorkerControl(cdp);
+    await cdp.send('ServiceWorker.enable');
+    return control;
+  }
+
+  /** Stops every service worker, as Chrome does when they are idle, and waits until they are down. */
+  async stopAll(scripts: string[]): Promise<void> {
+    await this.cdp.send('ServiceWorker.stopAllWorkers');
+    const deadline = Date.now() + 5_000;
+    while (scripts.some((script) => this.status.get(script) !== 'stopped')) {
+      if (Date.now() > deadline) {
+        const states = scripts.map((script) => `${script}: ${this.status.get(script) ?? 'unknown'}`);
+        throw new Error(`workers did not stop: ${states.join(', ')}`);
+      }
+      await sleep(20);
+    }
+  }
+
+  async detach(): Promise<void> {
+    await this.cdp.detach();
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The largest number of [start, end) intervals open at one instant. */
+export function peakOverlap(intervals: Array<{ start: number; end: number }>): number {
+  const events = intervals.flatMap(({ start, end }) => [
+    { at: start, delta: 1 },
+    { at: end, delta: -1 },
+  ]);
+  // At equal times an end comes before a start: back-to-back requests do not overlap.
+  events.sort((a, b) => a.at - b.at || a.delta - b.delta);
+  let open = 0;
+  let peak = 0;
+  for (const event of events) {
+    open += event.delta;
+    peak = Math.max(peak, open);
+  }
+  return peak;
+}

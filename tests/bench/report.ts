@@ -1,0 +1,98 @@
+/** Statistics, budgets and the printed table of the bench. */
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+export function round(value: number, digits = 1): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+/** Median, spread and every sample, so the JSON shows how noisy a figure was. */
+export interface Sampled {
+  median: number;
+  min: number;
+  max: number;
+  samples: number[];
+}
+
+export function sampled(values: readonly number[], digits = 1): Sampled {
+  return {
+    median: round(median(values), digits),
+    min: round(Math.min(...values), digits),
+    max: round(Math.max(...values), digits),
+    samples: values.map((value) => round(value, digits)),
+  };
+}
+
+export interface Budget {
+  name: string;
+  measured: number;
+  limit: number;
+  unit: string;
+  kind: 'at most' | 'at least';
+  pass: boolean;
+  /** How the limit was derived, e.g. "bare React + 25 KB". */
+  note?: string;
+}
+
+export function atMost(name: string, measured: number, limit: number, unit: string, note?: string): Budget {
+  return { name, measured, limit, unit, kind: 'at most', pass: measured <= limit, ...(note ? { note } : {}) };
+}
+
+export function atLeast(name: string, measured: number, limit: number, unit: string): Budget {
+  return { name, measured, limit, unit, kind: 'at least', pass: measured >= limit };
+}
+
+export interface Row {
+  metric: string;
+  value: string;
+  detail?: string;
+}
+
+export const kb = (bytes: number): string => `${round(bytes / 1024, 1)} KB`;
+export const ms = (value: number): string => `${round(value, 1)} ms`;
+
+function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((header, i) =>
+    Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [line(headers), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}
+
+export function formatFigures(rows: Row[]): string {
+  return table(
+    ['Measurement', 'Value', 'Detail'],
+    rows.map((row) => [row.metric, row.value, row.detail ?? '']),
+  );
+}
+
+function show(value: number, unit: string): string {
+  if (unit === 'bytes') return kb(value);
+  if (unit === 'ms') return ms(value);
+  if (unit === 'x') return `${round(value, 2)}x`;
+  return `${round(value, 2)}${unit ? ` ${unit}` : ''}`;
+}
+
+export function formatBudgets(budgets: Budget[]): string {
+  return table(
+    ['Budget', 'Measured', 'Limit', 'Result'],
+    budgets.map((budget) => [
+      budget.name,
+      show(budget.measured, budget.unit),
+      `${budget.kind === 'at least' ? '>=' : '<='} ${show(budget.limit, budget.unit)}${budget.note ? ` (${budget.note})` : ''}`,
+      budget.pass ? 'PASS' : 'FAIL',
+    ]),
+  );
+}

@@ -1,0 +1,275 @@
+/**
+ * `npm run bench`: builds the production extension and measures it in headless Chromium against the
+ * reference service: bundle sizes, popup first paint and worker cold start (each against a baseline
+ * loaded in the same browser), idle cost, polling cost, and 50 jobs at once. Prints the figures and
+ * every budget as PASS/FAIL, and writes bench-results/latest.json.
+ *
+ * Timings are medians of several runs (BENCH_RUNS, default 7) and ratios to a baseline measured in the
+ * same run, because the machines are small and noisy. Exits 0 unless `--strict` is given and a budget fails.
+ * The extension is built into a temporary folder (see build.ts); BENCH_SKIP_BUILD=1 measures a copy of
+ * the existing .output/chrome-mv3 instead. BENCH_IDLE_SEC shortens the idle window.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromiumExecutable, repoRoot } from '../e2e/support/paths';
+import { startReferenceService } from '../reference-service/server';
+import { buildBaseline } from './baseline';
+import { BenchBrowser } from './browser';
+import { buildPrivateCopy } from './build';
+import { gzipBytes, measureEntries } from './bundle';
+import { quietPage, WorkerControl } from './measure';
+import {
+  atLeast,
+  atMost,
+  type Budget,
+  formatBudgets,
+  formatFigures,
+  kb,
+  ms,
+  type Row,
+  type Sampled,
+} from './report';
+import {
+  coldStart,
+  comparePaint,
+  idleCost,
+  pollingCost,
+  prepareCachedBalance,
+  refreshBalance,
+  saveSettings,
+  scale,
+} from './scenarios';
+
+function fromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+const RUNS = fromEnv('BENCH_RUNS', 7);
+const POLL_RUNS = fromEnv('BENCH_POLL_RUNS', 3);
+const IDLE_SEC = fromEnv('BENCH_IDLE_SEC', 60);
+const POLL_JOB_SEC = 6;
+const POLL_INTERVAL_SEC = 2;
+const SCALE_JOBS = 50;
+const SCALE_LATENCY_MS = 200;
+const SCALE_JOB_SEC = 15;
+const POLL_CONCURRENCY = 4;
+const KB = 1024;
+
+const began = Date.now();
+const step = (message: string) =>
+  console.log(`[bench ${((Date.now() - began) / 1000).toFixed(0)} s] ${message}`);
+const spread = (s: Sampled, show: (value: number) => string) =>
+  `median of ${s.samples.length}, min ${show(s.min)}, max ${show(s.max)}`;
+
+function chromiumVersion(): string {
+  const executable = chromiumExecutable();
+  if (!executable) return 'Playwright Chromium';
+  try {
+    return execFileSync(executable, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return executable;
+  }
+}
+
+const machine = {
+  cpus: os.cpus().length,
+  loadAverageAtStart: os.loadavg().map((value) => Number(value.toFixed(2))),
+  node: process.version,
+  chromium: chromiumVersion(),
+};
+
+step(
+  process.env.BENCH_SKIP_BUILD === '1'
+    ? 'copying .output/chrome-mv3'
+    : 'building the production extension (wxt build, into a temporary folder)',
+);
+const built = await buildPrivateCopy();
+step('building the baseline extension (bare React page + trivial worker)');
+const baseline = await buildBaseline();
+const sizes = measureEntries(built.extensionDir);
+const baselineGzip = gzipBytes(baseline.script);
+
+const service = await startReferenceService({ port: 0 });
+let popup: Awaited<ReturnType<typeof comparePaint>>;
+let cold: Awaited<ReturnType<typeof coldStart>>;
+let scaled: Awaited<ReturnType<typeof scale>>;
+let idle: Awaited<ReturnType<typeof idleCost>>;
+let polling: Awaited<ReturnType<typeof pollingCost>>;
+try {
+  step('launching Chromium with Promptcast and the baseline');
+  const bench = await BenchBrowser.launch(built.extensionDir, baseline);
+  try {
+    const page = await prepareCachedBalance(bench, service);
+    step(`popup first paint vs bare React page (${RUNS} runs each)`);
+    popup = await comparePaint(bench, RUNS);
+    const control = await WorkerControl.attach(page);
+    step(`worker cold start vs trivial worker (${RUNS} runs each)`);
+    cold = await coldStart(bench, control, RUNS);
+    step(`scale: 200 history entries, ${SCALE_JOBS} videos at once, popup timed while they run`);
+    scaled = await scale(bench, service, page, {
+      jobs: SCALE_JOBS,
+      latencyMs: SCALE_LATENCY_MS,
+      jobSec: SCALE_JOB_SEC,
+      runs: RUNS,
+    });
+    await control.detach();
+  } finally {
+    await bench.close();
+  }
+
+  service.reset();
+  step('launching Chromium with Promptcast alone');
+  const extension = await BenchBrowser.launch(built.extensionDir);
+  try {
+    service.configure({ videoDurationMs: 2_000 });
+    const page = await quietPage(extension.context, extension.origin);
+    await saveSettings(page, service, { pollIntervalSec: POLL_INTERVAL_SEC });
+    await refreshBalance(page);
+    const control = await WorkerControl.attach(page);
+    step(`idle cost over ${IDLE_SEC} s (worker stopped and woken halfway)`);
+    idle = await idleCost(extension, service, page, control, IDLE_SEC);
+    step(
+      `polling cost: ${POLL_JOB_SEC} s video, poll every ${POLL_INTERVAL_SEC} s, ${POLL_RUNS} runs awake + ${POLL_RUNS} stopped`,
+    );
+    polling = await pollingCost(extension, service, page, control, {
+      jobSec: POLL_JOB_SEC,
+      pollIntervalSec: POLL_INTERVAL_SEC,
+      runs: POLL_RUNS,
+    });
+    await control.detach();
+  } finally {
+    await extension.close();
+  }
+} finally {
+  await service.close();
+  rmSync(baseline.dir, { recursive: true, force: true });
+  rmSync(built.root, { recursive: true, force: true });
+}
+
+const pollLimit = Math.ceil(POLL_JOB_SEC / POLL_INTERVAL_SEC) + 2;
+const delayLimit = POLL_INTERVAL_SEC * 1000 + 1000;
+const notificationLimit = Math.ceil(SCALE_JOBS / 10);
+const popupSize = sizes.popup?.total ?? 0;
+const backgroundSize = sizes.background?.total ?? 0;
+const budgets: Budget[] = [
+  atMost('Popup bundle (JS+CSS gzip)', popupSize, baselineGzip + 25 * KB, 'bytes', 'bare React + 25 KB'),
+  atMost('Background bundle (gzip)', backgroundSize, 40 * KB, 'bytes'),
+  atMost('Popup first paint / bare React page', popup.ratio, 1.3, 'x'),
+  atMost('Popup first paint / bare React, 50 jobs + 200 history', scaled.popup.ratio, 1.3, 'x'),
+  atMost('Worker cold start to ping answer (median)', cold.promptcast.median, 100, 'ms'),
+  atMost(`Idle: service requests in ${IDLE_SEC} s`, idle.requests, 0, ''),
+  atMost(`Idle: alarms in ${IDLE_SEC} s (most at any time)`, idle.alarmsMax, 0, ''),
+  atMost(`Polls per ${POLL_JOB_SEC} s job, worker awake (worst run)`, polling.awake.polls.max, pollLimit, ''),
+  atMost(
+    `Polls per ${POLL_JOB_SEC} s job, worker stopped (worst run)`,
+    polling.stopped.polls.max,
+    pollLimit,
+    '',
+  ),
+  atMost(
+    'Completion to notification, worker awake (median)',
+    polling.awake.notifyDelayMs.median,
+    delayLimit,
+    'ms',
+  ),
+  atMost(
+    'Completion to notification, worker stopped (median)',
+    polling.stopped.notifyDelayMs.median,
+    delayLimit,
+    'ms',
+  ),
+  atLeast(`Scale: videos completed of ${SCALE_JOBS}`, scaled.completed, SCALE_JOBS, ''),
+  atMost('Scale: peak concurrent polls', scaled.peakConcurrentPolls, POLL_CONCURRENCY, ''),
+  atMost(`Scale: notifications for ${SCALE_JOBS} videos`, scaled.notifications, notificationLimit, ''),
+];
+
+const sizeRow = (name: string): Row => {
+  const size = sizes[name];
+  return {
+    metric: `Bundle ${name} (gzip)`,
+    value: size ? kb(size.total) : 'missing',
+    detail: size ? `JS ${kb(size.js)} + CSS ${kb(size.css)}, ${size.files.length} files` : '',
+  };
+};
+const rows: Row[] = [
+  ...['popup', 'options', 'history', 'background'].map(sizeRow),
+  {
+    metric: 'Bundle bare React page (gzip)',
+    value: kb(baselineGzip),
+    detail: 'baseline: React 19 + one line',
+  },
+  {
+    metric: 'Popup: navigation to cached balance painted',
+    value: `${ms(popup.promptcast.median)} (${popup.ratio}x)`,
+    detail: `bare React ${ms(popup.baseline.median)}; popup frame ${ms(popup.promptcastShell.median)}; ${spread(popup.promptcast, ms)}`,
+  },
+  {
+    metric: 'Popup with 50 running jobs + 200 history',
+    value: `${ms(scaled.popup.promptcast.median)} (${scaled.popup.ratio}x)`,
+    detail: `bare React ${ms(scaled.popup.baseline.median)}; popup frame ${ms(scaled.popup.promptcastShell.median)}; ${scaled.historyEntries} entries, ${scaled.runningWhenPopupMeasured}..${scaled.runningAfterPopupMeasured} running`,
+  },
+  {
+    metric: 'Worker cold start: stop, then ping answered',
+    value: `${ms(cold.promptcast.median)} (${cold.ratio}x)`,
+    detail: `trivial worker ${ms(cold.baseline.median)}; warm ping ${ms(cold.promptcastWarm.median)}; ${spread(cold.promptcast, ms)}`,
+  },
+  {
+    metric: `Idle ${IDLE_SEC} s: requests / alarms`,
+    value: `${idle.requests} / ${idle.alarmsMax}`,
+    detail: idle.requests > 0 ? idle.requestPaths.slice(0, 5).join(', ') : 'worker stopped and woken halfway',
+  },
+  ...(['awake', 'stopped'] as const).map(
+    (variant): Row => ({
+      metric: `Polling ${POLL_JOB_SEC} s job every ${POLL_INTERVAL_SEC} s, worker ${variant}`,
+      value: `${polling[variant].polls.median} polls, +${ms(polling[variant].notifyDelayMs.median)}`,
+      detail: `polls ${polling[variant].polls.samples.join('/')}; notified ${polling[variant].notifyDelayMs.samples.join('/')} ms, finishedAt ${polling[variant].finishedDelayMs.samples.join('/')} ms after completion`,
+    }),
+  ),
+  {
+    metric: `Scale: ${SCALE_JOBS} videos at once (${SCALE_LATENCY_MS} ms latency)`,
+    value: `${scaled.completed}/${SCALE_JOBS} done in ${scaled.secondsToAllDone} s`,
+    detail: `${scaled.polls} polls; peak concurrent polls ${scaled.peakConcurrentPolls} (sampled ${scaled.sampledPeakPolls}), all requests ${scaled.peakConcurrentRequests} (sampled ${scaled.sampledPeakRequests}); ${scaled.notifications} notifications`,
+  },
+];
+
+const failed = budgets.filter((budget) => !budget.pass);
+const results = {
+  date: new Date().toISOString(),
+  durationSec: Math.round((Date.now() - began) / 1000),
+  machine: { ...machine, loadAverageAtEnd: os.loadavg().map((value) => Number(value.toFixed(2))) },
+  settings: {
+    runs: RUNS,
+    pollRuns: POLL_RUNS,
+    idleSec: IDLE_SEC,
+    polling: { jobSec: POLL_JOB_SEC, pollIntervalSec: POLL_INTERVAL_SEC },
+    scale: { jobs: SCALE_JOBS, latencyMs: SCALE_LATENCY_MS, jobSec: SCALE_JOB_SEC },
+  },
+  bundle: { entries: sizes, bareReactGzip: baselineGzip },
+  popup,
+  coldStart: cold,
+  idle,
+  polling,
+  scale: scaled,
+  budgets,
+  pass: failed.length === 0,
+};
+const outDir = path.join(repoRoot, 'bench-results');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+console.log(
+  `\nPromptcast bench, ${results.date} (${machine.cpus} CPUs, ${machine.chromium}, ${results.durationSec} s)\n`,
+);
+console.log(formatFigures(rows));
+console.log('');
+console.log(formatBudgets(budgets));
+console.log(
+  `\n${budgets.length - failed.length}/${budgets.length} budgets pass. Results: ${path.relative(repoRoot, path.join(outDir, 'latest.json'))}`,
+);
+if (failed.length > 0 && process.argv.includes('--strict')) process.exitCode = 1;

@@ -1,0 +1,495 @@
+/** The bench's measurements against the reference service, each returning plain figures for the report. */
+import type { Page } from '@playwright/test';
+import type { HistoryEntry } from '../../utils/history/schema';
+import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
+import type { Settings } from '../../utils/settings/schema';
+import { FAST_SETTINGS, sendFrom } from '../e2e/support/setup';
+import { DEMO_API_KEY, type ReferenceService, type RequestLogEntry } from '../reference-service/server';
+import { BASELINE_PAGE } from './baseline';
+import type { BenchBrowser } from './browser';
+import { paintTime, peakOverlap, pingTime, quietPage, sleep, type WorkerControl } from './measure';
+import { median, round, type Sampled, sampled } from './report';
+
+const VIDEO_OPTIONS = DEFAULT_SETTINGS.videoDefaults;
+const BALANCE = { selector: '[data-testid="balance"]', pattern: /credits/ };
+const BASELINE_LINE = { selector: '[data-testid="baseline"]', pattern: /credits/ };
+
+/** Saves settings and the demo key through the background from `page`, as the options page does. */
+export async function saveSettings(
+  page: Page,
+  service: ReferenceService,
+  overrides: Partial<Settings> = {},
+): Promise<void> {
+  const saved = await sendFrom(page, {
+    type: 'saveSettings',
+    settings: { ...DEFAULT_SETTINGS, ...FAST_SETTINGS, baseUrl: service.url, ...overrides },
+    apiKey: DEMO_API_KEY,
+  });
+  if (!saved.ok) throw new Error(`saveSettings failed: ${saved.error.message}`);
+}
+
+/** Reads the history as stored, from a page, without waking the worker. */
+export async function storedHistory(page: Page): Promise<HistoryEntry[]> {
+  const stored = await page.evaluate(() => chrome.storage.local.get('history'));
+  return (stored.history ?? []) as HistoryEntry[];
+}
+
+async function alarmCount(page: Page): Promise<number> {
+  return (await page.evaluate(() => chrome.alarms.getAll())).length;
+}
+
+export async function refreshBalance(page: Page): Promise<number> {
+  const answer = await sendFrom(page, { type: 'refreshBalance' });
+  if (!answer.ok) throw new Error(`refreshBalance failed: ${answer.error.message}`);
+  return answer.data.value;
+}
+
+type NotificationProbe = { __notified?: { at: number; ids: string[] }; __notifyTimer?: number };
+
+/** Clears notifications, then notes (every 20 ms, from the page) when the next one appears. */
+async function armNotificationWatch(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const probe = window as unknown as NotificationProbe;
+    clearInterval(probe.__notifyTimer);
+    const ids = Object.keys(await chrome.notifications.getAll());
+    await Promise.all(ids.map((id) => chrome.notifications.clear(id)));
+    probe.__notified = undefined;
+    probe.__notifyTimer = setInterval(async () => {
+      const current = Object.keys(await chrome.notifications.getAll());
+      if (current.length > 0 && probe.__notified === undefined)
+        probe.__notified = { at: Date.now(), ids: current };
+    }, 20) as unknown as number;
+  });
+}
+
+async function notifiedAt(page: Page, timeoutMs: number): Promise<{ at: number; ids: string[] }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const seen = await page.evaluate(() => (window as unknown as NotificationProbe).__notified);
+    if (seen) return seen;
+    if (Date.now() > deadline) throw new Error('no notification appeared');
+    await sleep(50);
+  }
+}
+
+async function clearNotifications(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const ids = Object.keys(await chrome.notifications.getAll());
+    await Promise.all(ids.map((id) => chrome.notifications.clear(id)));
+  });
+}
+
+function promptOf(entry: RequestLogEntry): string | undefined {
+  try {
+    return (JSON.parse(entry.body) as { prompt?: string }).prompt;
+  } catch {
+    return undefined;
+  }
+}
+
+/** When the service accepted the submission of the video with this prompt (its job clock starts then). */
+function submittedAt(service: ReferenceService, prompt: string): number {
+  const entry = service
+    .requests()
+    .find(
+      (item) => item.method === 'POST' && item.path === '/v1/videos/generate' && promptOf(item) === prompt,
+    );
+  if (!entry) throw new Error(`the service saw no submission of “${prompt}”`);
+  return entry.time;
+}
+
+async function submitVideo(page: Page, prompt: string): Promise<HistoryEntry> {
+  const answer = await sendFrom(page, { type: 'submitVideo', prompt, options: VIDEO_OPTIONS });
+  if (!answer.ok) throw new Error(`submitVideo failed: ${answer.error.message}`);
+  return answer.data;
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+// --- Popup first paint ----------------------------------------------------------------------------
+
+export interface PaintComparison {
+  promptcast: Sampled;
+  baseline: Sampled;
+  /** When the popup first showed any text (its frame), before the cached balance. */
+  promptcastShell: Sampled;
+  /** median(Promptcast) / median(baseline). */
+  ratio: number;
+}
+
+/**
+ * Promptcast's popup (until the cached balance shows) against the bare React page (until its one line
+ * shows), both opened as chrome-extension:// pages of the same browser, alternating which goes first.
+ */
+export async function comparePaint(bench: BenchBrowser, runs: number): Promise<PaintComparison> {
+  const popup = () =>
+    paintTime(bench.context, `${bench.origin}/popup.html`, BALANCE.selector, BALANCE.pattern);
+  const bare = () =>
+    paintTime(
+      bench.context,
+      `${bench.baselineOrigin}/${BASELINE_PAGE}`,
+      BASELINE_LINE.selector,
+      BASELINE_LINE.pattern,
+    );
+  await popup();
+  await bare();
+  const ours: number[] = [];
+  const shells: number[] = [];
+  const theirs: number[] = [];
+  const measurePopup = async () => {
+    const timing = await popup();
+    ours.push(timing.painted);
+    shells.push(timing.shell);
+  };
+  for (let run = 0; run < runs; run++) {
+    if (run % 2 === 0) {
+      await measurePopup();
+      theirs.push((await bare()).painted);
+    } else {
+      theirs.push((await bare()).painted);
+      await measurePopup();
+    }
+  }
+  return {
+    promptcast: sampled(ours),
+    baseline: sampled(theirs),
+    promptcastShell: sampled(shells),
+    ratio: round(median(ours) / median(theirs), 2),
+  };
+}
+
+/** Configures Promptcast and caches a balance, so the popup can show it at first paint. */
+export async function prepareCachedBalance(bench: BenchBrowser, service: ReferenceService): Promise<Page> {
+  const page = await quietPage(bench.context, bench.origin);
+  await saveSettings(page, service);
+  await refreshBalance(page);
+  const cached = await page.evaluate(() => chrome.storage.local.get('balance'));
+  if (!(cached.balance as { balance?: unknown } | undefined)?.balance)
+    throw new Error('the balance was not cached');
+  return page;
+}
+
+// --- Worker cold start ----------------------------------------------------------------------------
+
+export interface ColdStart {
+  promptcast: Sampled;
+  baseline: Sampled;
+  ratio: number;
+  /** The same ping right after, with the worker awake. */
+  promptcastWarm: Sampled;
+  baselineWarm: Sampled;
+}
+
+/**
+ * Stops every worker (CDP), then times a `ping` from an already open page of the extension until the
+ * answer, for Promptcast and for the baseline's trivial worker; each measurement starts from a stop.
+ */
+export async function coldStart(
+  bench: BenchBrowser,
+  control: WorkerControl,
+  runs: number,
+): Promise<ColdStart> {
+  const ours = await quietPage(bench.context, bench.origin);
+  const theirs = await quietPage(bench.context, bench.baselineOrigin);
+  const scripts = [`${bench.origin}/background.js`, `${bench.baselineOrigin}/bg.js`];
+  const cold = { ours: [] as number[], theirs: [] as number[] };
+  const warm = { ours: [] as number[], theirs: [] as number[] };
+  const once = async (page: Page, into: 'ours' | 'theirs', counted: boolean) => {
+    await control.stopAll(scripts);
+    const first = await pingTime(page);
+    const second = await pingTime(page);
+    if (!counted) return;
+    cold[into].push(first);
+    warm[into].push(second);
+  };
+  await once(ours, 'ours', false);
+  await once(theirs, 'theirs', false);
+  for (let run = 0; run < runs; run++) {
+    const order: Array<[Page, 'ours' | 'theirs']> = [
+      [ours, 'ours'],
+      [theirs, 'theirs'],
+    ];
+    if (run % 2 === 1) order.reverse();
+    for (const [page, into] of order) await once(page, into, true);
+  }
+  await ours.close();
+  await theirs.close();
+  return {
+    promptcast: sampled(cold.ours),
+    baseline: sampled(cold.theirs),
+    ratio: round(median(cold.ours) / median(cold.theirs), 2),
+    promptcastWarm: sampled(warm.ours),
+    baselineWarm: sampled(warm.theirs),
+  };
+}
+
+// --- Idle cost ------------------------------------------------------------------------------------
+
+export interface IdleCost {
+  windowSec: number;
+  requests: number;
+  requestPaths: string[];
+  /** Most alarms seen at any sample during the window, and at its end. */
+  alarmsMax: number;
+  alarmsAtEnd: number;
+}
+
+/**
+ * After a finished video (so the tracker has had work and must have cleaned up) and settled
+ * configure/refresh traffic: counts service requests and alarms over the window. Halfway through the
+ * worker is stopped and then woken by a message, since a restart must not cause work either.
+ */
+export async function idleCost(
+  extension: BenchBrowser,
+  service: ReferenceService,
+  page: Page,
+  control: WorkerControl,
+  windowSec: number,
+): Promise<IdleCost> {
+  const before = await submitVideo(page, 'bench idle warm-up video');
+  await waitUntil(
+    async () => (await storedHistory(page)).find((entry) => entry.id === before.id)?.status === 'completed',
+    30_000,
+    'the warm-up video',
+  );
+  await sleep(2_000); // the balance refresh that follows a finished job
+  const start = Date.now();
+  const alarms: number[] = [await alarmCount(page)];
+  const half = start + (windowSec * 1000) / 2;
+  let restarted = false;
+  while (Date.now() < start + windowSec * 1000) {
+    await sleep(Math.min(5_000, start + windowSec * 1000 - Date.now()));
+    if (!restarted && Date.now() >= half) {
+      restarted = true;
+      await control.stopAll([`${extension.origin}/background.js`]);
+      await sleep(1_000);
+      await pingTime(page);
+    }
+    alarms.push(await alarmCount(page));
+  }
+  const during = service.requests().filter((entry) => entry.time >= start);
+  return {
+    windowSec,
+    requests: during.length,
+    requestPaths: during.map((entry) => `${entry.method} ${entry.path}`),
+    alarmsMax: Math.max(...alarms),
+    alarmsAtEnd: alarms.at(-1) ?? 0,
+  };
+}
+
+// --- Polling cost ---------------------------------------------------------------------------------
+
+export interface PollingRun {
+  variant: 'awake' | 'stopped';
+  jobId: string;
+  polls: number;
+  /** From the job's completion (service clock) to the notification / the history entry's finishedAt. */
+  notifyDelayMs: number;
+  finishedDelayMs: number;
+}
+
+export interface PollingCost {
+  jobSec: number;
+  pollIntervalSec: number;
+  runs: PollingRun[];
+  awake: { polls: Sampled; notifyDelayMs: Sampled; finishedDelayMs: Sampled };
+  stopped: { polls: Sampled; notifyDelayMs: Sampled; finishedDelayMs: Sampled };
+  alarmsAfter: number;
+}
+
+/**
+ * One video of `jobSec` seconds at a time, polled every `pollIntervalSec`: with the worker awake, and with
+ * the worker stopped right after the submission (the alarm must wake it). Alternates the two variants.
+ */
+export async function pollingCost(
+  extension: BenchBrowser,
+  service: ReferenceService,
+  page: Page,
+  control: WorkerControl,
+  { jobSec, pollIntervalSec, runs }: { jobSec: number; pollIntervalSec: number; runs: number },
+): Promise<PollingCost> {
+  service.configure({ videoDurationMs: jobSec * 1000, latencyMs: 0 });
+  await saveSettings(page, service, { pollIntervalSec });
+  const results: Array<Omit<PollingRun, 'polls'>> = [];
+  for (let run = 0; run < runs * 2; run++) {
+    const variant = run % 2 === 0 ? 'awake' : 'stopped';
+    const prompt = `bench polling ${variant} ${run}`;
+    await armNotificationWatch(page);
+    const entry = await submitVideo(page, prompt);
+    if (variant === 'stopped') await control.stopAll([`${extension.origin}/background.js`]);
+    const notified = await notifiedAt(page, 30_000 + jobSec * 1000);
+    await waitUntil(
+      async () => (await storedHistory(page)).find((item) => item.id === entry.id)?.status !== 'running',
+      10_000,
+      'the history entry',
+    );
+    const done = (await storedHistory(page)).find((item) => item.id === entry.id);
+    if (done?.status !== 'completed') throw new Error(`polling run ${run} ended ${done?.status}`);
+    const completion = submittedAt(service, prompt) + jobSec * 1000;
+    results.push({
+      variant,
+      jobId: entry.poll?.jobId ?? '',
+      notifyDelayMs: notified.at - completion,
+      finishedDelayMs: (done.finishedAt ?? Number.NaN) - completion,
+    });
+  }
+  // A poll that comes after the notification would still count: wait one more interval.
+  await sleep(pollIntervalSec * 1000 + 500);
+  const log = service.requests();
+  const withPolls: PollingRun[] = results.map((result) => ({
+    ...result,
+    polls: log.filter((item) => item.method === 'GET' && item.path === `/v1/videos/${result.jobId}`).length,
+  }));
+  const summary = (variant: PollingRun['variant']) => {
+    const of = withPolls.filter((result) => result.variant === variant);
+    return {
+      polls: sampled(
+        of.map((result) => result.polls),
+        0,
+      ),
+      notifyDelayMs: sampled(of.map((result) => result.notifyDelayMs)),
+      finishedDelayMs: sampled(of.map((result) => result.finishedDelayMs)),
+    };
+  };
+  return {
+    jobSec,
+    pollIntervalSec,
+    runs: withPolls,
+    awake: summary('awake'),
+    stopped: summary('stopped'),
+    alarmsAfter: await alarmCount(page),
+  };
+}
+
+// --- Scale ----------------------------------------------------------------------------------------
+
+export interface ScaleResult {
+  jobs: number;
+  completed: number;
+  failed: number;
+  secondsToAllDone: number;
+  historyEntries: number;
+  /** Running jobs before and after the popup was timed: it was measured while they were polled. */
+  runningWhenPopupMeasured: number;
+  runningAfterPopupMeasured: number;
+  latencyMs: number;
+  polls: number;
+  /** From the request log: [arrival, arrival + latency) windows of the service. */
+  peakConcurrentPolls: number;
+  peakConcurrentRequests: number;
+  /** The same, sampled every 20 ms as requests the service had not answered yet. */
+  sampledPeakPolls: number;
+  sampledPeakRequests: number;
+  notifications: number;
+  notificationIds: string[];
+  popup: PaintComparison;
+}
+
+function seededHistory(count: number, url: string, now: number): HistoryEntry[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `bench-seed-${i}`,
+    kind: 'image' as const,
+    prompt: `bench seeded image ${i}: a lighthouse at dusk, oil painting`,
+    model: '',
+    source: 'popup' as const,
+    status: 'completed' as const,
+    urls: [url],
+    createdAt: now - (i + 1) * 60_000,
+    finishedAt: now - (i + 1) * 60_000 + 2_000,
+  }));
+}
+
+/**
+ * 200 history entries, then `jobs` videos submitted at once; while they run, the popup is timed again
+ * against the baseline; then all must complete, within the poll concurrency, with grouped notifications.
+ */
+export async function scale(
+  bench: BenchBrowser,
+  service: ReferenceService,
+  page: Page,
+  { jobs, latencyMs, jobSec, runs }: { jobs: number; latencyMs: number; jobSec: number; runs: number },
+): Promise<ScaleResult> {
+  service.configure({
+    latencyMs,
+    videoDurationMs: jobSec * 1000,
+    imageCost: 0,
+    accounts: { [DEMO_API_KEY]: 1_000_000 },
+  });
+  await saveSettings(page, service, { pollIntervalSec: 2 });
+  const image = await sendFrom(page, { type: 'generateImage', prompt: 'bench seed image' });
+  if (!image.ok) throw new Error(`generateImage failed: ${image.error.message}`);
+  const seed = seededHistory(200, image.data.urls[0] ?? '', Date.now());
+  await page.evaluate((entries) => chrome.storage.local.set({ history: entries }), seed);
+  await refreshBalance(page);
+  await clearNotifications(page);
+  await sleep(500);
+
+  const logStart = service.requests().length;
+  const peaks = { polls: 0, requests: 0 };
+  const sampler = setInterval(() => {
+    const pending = service.requests().filter((entry, i) => i >= logStart && entry.status === 0);
+    peaks.requests = Math.max(peaks.requests, pending.length);
+    peaks.polls = Math.max(peaks.polls, pending.filter(isPoll).length);
+  }, 20);
+
+  const start = Date.now();
+  const answers = await page.evaluate(
+    ({ count, options }) =>
+      Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          chrome.runtime.sendMessage({ type: 'submitVideo', prompt: `bench scale job ${i}`, options }),
+        ),
+      ),
+    { count: jobs, options: VIDEO_OPTIONS },
+  );
+  const accepted = (answers as Array<{ ok: boolean; data?: HistoryEntry }>).filter((answer) => answer.ok);
+  if (accepted.length !== jobs) throw new Error(`only ${accepted.length} of ${jobs} submissions succeeded`);
+  const ids = new Set(accepted.map((answer) => answer.data?.id));
+  const atPopup = await storedHistory(page);
+  const popup = await comparePaint(bench, runs);
+  const afterPopup = await storedHistory(page);
+
+  const ours = async () => (await storedHistory(page)).filter((entry) => ids.has(entry.id));
+  await waitUntil(
+    async () => (await ours()).every((entry) => entry.status !== 'running'),
+    120_000 + jobSec * 1000,
+    'all scale jobs',
+  );
+  const secondsToAllDone = (Date.now() - start) / 1000;
+  await sleep(1_500);
+  clearInterval(sampler);
+  const finished = await ours();
+  const notificationIds = Object.keys(await page.evaluate(() => chrome.notifications.getAll()));
+
+  const log = service.requests().slice(logStart);
+  const windows = (entries: RequestLogEntry[]) =>
+    entries.map((entry) => ({ start: entry.time, end: entry.time + latencyMs }));
+  return {
+    jobs,
+    completed: finished.filter((entry) => entry.status === 'completed').length,
+    failed: finished.filter((entry) => entry.status === 'failed').length,
+    secondsToAllDone: round(secondsToAllDone, 1),
+    historyEntries: atPopup.length,
+    runningWhenPopupMeasured: atPopup.filter((entry) => entry.status === 'running').length,
+    runningAfterPopupMeasured: afterPopup.filter((entry) => entry.status === 'running').length,
+    latencyMs,
+    polls: log.filter(isPoll).length,
+    peakConcurrentPolls: peakOverlap(windows(log.filter(isPoll))),
+    peakConcurrentRequests: peakOverlap(windows(log)),
+    sampledPeakPolls: peaks.polls,
+    sampledPeakRequests: peaks.requests,
+    notifications: notificationIds.length,
+    notificationIds,
+    popup,
+  };
+}
+
+function isPoll(entry: RequestLogEntry): boolean {
+  return entry.method === 'GET' && entry.path.startsWith('/v1/videos/');
+}
