@@ -52,6 +52,13 @@ export default defineConfig({
       'vitest.config.ts',
     ],
   },
+  hooks: {
+    // WXT reads an entrypoint named "history" as a replacement for the browser's own history page
+    // (chrome_url_overrides); ours is an ordinary extension page that lists past generations.
+    'entrypoints:found': (_wxt, infos) => {
+      for (const info of infos) if (info.type === 'history') info.type = 'unlisted-page';
+    },
+  },
   vite: () => ({
     define: {
       __DEV_SERVICE_URL__: JSON.stringify(devService ?? ''),

@@ -1,14 +1,15 @@
+import '@/components/theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { prepareDocument } from '@/utils/ui/document';
+import { OptionsApp } from './OptionsApp';
 
-function Options() {
-  return <main>Promptcast</main>;
-}
+prepareDocument('pageTitleOptions');
 
 const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <Options />
+      <OptionsApp />
     </StrictMode>,
   );

@@ -1,0 +1,52 @@
+import type { HistoryEntry } from '@/utils/history/schema';
+import { describeError, t } from '@/utils/i18n';
+import { formatElapsed } from '@/utils/ui/format';
+import styles from './Entry.module.css';
+import { MediaActions } from './MediaActions';
+
+export function kindLabel(entry: HistoryEntry): string {
+  return entry.kind === 'image' ? t('kindImage') : t('kindVideo');
+}
+
+/** Running / Completed / Failed as a small badge. */
+export function StatusBadge({ entry }: { entry: HistoryEntry }) {
+  const text =
+    entry.status === 'running'
+      ? t('statusRunning')
+      : entry.status === 'completed'
+        ? t('statusCompleted')
+        : t('statusFailed');
+  return <span className={`${styles.badge} ${styles[entry.status]}`}>{text}</span>;
+}
+
+/** How long the entry has run (live) or took. */
+export function elapsedMs(entry: HistoryEntry, now: number): number {
+  return (entry.status === 'running' ? now : (entry.finishedAt ?? now)) - entry.createdAt;
+}
+
+/** The service's status word, the elapsed time, and the latest transient problem of a running entry. */
+export function RunningDetails({ entry, now }: { entry: HistoryEntry; now: number }) {
+  return (
+    <>
+      <div className={styles.progressRow}>
+        {entry.rawStatus ? <span>{t('jobRawStatus', entry.rawStatus)}</span> : null}
+        <span>{t('jobElapsed', formatElapsed(elapsedMs(entry, now)))}</span>
+      </div>
+      <div className={styles.progress} aria-hidden="true" />
+      {entry.error ? <p className={styles.note}>{t('jobStillTrying', describeError(entry.error))}</p> : null}
+    </>
+  );
+}
+
+/** The finished entry's files, or why it failed. */
+export function Outcome({ entry, withCopy = false }: { entry: HistoryEntry; withCopy?: boolean }) {
+  if (entry.status === 'failed') {
+    return (
+      <p className={styles.reason}>
+        {entry.error ? t('jobFailedReason', describeError(entry.error)) : t('statusFailed')}
+      </p>
+    );
+  }
+  if (entry.status !== 'completed') return null;
+  return <MediaActions urls={entry.urls} kind={entry.kind} id={entry.id} withCopy={withCopy} />;
+}

@@ -1,0 +1,64 @@
+import type { HistoryEntry } from '@/utils/history/schema';
+import { t, uiLanguage } from '@/utils/i18n';
+import { formatDateTime, formatRelativeTime, truncate } from '@/utils/ui/format';
+import controls from './controls.module.css';
+import styles from './Entry.module.css';
+import { kindLabel, Outcome, RunningDetails, StatusBadge } from './EntryParts';
+import { Thumbnail } from './Thumbnail';
+
+interface Props {
+  entry: HistoryEntry;
+  now: number;
+  /** The full history page shows more of the prompt, exact dates and a remove button. */
+  variant: 'compact' | 'full';
+  onRemove?: (entry: HistoryEntry) => void;
+  removing?: boolean;
+}
+
+export function HistoryItem({ entry, now, variant, onRemove, removing = false }: Props) {
+  const locale = uiLanguage();
+  const firstUrl = entry.urls[0];
+  const showThumb = entry.status === 'completed' && entry.kind === 'image' && firstUrl;
+  return (
+    <li
+      className={variant === 'full' ? `${styles.item} ${styles.full}` : styles.item}
+      data-testid="history-entry"
+      data-status={entry.status}
+    >
+      <div className={styles.head}>
+        <span className={styles.kind}>{kindLabel(entry)}</span>
+        <StatusBadge entry={entry} />
+        <time
+          className={styles.time}
+          dateTime={new Date(entry.createdAt).toISOString()}
+          title={formatDateTime(entry.createdAt, locale)}
+        >
+          {variant === 'full'
+            ? formatDateTime(entry.createdAt, locale)
+            : formatRelativeTime(entry.createdAt, now, locale)}
+        </time>
+      </div>
+      <div className={styles.body}>
+        {showThumb ? <Thumbnail url={firstUrl} alt={entry.prompt} size="small" /> : null}
+        <div className={styles.bodyMain}>
+          <p className={styles.prompt}>{entry.prompt}</p>
+          {entry.status === 'running' ? <RunningDetails entry={entry} now={now} /> : null}
+          <Outcome entry={entry} withCopy={variant === 'full'} />
+        </div>
+      </div>
+      {onRemove ? (
+        <div className={styles.tools}>
+          <button
+            type="button"
+            className={`${controls.button} ${controls.small}`}
+            aria-label={t('removeEntryLabel', truncate(entry.prompt, 60))}
+            disabled={removing}
+            onClick={() => onRemove(entry)}
+          >
+            {t('removeEntry')}
+          </button>
+        </div>
+      ) : null}
+    </li>
+  );
+}

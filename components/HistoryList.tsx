@@ -1,0 +1,29 @@
+import type { HistoryEntry } from '@/utils/history/schema';
+import styles from './Entry.module.css';
+import { HistoryItem } from './HistoryItem';
+
+interface Props {
+  entries: readonly HistoryEntry[];
+  now: number;
+  variant: 'compact' | 'full';
+  labelledBy: string;
+  onRemove?: (entry: HistoryEntry) => void;
+  removingId?: string;
+}
+
+export function HistoryList({ entries, now, variant, labelledBy, onRemove, removingId }: Props) {
+  return (
+    <ul className={styles.list} aria-labelledby={labelledBy}>
+      {entries.map((entry) => (
+        <HistoryItem
+          key={entry.id}
+          entry={entry}
+          now={now}
+          variant={variant}
+          onRemove={onRemove}
+          removing={removingId === entry.id}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,34 @@
+import type { HistoryEntry } from '@/utils/history/schema';
+import { t } from '@/utils/i18n';
+import { formatElapsed } from '@/utils/ui/format';
+import styles from './Entry.module.css';
+import { elapsedMs, kindLabel, Outcome, RunningDetails, StatusBadge } from './EntryParts';
+import { Thumbnail } from './Thumbnail';
+
+interface Props {
+  entry: HistoryEntry;
+  now: number;
+}
+
+/** One piece of work in progress (or just finished while the popup was open). */
+export function JobItem({ entry, now }: Props) {
+  const running = entry.status === 'running';
+  const firstUrl = entry.urls[0];
+  return (
+    <li className={styles.item} aria-busy={running} data-testid="job" data-status={entry.status}>
+      <div className={styles.head}>
+        <span className={styles.kind}>{kindLabel(entry)}</span>
+        <StatusBadge entry={entry} />
+        {running ? null : (
+          <span className={styles.time}>{t('jobTook', formatElapsed(elapsedMs(entry, now)))}</span>
+        )}
+      </div>
+      <p className={styles.prompt}>{entry.prompt}</p>
+      {running ? <RunningDetails entry={entry} now={now} /> : null}
+      {entry.status === 'completed' && entry.kind === 'image' && firstUrl ? (
+        <Thumbnail url={firstUrl} alt={entry.prompt} size="small" />
+      ) : null}
+      <Outcome entry={entry} />
+    </li>
+  );
+}

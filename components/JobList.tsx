@@ -1,0 +1,20 @@
+import type { HistoryEntry } from '@/utils/history/schema';
+import styles from './Entry.module.css';
+import { JobItem } from './JobItem';
+
+interface Props {
+  entries: readonly HistoryEntry[];
+  now: number;
+  labelledBy: string;
+}
+
+/** Running video jobs (and images still generating), newest first, with live elapsed times. */
+export function JobList({ entries, now, labelledBy }: Props) {
+  return (
+    <ul className={styles.list} aria-labelledby={labelledBy}>
+      {entries.map((entry) => (
+        <JobItem key={entry.id} entry={entry} now={now} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from 'react';
+import controls from '@/components/controls.module.css';
+import { ErrorMessage } from '@/components/ErrorMessage';
+import { HistoryList } from '@/components/HistoryList';
+import { StatusMessage } from '@/components/StatusMessage';
+import type { ErrorInfo } from '@/utils/errors';
+import type { HistoryEntry } from '@/utils/history/schema';
+import { describeError, t } from '@/utils/i18n';
+import { send } from '@/utils/messaging/send';
+import { toErrorInfo, useBackgroundState, useNow } from '@/utils/ui/hooks';
+import styles from './History.module.css';
+
+const HISTORY_LIMIT = 1000;
+const POLL_MS = 2000;
+
+/** The whole history: every entry with its files or failure, remove one, or clear all after confirming. */
+export function HistoryApp() {
+  const background = useBackgroundState(HISTORY_LIMIT, POLL_MS);
+  const now = useNow(1000);
+  const [removingId, setRemovingId] = useState<string | undefined>(undefined);
+  const [confirming, setConfirming] = useState(false);
+  const [clearing, setClearing] = useState(false);
+  const [error, setError] = useState<ErrorInfo | undefined>(undefined);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const clearButton = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+
+  // Keyboard focus follows the question: onto "Delete all" when asked, back to "Clear history" on cancel.
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+    else if (wasConfirming.current) clearButton.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+
+  const state = background.state;
+  const entries = state?.history ?? [];
+  const total = state?.historyTotal ?? entries.length;
+
+  const remove = (entry: HistoryEntry) => {
+    setRemovingId(entry.id);
+    setError(undefined);
+    setNotice(undefined);
+    send({ type: 'removeHistoryEntry', id: entry.id })
+      .then(
+        () => setNotice(t('entryRemoved')),
+        (failure) => setError(toErrorInfo(failure)),
+      )
+      .finally(() => {
+        setRemovingId(undefined);
+        void background.refresh();
+      });
+  };
+
+  const clearAll = () => {
+    setClearing(true);
+    setError(undefined);
+    setNotice(undefined);
+    send({ type: 'clearHistory' })
+      .then(
+        () => setNotice(t('historyCleared')),
+        (failure) => setError(toErrorInfo(failure)),
+      )
+      .finally(() => {
+        setClearing(false);
+        setConfirming(false);
+        void background.refresh();
+        wasConfirming.current = false;
+        document.getElementById('history-heading')?.focus();
+      });
+  };
+
+  return (
+    <main className={styles.page}>
+      <header className={styles.header}>
+        <h1 id="history-heading" className={styles.title} tabIndex={-1}>
+          <img className={styles.logo} src="/icon/48.png" alt="" width={28} height={28} />
+          {t('historyHeading')}
+        </h1>
+        {entries.length > 0 && !confirming ? (
+          <button
+            ref={clearButton}
+            type="button"
+            className={controls.danger}
+            onClick={() => setConfirming(true)}
+          >
+            {t('clearHistory')}
+          </button>
+        ) : null}
+      </header>
+
+      {confirming ? (
+        <section className={styles.confirm} aria-labelledby="clear-confirm-text">
+          <p id="clear-confirm-text" className={styles.confirmText}>
+            {t('clearConfirm', total)}
+          </p>
+          <div className={styles.confirmActions}>
+            <button
+              ref={confirmButton}
+              type="button"
+              className={controls.danger}
+              disabled={clearing}
+              onClick={clearAll}
+            >
+              {t('clearConfirmYes')}
+            </button>
+            <button
+              type="button"
+              className={controls.button}
+              disabled={clearing}
+              onClick={() => setConfirming(false)}
+            >
+              {t('cancel')}
+            </button>
+          </div>
+        </section>
+      ) : null}
+
+      {background.error && !state ? <ErrorMessage>{describeError(background.error)}</ErrorMessage> : null}
+      {error ? <ErrorMessage>{describeError(error)}</ErrorMessage> : null}
+      {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
+
+      {state ? (
+        <p className={styles.count}>
+          {total > entries.length ? t('historyShowing', [entries.length, total]) : t('historyCount', total)}
+        </p>
+      ) : null}
+
+      {!state && !background.error ? <p className={styles.muted}>{t('loading')}</p> : null}
+      {state && entries.length === 0 ? <p className={styles.muted}>{t('historyEmpty')}</p> : null}
+      {entries.length > 0 ? (
+        <HistoryList
+          entries={entries}
+          now={now}
+          variant="full"
+          labelledBy="history-heading"
+          onRemove={remove}
+          removingId={removingId}
+        />
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { DEMO_API_KEY } from '../reference-service/server';
+import { expect, test } from './support/fixtures';
+import { historyOf } from './support/observe';
+import { configure, sendFrom } from './support/setup';
+
+const shots = path.join(import.meta.dirname, 'screenshots');
+
+test('the history page lists everything, removes one entry, and clears all after confirming', async ({
+  extension,
+  service,
+}) => {
+  const setup = await configure(extension, service, { pollIntervalSec: 1 });
+  for (const prompt of ['first image: a red kite', 'second image: a blue door']) {
+    const made = await sendFrom(setup, { type: 'generateImage', prompt });
+    expect(made.ok).toBe(true);
+  }
+  service.configure({ accounts: { [DEMO_API_KEY]: 0 } });
+  expect((await sendFrom(setup, { type: 'generateImage', prompt: 'third image: no credits' })).ok).toBe(
+    false,
+  );
+
+  const history = await extension.openPage('history');
+  await expect(history).toHaveTitle('Promptcast history');
+  await expect(history.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
+  const entries = history.getByRole('list', { name: 'History' }).getByTestId('history-entry');
+  await expect(entries).toHaveCount(3);
+  await expect(history.getByText('Entries: 3')).toBeVisible();
+
+  const failed = entries.filter({ hasText: 'third image' });
+  await expect(failed).toHaveAttribute('data-status', 'failed');
+  await expect(failed).toContainText('Failed: Not enough credits: you have 0 credits.');
+  const kite = entries.filter({ hasText: 'a red kite' });
+  const thumb = kite.getByRole('img', { name: 'first image: a red kite' });
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(kite.getByRole('link', { name: 'Open' })).toHaveAttribute('href', /\/files\/images\//);
+  await expect(kite.getByRole('link', { name: 'Download' })).toHaveAttribute('download', /\.png$/);
+  await history.setViewportSize({ width: 900, height: 700 });
+  await history.screenshot({ path: path.join(shots, 'history-light.png'), fullPage: true });
+  await history.emulateMedia({ colorScheme: 'dark' });
+  await history.screenshot({ path: path.join(shots, 'history-dark.png'), fullPage: true });
+  await history.emulateMedia({ colorScheme: 'light' });
+
+  // New work shows up while the page is open.
+  service.configure({ accounts: { [DEMO_API_KEY]: 1000 }, videoDurationMs: 2000 });
+  expect(
+    (
+      await sendFrom(setup, {
+        type: 'submitVideo',
+        prompt: 'fourth: a video of rain',
+        options: { duration: 5, resolution: '720p', aspectRatio: '16:9', generateAudio: false },
+      })
+    ).ok,
+  ).toBe(true);
+  const video = entries.filter({ hasText: 'a video of rain' });
+  await expect(video).toBeVisible();
+  await expect(video).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+  await expect(video.getByRole('link', { name: 'Open' })).toHaveAttribute('href', /\/files\/videos\//);
+
+  await history.getByRole('button', { name: 'Remove entry: second image: a blue door' }).click();
+  await expect(history.getByRole('status')).toHaveText('Entry removed.');
+  await expect(entries).toHaveCount(3);
+  await expect(entries.filter({ hasText: 'a blue door' })).toHaveCount(0);
+  expect((await historyOf(extension)).map((entry) => entry.prompt)).not.toContain(
+    'second image: a blue door',
+  );
+
+  await history.getByRole('button', { name: 'Clear history' }).click();
+  await expect(history.getByText('Delete all 3 entries? This cannot be undone.')).toBeVisible();
+  await expect(history.getByRole('button', { name: 'Delete all' })).toBeFocused();
+  await history.getByRole('button', { name: 'Cancel' }).click();
+  await expect(history.getByRole('button', { name: 'Clear history' })).toBeFocused();
+  await expect(entries).toHaveCount(3);
+
+  await history.getByRole('button', { name: 'Clear history' }).click();
+  await history.getByRole('button', { name: 'Delete all' }).click();
+  await expect(history.getByRole('status')).toHaveText('History cleared.');
+  await expect(history.getByText('Nothing generated yet.')).toBeVisible();
+  expect(await historyOf(extension)).toEqual([]);
+});

@@ -1,0 +1,161 @@
+import { browser } from 'wxt/browser';
+import type enMessages from '../public/_locales/en/messages.json';
+import type { ErrorInfo } from './errors';
+import { formatNumber } from './ui/format';
+import type { Problem } from './validation';
+
+/**
+ * Localised text for every page and the background. Keys are typed from the English messages.json, so a
+ * key that does not exist fails type checking; the JSON itself is never bundled (type-only import).
+ */
+export type MessageKey = keyof typeof enMessages;
+
+export type Substitution = string | number;
+
+type GetMessage = (key: string, substitutions?: string[]) => string;
+
+const primarySubtag = (tag: string) => tag.split(/[-_]/)[0]?.toLowerCase() ?? '';
+
+/**
+ * The language the pages' text is in, for `lang` and for number and date formats: the browser's UI
+ * language (e.g. "de-AT") when the extension has a translation for it, otherwise the language of the
+ * translation the browser fell back to (a French browser gets English text, so "en", not "fr-FR").
+ */
+export function uiLanguage(): string {
+  let browserLanguage = '';
+  let translation = '';
+  try {
+    browserLanguage = browser.i18n.getUILanguage() ?? '';
+  } catch {
+    browserLanguage = '';
+  }
+  try {
+    translation = (browser.i18n.getMessage as GetMessage)('languageTag');
+  } catch {
+    translation = '';
+  }
+  if (!translation) return browserLanguage || 'en';
+  if (!browserLanguage) return translation;
+  return primarySubtag(browserLanguage) === primarySubtag(translation) ? browserLanguage : translation;
+}
+
+/** The message for `key` in the UI language; numbers are formatted for that language. */
+export function t(key: MessageKey, substitutions?: Substitution | readonly Substitution[]): string {
+  const list =
+    substitutions === undefined ? [] : Array.isArray(substitutions) ? substitutions : [substitutions];
+  const locale = uiLanguage();
+  const strings = list.map((value: Substitution) =>
+    typeof value === 'number' ? formatNumber(value, locale) : value,
+  );
+  let text = '';
+  try {
+    text = (browser.i18n.getMessage as GetMessage)(key, strings.length > 0 ? strings : undefined);
+  } catch {
+    text = '';
+  }
+  // An empty answer means the key is missing in every locale; the key is more useful than nothing.
+  return text || key;
+}
+
+/** "1 credit", "1,000 credits". */
+export function formatCredits(value: number): string {
+  return value === 1 ? t('creditsOne') : t('creditsMany', formatNumber(value, uiLanguage()));
+}
+
+const MAX_DETAIL = 300;
+
+function clip(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length > MAX_DETAIL ? `${clean.slice(0, MAX_DETAIL - 1)}…` : clean;
+}
+
+function withDetail(main: string, detail: string | undefined, key: MessageKey = 'errorServiceSaid'): string {
+  return detail?.trim() ? `${main} ${t(key, clip(detail))}` : main;
+}
+
+/** A specific, localised sentence for each kind of failure, with the service's own words where useful. */
+export function describeError(info: ErrorInfo): string {
+  // Kept aside for a kind this build does not know (a newer background after an update, say).
+  const fallback = info.message;
+  switch (info.kind) {
+    case 'unauthorized':
+      return t('errorUnauthorized');
+    case 'insufficient_credits':
+      return withDetail(
+        info.balance !== undefined
+          ? t('errorInsufficientCreditsBalance', formatCredits(info.balance))
+          : t('errorInsufficientCredits'),
+        info.detail,
+      );
+    case 'rate_limited':
+      return info.retryAfterMs !== undefined && info.retryAfterMs > 0
+        ? t('errorRateLimited', Math.max(1, Math.ceil(info.retryAfterMs / 1000)))
+        : t('errorRateLimitedNoWait');
+    case 'server_error':
+      return withDetail(
+        info.status !== undefined
+          ? t('errorServerError', String(info.status))
+          : t('errorServerErrorNoStatus'),
+        info.detail,
+      );
+    case 'http_error':
+      return withDetail(
+        info.status !== undefined ? t('errorHttpError', String(info.status)) : t('errorHttpErrorNoStatus'),
+        info.detail,
+      );
+    case 'network':
+      return t('errorNetwork');
+    case 'timeout':
+      return t('errorTimeout');
+    case 'invalid_response':
+      return withDetail(t('errorInvalidResponse'), info.detail, 'errorDetails');
+    case 'not_configured':
+      return t('errorNotConfigured');
+    case 'no_permission':
+      return t('errorNoPermission');
+    case 'invalid_request':
+      return t('errorInvalidRequest', clip(info.detail ?? info.message));
+    case 'forbidden_sender':
+      return t('errorForbiddenSender');
+    case 'interrupted':
+      return t('errorInterrupted');
+    case 'job_failed':
+      return withDetail(t('errorJobFailed'), info.detail, 'errorReason');
+    case 'job_timeout':
+      return t('errorJobTimeout');
+    case 'aborted':
+      return t('errorAborted');
+    case 'invalid_input':
+      return t('errorInvalidInput', clip(info.detail ?? info.message));
+    case 'unexpected':
+      return t('errorUnexpected', clip(info.message));
+    default: {
+      // Fails to compile when a kind is added without wording; at run time the English text still helps.
+      const unworded: never = info.kind;
+      void unworded;
+      return fallback;
+    }
+  }
+}
+
+/** Localised wording of an inline validation problem (utils/validation.ts has the English original). */
+export function describeProblem(problem: Problem): string {
+  switch (problem.code) {
+    case 'prompt_empty':
+      return t('problemPromptEmpty');
+    case 'prompt_too_long':
+      return t('problemPromptTooLong', [problem.length, problem.max]);
+    case 'duration_invalid':
+      return t('problemDurationInvalid', [problem.min, problem.max]);
+    case 'resolution_invalid':
+      return t('problemResolutionInvalid');
+    case 'aspect_ratio_invalid':
+      return t('problemAspectRatioInvalid');
+    case 'base_url_invalid':
+      return t('problemBaseUrlInvalid');
+    case 'base_url_insecure':
+      return t('problemBaseUrlInsecure');
+    case 'model_field_invalid':
+      return t('problemModelFieldInvalid');
+  }
+}

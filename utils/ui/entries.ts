@@ -1,0 +1,48 @@
+import type { HistoryEntry } from '../history/schema';
+
+export interface PopupSections {
+  /** Work in progress, and entries seen running in this popup session (so they finish in place). */
+  jobs: HistoryEntry[];
+  /** The latest entries not already shown above. */
+  recent: HistoryEntry[];
+}
+
+export interface SplitOptions {
+  /** Ids of entries this popup saw running (or submitted); they stay in the jobs list once finished. */
+  watched: ReadonlySet<string>;
+  /** Entries shown elsewhere (the result card). */
+  exclude: ReadonlySet<string>;
+  /**
+   * While this popup waits for an image it shows its own progress; a running image entry created after
+   * this time is that same request and is not listed again.
+   */
+  pendingImageSince?: number;
+  recentLimit: number;
+}
+
+/** Splits the (newest first) history into the popup's "in progress" and "recent" lists. */
+export function splitForPopup(history: readonly HistoryEntry[], options: SplitOptions): PopupSections {
+  const jobs: HistoryEntry[] = [];
+  const recent: HistoryEntry[] = [];
+  for (const entry of history) {
+    if (options.exclude.has(entry.id)) continue;
+    const isOwnPendingImage =
+      options.pendingImageSince !== undefined &&
+      entry.kind === 'image' &&
+      entry.status === 'running' &&
+      entry.createdAt >= options.pendingImageSince - 1000;
+    if (isOwnPendingImage) continue;
+    if (entry.status === 'running' || options.watched.has(entry.id)) {
+      jobs.push(entry);
+    } else if (recent.length < options.recentLimit) {
+      recent.push(entry);
+    }
+  }
+  return { jobs, recent };
+}
+
+/** Puts an entry an action answered with into the list (replacing an older copy), newest first. */
+export function mergeEntry(history: readonly HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
+  const rest = history.filter((item) => item.id !== entry.id);
+  return [entry, ...rest].sort((a, b) => b.createdAt - a.createdAt);
+}

@@ -1,0 +1,18 @@
+import { browser } from 'wxt/browser';
+import { isLoopbackHost } from '../validation';
+
+export type AccessRequest =
+  /** Loopback services are covered by the manifest's host permissions; nothing to ask. */
+  { needed: false } | { needed: true; origin: string; granted: Promise<boolean> };
+
+/**
+ * Asks for access to a non-loopback service origin. Browsers only show the prompt during a user gesture, so
+ * this must be called synchronously from the click handler, before anything is awaited.
+ */
+export function requestServiceAccess(baseUrl: string): AccessRequest {
+  const url = new URL(baseUrl.trim());
+  if (isLoopbackHost(url.hostname)) return { needed: false };
+  const origin = url.origin;
+  const granted = browser.permissions.request({ origins: [`${origin}/*`] });
+  return { needed: true, origin, granted };
+}

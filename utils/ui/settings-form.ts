@@ -1,0 +1,101 @@
+import type { Settings } from '../settings/schema';
+import { baseUrlProblem, modelFieldProblem, type Problem } from '../validation';
+import { fromDraft, toDraft, type VideoOptionsDraft } from './video-options';
+
+/**
+ * The options form as typed (numbers stay text while edited), with the same limits the background's
+ * settings schema enforces, checked here first so problems show beside the fields.
+ */
+export interface SettingsForm {
+  baseUrl: string;
+  modelId: string;
+  modelField: string;
+  video: VideoOptionsDraft;
+  pollIntervalSec: string;
+  jobTimeoutMin: string;
+  requestTimeoutSec: string;
+}
+
+export const NUMBER_LIMITS = {
+  pollIntervalSec: { min: 1, max: 600 },
+  jobTimeoutMin: { min: 1, max: 24 * 60 },
+  requestTimeoutSec: { min: 2, max: 300 },
+} as const;
+
+export type NumberField = keyof typeof NUMBER_LIMITS;
+
+export type FieldProblem = Problem | { code: 'number_range'; min: number; max: number };
+
+export type FormField = 'baseUrl' | 'modelField' | 'duration' | NumberField;
+
+export type FormProblems = Partial<Record<FormField, FieldProblem>>;
+
+export function toForm(settings: Settings): SettingsForm {
+  return {
+    baseUrl: settings.baseUrl,
+    modelId: settings.modelId,
+    modelField: settings.modelField,
+    video: toDraft(settings.videoDefaults),
+    pollIntervalSec: String(settings.pollIntervalSec),
+    jobTimeoutMin: String(settings.jobTimeoutMin),
+    requestTimeoutSec: String(settings.requestTimeoutSec),
+  };
+}
+
+function parseWhole(text: string, field: NumberField): { value: number } | { problem: FieldProblem } {
+  const { min, max } = NUMBER_LIMITS[field];
+  const trimmed = text.trim();
+  const value = trimmed === '' ? Number.NaN : Number(trimmed);
+  return Number.isInteger(value) && value >= min && value <= max
+    ? { value }
+    : { problem: { code: 'number_range', min, max } };
+}
+
+/** The settings to save, or every problem by field. An empty service URL is allowed (not set up). */
+export function fromForm(form: SettingsForm): { settings: Settings } | { problems: FormProblems } {
+  const problems: FormProblems = {};
+  const baseUrl = form.baseUrl.trim();
+  const urlProblem = baseUrl === '' ? undefined : baseUrlProblem(baseUrl);
+  if (urlProblem) problems.baseUrl = urlProblem;
+  const modelField = form.modelField.trim();
+  const fieldProblem = modelFieldProblem(modelField);
+  if (fieldProblem) problems.modelField = fieldProblem;
+  const video = fromDraft(form.video);
+  if ('problem' in video) problems.duration = video.problem;
+  const numbers: Partial<Record<NumberField, number>> = {};
+  for (const field of Object.keys(NUMBER_LIMITS) as NumberField[]) {
+    const parsed = parseWhole(form[field], field);
+    if ('problem' in parsed) problems[field] = parsed.problem;
+    else numbers[field] = parsed.value;
+  }
+  if (
+    Object.keys(problems).length > 0 ||
+    'problem' in video ||
+    numbers.pollIntervalSec === undefined ||
+    numbers.jobTimeoutMin === undefined ||
+    numbers.requestTimeoutSec === undefined
+  ) {
+    return { problems };
+  }
+  return {
+    settings: {
+      baseUrl,
+      modelId: form.modelId.trim(),
+      modelField,
+      videoDefaults: video.options,
+      pollIntervalSec: numbers.pollIntervalSec,
+      jobTimeoutMin: numbers.jobTimeoutMin,
+      requestTimeoutSec: numbers.requestTimeoutSec,
+    },
+  };
+}
+
+/** The order fields appear in, to focus the first one with a problem. */
+export const FIELD_ORDER: readonly FormField[] = [
+  'baseUrl',
+  'modelField',
+  'duration',
+  'pollIntervalSec',
+  'jobTimeoutMin',
+  'requestTimeoutSec',
+];
