@@ -13,23 +13,15 @@ import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import type { Balance } from '@/utils/messaging/protocol';
 import { send } from '@/utils/messaging/send';
-import type { Settings } from '@/utils/settings/schema';
 import { latestBalance } from '@/utils/ui/balance';
 import { mergeEntry, splitForPopup } from '@/utils/ui/entries';
 import { formatElapsed } from '@/utils/ui/format';
 import { toErrorInfo, useBackgroundState, useNow } from '@/utils/ui/hooks';
 import { openExtensionPage, openOptions } from '@/utils/ui/navigation';
+import { type CachedView, writeSnapshot } from '@/utils/ui/snapshot';
 import { fromDraft, INITIAL_VIDEO_DRAFT, toDraft, type VideoOptionsDraft } from '@/utils/ui/video-options';
 import { type Problem, promptProblem } from '@/utils/validation';
 import styles from './App.module.css';
-
-/** What storage holds before the background answers: enough to paint the popup at once. */
-export interface CachedView {
-  settings: Settings;
-  history: HistoryEntry[];
-  balance: Balance | null;
-  balanceError?: ErrorInfo;
-}
 
 const RECENT_LIMIT = 5;
 const POLL_MS = 1000;
@@ -42,9 +34,15 @@ interface BalanceCheck {
   error?: ErrorInfo;
 }
 
-export function App({ cached }: { cached: Promise<CachedView | undefined> }) {
+export function App({
+  snapshot,
+  cached,
+}: {
+  snapshot?: CachedView;
+  cached: Promise<CachedView | undefined>;
+}) {
   const background = useBackgroundState(20, POLL_MS);
-  const [cache, setCache] = useState<CachedView | undefined>(undefined);
+  const [cache, setCache] = useState<CachedView | undefined>(snapshot);
   const now = useNow(1000);
 
   const [prompt, setPrompt] = useState('');
@@ -127,6 +125,16 @@ export function App({ cached }: { cached: Promise<CachedView | undefined> }) {
     : (state?.balanceError ?? cache?.balanceError);
   // "Not set up" is said by the call to action; repeating it beside the balance adds nothing.
   const balanceError = rawBalanceError?.kind === 'not_configured' ? undefined : rawBalanceError;
+
+  useEffect(() => {
+    if (state)
+      writeSnapshot({
+        settings: state.settings,
+        history: state.history,
+        balance: balance ?? null,
+        balanceError,
+      });
+  }, [state, balance, balanceError]);
 
   const focusPrompt = () => textareaRef.current?.focus();
 

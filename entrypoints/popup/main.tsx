@@ -3,7 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { balanceItem, historyItem, settingsSnapshotItem } from '@/utils/storage/items';
 import { prepareDocument } from '@/utils/ui/document';
-import { App, type CachedView } from './App';
+import { type CachedView, readSnapshot } from '@/utils/ui/snapshot';
+import { App } from './App';
 
 prepareDocument();
 
@@ -25,6 +26,6 @@ const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <App cached={readCache()} />
+      <App snapshot={readSnapshot()} cached={readCache()} />
     </StrictMode>,
   );

@@ -1,0 +1,42 @@
+import type { ErrorInfo } from '../errors';
+import type { HistoryEntry } from '../history/schema';
+import type { Balance } from '../messaging/protocol';
+import type { Settings } from '../settings/schema';
+
+/** What the popup shows before the background answers: enough to paint it at once. */
+export interface CachedView {
+  settings: Settings;
+  history: HistoryEntry[];
+  balance: Balance | null;
+  balanceError?: ErrorInfo;
+}
+
+const KEY = 'promptcast:popup-snapshot:v1';
+const SNAPSHOT_HISTORY = 20;
+
+/**
+ * The popup's last view, kept in the page's localStorage because that is the only storage an extension
+ * page can read synchronously: the first frame then shows the balance without waiting for anything.
+ * It holds nothing secret (the key never reaches a page) and anything unreadable is ignored.
+ */
+export function readSnapshot(store: Pick<Storage, 'getItem'> = localStorage): CachedView | undefined {
+  try {
+    const value: unknown = JSON.parse(store.getItem(KEY) ?? 'null');
+    if (typeof value !== 'object' || value === null) return undefined;
+    const view = value as Partial<CachedView>;
+    if (typeof view.settings !== 'object' || !Array.isArray(view.history) || view.balance === undefined) {
+      return undefined;
+    }
+    return view as CachedView;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeSnapshot(view: CachedView, store: Pick<Storage, 'setItem'> = localStorage): void {
+  try {
+    store.setItem(KEY, JSON.stringify({ ...view, history: view.history.slice(0, SNAPSHOT_HISTORY) }));
+  } catch {
+    // A full or disabled localStorage only costs the next popup its instant first frame.
+  }
+}
