@@ -6,6 +6,13 @@
 export const MAX_PROMPT_LENGTH = 4000;
 export const DURATION_RANGE = { min: 1, max: 60 } as const;
 
+/** Whole-number settings and their allowed ranges, shared by the options form and the settings schema. */
+export const NUMBER_LIMITS = {
+  pollIntervalSec: { min: 1, max: 600 },
+  jobTimeoutMin: { min: 1, max: 24 * 60 },
+  requestTimeoutSec: { min: 2, max: 300 },
+} as const;
+
 export type Problem =
   | { code: 'prompt_empty' }
   | { code: 'prompt_too_long'; length: number; max: number }

@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
 import { rule, videoOptionsSchema } from '../api/schemas';
-import { baseUrlProblem, modelFieldProblem, normaliseBaseUrl } from '../validation';
+import { baseUrlProblem, modelFieldProblem, NUMBER_LIMITS, normaliseBaseUrl } from '../validation';
 
 export { type VideoOptions, videoOptionsSchema } from '../api/schemas';
+
+const limited = ({ min, max }: { min: number; max: number }) => z.int().check(z.gte(min), z.lte(max));
 
 const optionalBaseUrl = (value: string) => (value === '' ? undefined : baseUrlProblem(value));
 
@@ -21,8 +23,8 @@ export const settingsSchema = z.object({
   modelField: z.string().check(z.trim(), rule(modelFieldProblem)),
   videoDefaults: videoOptionsSchema,
   /** How often a pending job is checked while the worker is awake; alarms may stretch it when asleep. */
-  pollIntervalSec: z.int().check(z.gte(1), z.lte(600)),
-  jobTimeoutMin: z.int().check(z.gte(1), z.lte(24 * 60)),
-  requestTimeoutSec: z.int().check(z.gte(2), z.lte(300)),
+  pollIntervalSec: limited(NUMBER_LIMITS.pollIntervalSec),
+  jobTimeoutMin: limited(NUMBER_LIMITS.jobTimeoutMin),
+  requestTimeoutSec: limited(NUMBER_LIMITS.requestTimeoutSec),
 });
 export type Settings = z.infer<typeof settingsSchema>;

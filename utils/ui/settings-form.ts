@@ -1,5 +1,5 @@
 import type { Settings } from '../settings/schema';
-import { baseUrlProblem, modelFieldProblem, type Problem } from '../validation';
+import { baseUrlProblem, modelFieldProblem, NUMBER_LIMITS, type Problem } from '../validation';
 import { fromDraft, toDraft, type VideoOptionsDraft } from './video-options';
 
 /**
@@ -16,11 +16,7 @@ export interface SettingsForm {
   requestTimeoutSec: string;
 }
 
-export const NUMBER_LIMITS = {
-  pollIntervalSec: { min: 1, max: 600 },
-  jobTimeoutMin: { min: 1, max: 24 * 60 },
-  requestTimeoutSec: { min: 2, max: 300 },
-} as const;
+export { NUMBER_LIMITS };
 
 export type NumberField = keyof typeof NUMBER_LIMITS;
 
