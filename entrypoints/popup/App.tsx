@@ -10,7 +10,7 @@ import { SetupNotice } from '@/components/SetupNotice';
 import { StatusMessage } from '@/components/StatusMessage';
 import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { describeError, t } from '@/utils/i18n';
+import { describeError, formatCredits, t } from '@/utils/i18n';
 import type { Balance } from '@/utils/messaging/protocol';
 import { send } from '@/utils/messaging/send';
 import { latestBalance } from '@/utils/ui/balance';
@@ -126,15 +126,15 @@ export function App({
   // "Not set up" is said by the call to action; repeating it beside the balance adds nothing.
   const balanceError = rawBalanceError?.kind === 'not_configured' ? undefined : rawBalanceError;
 
+  // Kept current from the first storage read on, so even a popup closed at once leaves the next one a
+  // snapshot to paint from.
   useEffect(() => {
-    if (state)
-      writeSnapshot({
-        settings: state.settings,
-        history: state.history,
-        balance: balance ?? null,
-        balanceError,
-      });
-  }, [state, balance, balanceError]);
+    const view = state
+      ? { settings: state.settings, history: state.history, balance: balance ?? null, balanceError }
+      : cache;
+    if (!view) return;
+    writeSnapshot({ ...view, ...(view.balance ? { balanceText: formatCredits(view.balance.value) } : {}) });
+  }, [state, cache, balance, balanceError]);
 
   const focusPrompt = () => textareaRef.current?.focus();
 

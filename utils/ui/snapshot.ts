@@ -9,6 +9,8 @@ export interface CachedView {
   history: HistoryEntry[];
   balance: Balance | null;
   balanceError?: ErrorInfo;
+  /** The balance as the popup words it ("1,000 credits"), for the shell that paints before React. */
+  balanceText?: string;
 }
 
 const KEY = 'promptcast:popup-snapshot:v1';
