@@ -9,6 +9,6 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./tests/e2e/support/reliability-reporter.ts']],
   use: { trace: 'off' },
 });

@@ -31,6 +31,8 @@ export interface ReferenceConfig {
   videoUrlOverride?: string[];
   extraFields: boolean;
   maxPromptLength: number;
+  /** Makes fault probabilities reproducible: the same seed draws the same sequence (default Math.random). */
+  faultSeed?: number;
 }
 
 export const DEMO_API_KEY = 'demo-key-1234';
@@ -176,6 +178,12 @@ export function parseConfigPatch(value: unknown): Partial<ReferenceConfig> {
           throw new ConfigError('videoUrlOverride must be an array of strings');
         }
         patch.videoUrlOverride = v ?? undefined;
+        break;
+      case 'faultSeed':
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
+          throw new ConfigError('faultSeed must be a non-negative integer');
+        }
+        patch.faultSeed = v;
         break;
       case 'extraFields':
         if (typeof v !== 'boolean') throw new ConfigError('extraFields must be a boolean');

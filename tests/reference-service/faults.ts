@@ -18,7 +18,12 @@ export class FaultBook {
   /** Parallel to #rules; kept outside the rule objects so callers' objects stay untouched. */
   #hits: number[] = [];
 
-  constructor(private readonly random: () => number = Math.random) {}
+  constructor(private random: () => number = Math.random) {}
+
+  /** Replaces the source of randomness, e.g. with `seededRandom(seed)` for a reproducible run. */
+  setRandom(random: () => number): void {
+    this.random = random;
+  }
 
   /** Replacing the rules restarts every rule's count, as a fresh rule set should. */
   setRules(rules: FaultRule[]): void {
@@ -43,6 +48,18 @@ export class FaultBook {
     }
     return { delayMs };
   }
+}
+
+/** A small deterministic generator (mulberry32): values in [0, 1), the same sequence for the same seed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 /** The reply for a terminal fault; 'hang' has none, the caller simply never answers. */

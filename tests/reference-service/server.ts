@@ -9,9 +9,9 @@ import { type ApiRequest, handleApi, type ServiceState } from './api';
 import { FILES_PREFIX, handleFile } from './assets';
 import { DEMO_API_KEY, defaultConfig, type FaultRule, type ReferenceConfig } from './config';
 import { CONTROL_PREFIX, handleControl } from './control';
-import { FaultBook, faultReply } from './faults';
+import { FaultBook, faultReply, seededRandom } from './faults';
 import { BodyTooLargeError, flattenHeaders, type Reply, readBody, sendReply, text } from './http';
-import { JobStore, viewJob } from './jobs';
+import { type Job, JobStore, viewJob } from './jobs';
 
 export type { FaultRule, ReferenceConfig };
 export { DEMO_API_KEY, defaultConfig };
@@ -26,6 +26,13 @@ export interface RequestLogEntry {
   status: number;
 }
 
+/** Everything a service holds in memory, to carry it into a service started later (see `restore`). */
+export interface ServiceSnapshot {
+  config: ReferenceConfig;
+  balances: Record<string, number>;
+  jobs: Job[];
+}
+
 export interface ReferenceService {
   url: string;
   port: number;
@@ -33,6 +40,21 @@ export interface ReferenceService {
   reset(config?: Partial<ReferenceConfig>): void;
   requests(): RequestLogEntry[];
   jobs(): Array<{ id: string; status: string; prompt: string; apiKey: string }>;
+  /** Live credits of a key, or undefined when the key is not valid. */
+  balanceOf(apiKey: string): number | undefined;
+  /**
+   * Replaces a key by a new one on the same account, as a person regenerating their key in the account
+   * area: the old key answers 401 from now on, the new one sees the same credits and the same jobs.
+   */
+  rotateKey(oldKey: string, newKey: string): void;
+  /** A copy of the jobs, balances and config, for `startReferenceService({ restore })`. */
+  snapshot(): ServiceSnapshot;
+  /**
+   * Stops listening (connections are cut, so clients see "connection refused") while keeping every job,
+   * balance and log entry; `resume()` listens again on the same port.
+   */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,7 +63,13 @@ function formatHost(host: string): string {
 }
 
 export async function startReferenceService(
-  options: { port?: number; host?: string; config?: Partial<ReferenceConfig> } = {},
+  options: {
+    port?: number;
+    host?: string;
+    config?: Partial<ReferenceConfig>;
+    /** State of an earlier service (its `snapshot()`), e.g. to restart one on the same port. */
+    restore?: ServiceSnapshot;
+  } = {},
 ): Promise<ReferenceService> {
   const host = options.host ?? '127.0.0.1';
   const state: ServiceState = {
@@ -61,10 +89,14 @@ export async function startReferenceService(
     // Setting accounts is how a test changes credits, so balances follow the new values.
     if (patch.accounts) state.balances = new Map(Object.entries(state.config.accounts));
     if (patch.faults) faults.setRules(state.config.faults);
+    if ('faultSeed' in patch) {
+      faults.setRandom(patch.faultSeed === undefined ? Math.random : seededRandom(patch.faultSeed));
+    }
   }
 
   function reset(patch: Partial<ReferenceConfig> = {}): void {
     state.config = defaultConfig();
+    faults.setRandom(Math.random);
     applyPatch({ ...patch, accounts: patch.accounts ?? state.config.accounts, faults: patch.faults ?? [] });
     state.jobs.clear();
     log = [];
@@ -156,39 +188,101 @@ export async function startReferenceService(
     socket.on('close', () => sockets.delete(socket));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
+  function listen(port: number): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        const address = server.address();
+        if (address === null || typeof address === 'string') reject(new Error('server has no TCP address'));
+        else resolve(address.port);
+      });
     });
-  });
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
-  const url = `http://${formatHost(host)}:${address.port}`;
-  state.baseUrl = url;
-  reset(options.config);
+  }
 
-  let closing: Promise<void> | undefined;
-  const close = (): Promise<void> => {
-    closing ??= new Promise<void>((resolve) => {
+  function stopListening(): Promise<void> {
+    return new Promise<void>((resolve) => {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      if (!server.listening) {
+        resolve();
+        return;
+      }
       server.close(() => resolve());
       // Hanging and keep-alive connections would otherwise hold close() open indefinitely.
       for (const socket of sockets) socket.destroy();
       server.closeAllConnections();
     });
+  }
+
+  const port = await listen(options.port ?? 0);
+  const url = `http://${formatHost(host)}:${port}`;
+  state.baseUrl = url;
+  if (options.restore) {
+    const { config, balances, jobs: saved } = structuredClone(options.restore);
+    state.config = config;
+    state.balances = new Map(Object.entries(balances));
+    faults.setRules(config.faults);
+    if (config.faultSeed !== undefined) faults.setRandom(seededRandom(config.faultSeed));
+    for (const job of saved) state.jobs.add(job);
+    if (options.config) applyPatch(options.config);
+  } else {
+    reset(options.config);
+  }
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= stopListening();
     return closing;
   };
 
+  let pausing: Promise<void> | undefined;
+  const pause = async (): Promise<void> => {
+    if (closing) throw new Error('the service is closed');
+    pausing ??= stopListening();
+    await pausing;
+  };
+  const resume = async (): Promise<void> => {
+    if (closing) throw new Error('the service is closed');
+    if (!pausing) return;
+    await pausing;
+    await listen(port);
+    pausing = undefined;
+  };
+
+  const balanceOf = (apiKey: string): number | undefined => state.balances.get(apiKey);
+
+  const rotateKey = (oldKey: string, newKey: string): void => {
+    const balance = state.balances.get(oldKey);
+    if (balance === undefined) throw new Error('rotateKey: the old key is not a valid key');
+    if (newKey === '' || state.balances.has(newKey)) throw new Error('rotateKey: the new key is taken');
+    state.balances.delete(oldKey);
+    state.balances.set(newKey, balance);
+    const accounts = { ...state.config.accounts, [newKey]: state.config.accounts[oldKey] ?? balance };
+    delete accounts[oldKey];
+    state.config = { ...state.config, accounts };
+    for (const job of state.jobs.all()) if (job.apiKey === oldKey) job.apiKey = newKey;
+  };
+
+  const snapshot = (): ServiceSnapshot =>
+    structuredClone({
+      config: state.config,
+      balances: Object.fromEntries(state.balances),
+      jobs: state.jobs.all(),
+    });
+
   return {
     url,
-    port: address.port,
+    port,
     configure: applyPatch,
     reset,
     requests,
     jobs,
+    balanceOf,
+    rotateKey,
+    snapshot,
+    pause,
+    resume,
     close,
   };
 }

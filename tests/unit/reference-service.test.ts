@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseConfigPatch } from '../reference-service/config';
 import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
 
 let service: ReferenceService;
@@ -201,5 +202,75 @@ describe('reference service', () => {
     await other.close();
     expect(Date.now() - started).toBeLessThan(500);
     expect(await pending).toBe('aborted');
+  });
+  it('rotates a key onto the same account, keeping credits and jobs', async () => {
+    const created = await post('/v1/videos/generate', { prompt: 'a kept job' });
+    const { id } = (await created.json()) as { id: string };
+    const before = service.balanceOf(DEMO_API_KEY);
+    expect(before).toBeGreaterThan(0);
+    service.rotateKey(DEMO_API_KEY, 'rotated-key-5678');
+    expect(service.balanceOf(DEMO_API_KEY)).toBeUndefined();
+    expect(service.balanceOf('rotated-key-5678')).toBe(before);
+    expect((await get(`/v1/videos/${id}`)).status).toBe(401);
+    const polled = await get(`/v1/videos/${id}`, { 'X-API-Key': 'rotated-key-5678' });
+    expect(polled.status).toBe(200);
+    expect(() => service.rotateKey(DEMO_API_KEY, 'x')).toThrow(/old key/);
+  });
+
+  it('pauses (connections refused) and resumes on the same port with its jobs', async () => {
+    const other = await startReferenceService({ config: { videoDurationMs: 0 } });
+    try {
+      const created = await fetch(`${other.url}/v1/videos/generate`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...auth },
+        body: JSON.stringify({ prompt: 'survives a pause' }),
+      });
+      const { id } = (await created.json()) as { id: string };
+      await other.pause();
+      await expect(fetch(`${other.url}/v1/videos/${id}`, { headers: auth })).rejects.toThrow();
+      await other.resume();
+      const polled = await fetch(`${other.url}/v1/videos/${id}`, { headers: auth });
+      expect(((await polled.json()) as { status: string }).status).toBe('completed');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("starts a new service on the same port from an old one's snapshot", async () => {
+    const first = await startReferenceService({ config: { videoDurationMs: 0, videoCost: 7 } });
+    const created = await fetch(`${first.url}/v1/videos/generate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...auth },
+      body: JSON.stringify({ prompt: 'carried over' }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const saved = first.snapshot();
+    await first.close();
+    const second = await startReferenceService({ port: first.port, restore: saved });
+    try {
+      expect(second.url).toBe(first.url);
+      expect(second.balanceOf(DEMO_API_KEY)).toBe(first.balanceOf(DEMO_API_KEY));
+      const polled = await fetch(`${second.url}/v1/videos/${id}`, { headers: auth });
+      expect(((await polled.json()) as { status: string }).status).toBe('completed');
+      expect(second.jobs().map((job) => job.id)).toEqual([id]);
+    } finally {
+      await second.close();
+    }
+  });
+  it('draws fault probabilities from a seed when one is set, the same way each time', async () => {
+    const run = async () => {
+      service.reset({
+        faultSeed: 7,
+        faults: [{ pathPrefix: '/v1/tokens/', probability: 0.5, action: { type: 'status', status: 500 } }],
+      });
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await get('/v1/tokens/balance')).status);
+      return statuses;
+    };
+    const first = await run();
+    expect(first).toContain(500);
+    expect(first).toContain(200);
+    expect(await run()).toEqual(first);
+    expect(() => parseConfigPatch({ faultSeed: -1 })).toThrow(/faultSeed/);
   });
 });

@@ -37,6 +37,8 @@ export const EMPTY_RESULT_HINT = 'The model id, the prompt or the credit balance
 
 export const EMPTY_VIDEO_MESSAGE = `The video job completed without any video URL. ${EMPTY_RESULT_HINT}`;
 export const FAILED_VIDEO_MESSAGE = `The video generation failed. ${EMPTY_RESULT_HINT}`;
+export const UNUSABLE_VIDEO_URLS_MESSAGE =
+  'The service reported the video as completed, but none of its video URLs is an http(s) address, so none can be shown or opened.';
 
 /** Keeps only absolute http(s) URLs, normalised by the URL parser, without duplicates. */
 export function usableUrls(values: readonly unknown[] | null | undefined): string[] {
@@ -64,7 +66,18 @@ export function interpretJob(response: VideoJobResponse, requestedId: string): V
     job.error = serverReason(response) ?? FAILED_VIDEO_MESSAGE;
   } else if (status === 'completed' && job.videoUrls.length === 0) {
     job.status = 'failed';
-    job.error = EMPTY_VIDEO_MESSAGE;
+    // URLs that were sent but cannot be used (javascript:, data:, relative, not text) are a broken or
+    // hostile answer, not the empty result section 7 of the interface explains.
+    const offered = (response.videoUrls ?? []).filter(
+      (value) => value !== null && value !== undefined && !(typeof value === 'string' && value.trim() === ''),
+    );
+    if (offered.length > 0) {
+      job.errorKind = 'invalid_response';
+      job.error = UNUSABLE_VIDEO_URLS_MESSAGE;
+      job.detail = truncate(collapseWhitespace(String(offered[0])), 120);
+    } else {
+      job.error = EMPTY_VIDEO_MESSAGE;
+    }
   }
   return job;
 }

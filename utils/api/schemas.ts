@@ -103,4 +103,8 @@ export interface VideoJob {
   rawStatus: string;
   videoUrls: string[];
   error?: string;
+  /** Set when a failed job is the service's fault rather than the generation's (unusable URLs). */
+  errorKind?: 'invalid_response';
+  /** The offending value, trimmed, for an `invalid_response` failure. */
+  detail?: string;
 }

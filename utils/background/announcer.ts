@@ -52,7 +52,9 @@ export function createAnnouncer(deps: AnnouncerDeps) {
       );
     } else if (done.length > 1) {
       await deps.notify(
-        `${HISTORY_PREFIX}done-${deps.now()}`,
+        // Named after the group's first entry, so announcing the same group again (a worker stopped
+        // before it could note that it had) replaces the notification instead of adding a second one.
+        `${HISTORY_PREFIX}done-${done[0]?.id ?? deps.now()}`,
         deps.t('notifyVideosReadyTitle', [String(done.length)]),
         done.map((entry) => quote(entry.prompt, 60)).join('\n'),
       );
@@ -66,7 +68,7 @@ export function createAnnouncer(deps: AnnouncerDeps) {
       );
     } else if (failed.length > 1) {
       await deps.notify(
-        `${HISTORY_PREFIX}failed-${deps.now()}`,
+        `${HISTORY_PREFIX}failed-group-${failed[0]?.id ?? deps.now()}`,
         deps.t('notifyVideosFailedTitle', [String(failed.length)]),
         failed
           .map((entry) => `${quote(entry.prompt, 40)}: ${entry.error ? deps.describeError(entry.error) : ''}`)

@@ -54,6 +54,7 @@ function pollPolicy(settings: Settings): PollPolicy {
     intervalMs: settings.pollIntervalSec * 1000,
     maxBackoffMs: MAX_BACKOFF_MS,
     jobTimeoutMs: settings.jobTimeoutMin * 60_000,
+    requestTimeoutMs: settings.requestTimeoutSec * 1000,
   };
 }
 
@@ -139,7 +140,8 @@ export function createBackgroundApp(platform: Platform) {
   async function start(entry: HistoryEntry): Promise<void> {
     inFlight.add(entry.id);
     await history.add(entry);
-    platform.setBadge((await history.read()).filter((item) => item.status === 'running').length);
+    // Updates the badge, and sets the alarm that settles this entry should the worker be stopped meanwhile.
+    await tracker.reschedule();
   }
 
   async function fail(id: string, error: unknown): Promise<{ entry?: HistoryEntry; info: ErrorInfo }> {

@@ -30,5 +30,10 @@ export const historyEntrySchema = z.object({
   /** On a running job this is the latest transient problem (polling goes on); on a failed one, the cause. */
   error: z.optional(errorInfoSchema),
   poll: z.optional(pollStateSchema),
+  /**
+   * Set when the entry finished and cleared once the person was told: a worker stopped in between
+   * leaves it set, and the next worker announces it then, so no outcome goes unannounced.
+   */
+  notifyPending: z.optional(z.boolean()),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

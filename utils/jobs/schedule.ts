@@ -9,6 +9,8 @@ export interface PollPolicy {
   maxBackoffMs: number;
   /** A job still running this long after submission is given up. */
   jobTimeoutMs: number;
+  /** The time-out of one request; bounds how long an image or a submission can be in flight. */
+  requestTimeoutMs?: number;
 }
 
 export type PollOutcome = { type: 'job'; job: VideoJob } | { type: 'error'; error: ErrorInfo };
@@ -32,6 +34,23 @@ export function nextWakeAt(entries: HistoryEntry[]): number | undefined {
     if (earliest === undefined || entry.poll.nextPollAt < earliest) earliest = entry.poll.nextPollAt;
   }
   return earliest;
+}
+
+/**
+ * When to wake a worker that may be stopped while it sends these entries (an image request, a video
+ * submission): a little after their requests must have ended either way, so a worker that died meanwhile
+ * is restarted to settle them, and never sooner than one interval from now.
+ */
+export function sendingBackstop(
+  sending: readonly HistoryEntry[],
+  now: number,
+  policy: Pick<PollPolicy, 'intervalMs' | 'requestTimeoutMs'>,
+): number | undefined {
+  if (sending.length === 0) return undefined;
+  // An image may take two requests (the other path form after a 404), each with its own time-out.
+  const allowance = 2 * (policy.requestTimeoutMs ?? 30_000) + 5_000;
+  const earliest = Math.min(...sending.map((entry) => entry.createdAt + allowance));
+  return Math.max(earliest, now + policy.intervalMs);
 }
 
 /** Doubles the wait after each consecutive failure, from one interval up to the cap. */
@@ -93,11 +112,15 @@ export function applyPollOutcome(
     }
     if (job.status === 'failed') {
       const reason = job.error ?? 'The service reported that the video failed.';
+      const error: ErrorInfo =
+        job.errorKind === 'invalid_response'
+          ? { kind: 'invalid_response', message: reason, ...(job.detail ? { detail: job.detail } : {}) }
+          : { kind: 'job_failed', message: reason, detail: reason };
       return {
         ...base,
         status: 'failed',
         finishedAt: now,
-        error: { kind: 'job_failed', message: reason, detail: reason },
+        error,
         poll: { ...polled, failures: 0 },
       };
     }
@@ -120,6 +143,7 @@ export function applyPollOutcome(
   }
   const failures = poll.failures + 1;
   const backoff = backoffDelay(failures, policy);
-  const delay = error.kind === 'rate_limited' ? Math.max(error.retryAfterMs ?? 0, backoff) : backoff;
+  // A 429, and a 503 that says when to come back, are waited out for at least as long as asked.
+  const delay = Math.max(error.retryAfterMs ?? 0, backoff);
   return { ...entry, error, poll: { ...polled, failures, nextPollAt: dueBy(delay) } };
 }

@@ -6,9 +6,11 @@ import { mapWithLimit } from './concurrency';
 import {
   applyPollOutcome,
   isDue,
+  isTracked,
   nextWakeAt,
   type PollOutcome,
   type PollPolicy,
+  sendingBackstop,
   timeOutIfExpired,
 } from './schedule';
 
@@ -41,6 +43,16 @@ export interface TickReport {
   finished: HistoryEntry[];
 }
 
+/** Marks a finished entry as not yet announced (see `announce`). */
+function owed(entry: HistoryEntry): HistoryEntry {
+  return { ...entry, notifyPending: true };
+}
+
+function told(entry: HistoryEntry): HistoryEntry {
+  const { notifyPending: _, ...rest } = entry;
+  return rest;
+}
+
 const INTERRUPTED_IMAGE =
   'The extension was stopped while this image was being generated. The service may still have charged for it; check your balance before trying again.';
 const INTERRUPTED_SUBMISSION =
@@ -58,25 +70,60 @@ export function createJobTracker(deps: TrackerDeps) {
   async function tickOnce(): Promise<TickReport> {
     const policy = await deps.policy();
     const entries = await deps.history.read();
-    const due = entries.filter(
-      (entry) => isDue(entry, deps.now()) && !timeOutIfExpired(entry, deps.now(), policy),
-    );
+    const start = deps.now();
+    const due = entries.filter((entry) => isDue(entry, start) && !timeOutIfExpired(entry, start, policy));
+    if (due.length > 0) {
+      // The alarm that started this pass is spent. Were the worker stopped while these polls are in
+      // flight, nothing would ever start it again: keep an alarm set until the pass reschedules.
+      const later = nextWakeAt(entries.filter((entry) => !due.includes(entry)));
+      await deps.scheduleAlarm(Math.min(start + policy.intervalMs, later ?? Number.POSITIVE_INFINITY));
+    }
     const outcomes = new Map<string, PollOutcome>();
     await mapWithLimit(due, deps.concurrency, async (entry) => {
       outcomes.set(entry.id, await pollOutcome(entry));
     });
     const now = deps.now();
+    const earlier: HistoryEntry[] = [];
     const changed = await deps.history.patchMany((entry) => {
-      if (entry.status !== 'running') return undefined;
+      if (entry.status !== 'running') {
+        if (entry.notifyPending) earlier.push(entry);
+        return undefined;
+      }
       const outcome = outcomes.get(entry.id);
-      return (
-        timeOutIfExpired(entry, now, policy) ?? (outcome && applyPollOutcome(entry, outcome, now, policy))
-      );
+      const polled = outcome && applyPollOutcome(entry, outcome, now, policy);
+      // A poll that found the job finished wins, even when its answer came in after the deadline
+      // (a slow last poll): the video is there, so it must not be reported as timed out.
+      if (polled && polled.status !== 'running') return owed(polled);
+      const expired = timeOutIfExpired(polled ?? entry, now, policy);
+      return expired ? owed(expired) : polled;
     });
     const finished = changed.filter((entry) => entry.status !== 'running');
-    if (finished.length > 0) await deps.onFinished(finished);
+    await announce([...finished, ...earlier]);
     await reschedule();
-    return { polled: due.length, finished };
+    return { polled: due.length, finished: finished.map(told) };
+  }
+
+  /** Ids this worker is announcing right now, so overlapping passes do not announce them twice. */
+  const announcing = new Set<string>();
+
+  /**
+   * Tells the person about entries that finished, then notes that they were told. The entries were
+   * stored with `notifyPending` in the same write that finished them, so when a worker is stopped before
+   * this completes (or its last write lands late), the next pass that sees them marked announces them.
+   */
+  async function announce(entries: HistoryEntry[]): Promise<void> {
+    const fresh = entries.filter((entry) => !announcing.has(entry.id));
+    if (fresh.length === 0) return;
+    for (const entry of fresh) announcing.add(entry.id);
+    try {
+      await deps.onFinished(fresh.map(told));
+      const ids = new Set(fresh.map((entry) => entry.id));
+      await deps.history.patchMany((entry) =>
+        ids.has(entry.id) && entry.notifyPending ? told(entry) : undefined,
+      );
+    } finally {
+      for (const entry of fresh) announcing.delete(entry.id);
+    }
   }
 
   async function pollOutcome(entry: HistoryEntry): Promise<PollOutcome> {
@@ -113,10 +160,20 @@ export function createJobTracker(deps: TrackerDeps) {
     return pass;
   }
 
-  /** Points the alarm and the in-worker timer at the earliest due job, or clears both. */
+  /**
+   * Points the alarm and the in-worker timer at the earliest due job, or clears both. While this worker
+   * sends an image request or a submission, the alarm also stands by for the case the worker is stopped
+   * before the answer, so the next worker settles that entry without waiting for someone to open a page.
+   */
   async function reschedule(): Promise<void> {
-    const entries = await deps.history.read();
-    const when = nextWakeAt(entries);
+    const [entries, policy] = await Promise.all([deps.history.read(), deps.policy()]);
+    const sending = entries.filter(
+      (entry) => entry.status === 'running' && !isTracked(entry) && deps.inFlight(entry.id),
+    );
+    const times = [nextWakeAt(entries), sendingBackstop(sending, deps.now(), policy)].filter(
+      (time): time is number => time !== undefined,
+    );
+    const when = times.length > 0 ? Math.min(...times) : undefined;
     deps.onRunningCount(entries.filter((entry) => entry.status === 'running').length);
     if (timer !== undefined) deps.timers.clear(timer);
     timer = undefined;
@@ -138,14 +195,17 @@ export function createJobTracker(deps: TrackerDeps) {
    */
   async function recoverInterrupted(): Promise<HistoryEntry[]> {
     const now = deps.now();
+    // Outcomes an earlier worker stored but was stopped before announcing.
+    const earlier: HistoryEntry[] = [];
     const ended = await deps.history.patchMany((entry) => {
+      if (entry.status !== 'running' && entry.notifyPending) earlier.push(entry);
       if (entry.status !== 'running' || deps.inFlight(entry.id)) return undefined;
       if (entry.kind === 'video' && entry.poll?.jobId !== undefined) return undefined;
       const message = entry.kind === 'image' ? INTERRUPTED_IMAGE : INTERRUPTED_SUBMISSION;
-      return { ...entry, status: 'failed', finishedAt: now, error: { kind: 'interrupted', message } };
+      return owed({ ...entry, status: 'failed', finishedAt: now, error: { kind: 'interrupted', message } });
     });
-    if (ended.length > 0) await deps.onFinished(ended);
-    return ended;
+    await announce([...ended, ...earlier]);
+    return ended.map(told);
   }
 
   /** Makes every running job due now, e.g. after a new key or URL was saved. */

@@ -16,10 +16,15 @@ export async function send<T extends RequestType>(request: RequestOf<T>): Promis
   try {
     response = (await browser.runtime.sendMessage(request)) as Response<T> | undefined;
   } catch (error) {
-    throw new BackgroundError({
-      kind: 'unexpected',
-      message: `The extension’s background did not answer: ${error instanceof Error ? error.message : String(error)}`,
-    });
+    const reason = error instanceof Error ? error.message : String(error);
+    // Chrome closes the channel when the worker is stopped mid-request; the work was interrupted, which
+    // the person can act on, unlike a raw browser message.
+    const interrupted = /message (channel|port) closed|receiving end does not exist/i.test(reason);
+    throw new BackgroundError(
+      interrupted
+        ? { kind: 'interrupted', message: `The extension was stopped before it could answer (${reason}).` }
+        : { kind: 'unexpected', message: `The extension’s background did not answer: ${reason}` },
+    );
   }
   if (!response || typeof response !== 'object' || !('ok' in response)) {
     throw new BackgroundError({ kind: 'unexpected', message: 'The extension’s background gave no answer.' });

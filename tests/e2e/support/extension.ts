@@ -101,5 +101,5 @@ async function launchContext(profileDir: string, options: LaunchOptions): Promis
 }
 
 async function firstWorker(context: BrowserContext): Promise<Worker> {
-  return context.serviceWorkers()[0] ?? context.waitForEvent('serviceworker', { timeout: 15_000 });
+  return context.serviceWorkers()[0] ?? context.waitForEvent('serviceworker', { timeout: 30_000 });
 }

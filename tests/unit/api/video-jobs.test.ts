@@ -114,7 +114,11 @@ describe('video job lifecycle', () => {
     const { id } = await client.submitVideo({ prompt: 'bad links', ...VIDEO });
     const job = await client.getVideoJob(id);
     expect(job.status).toBe('failed');
-    expect(job.error).toContain(EMPTY_RESULT_HINT);
+    // Unusable URLs are a broken answer, not the empty result whose causes section 7 lists.
+    expect(job.errorKind).toBe('invalid_response');
+    expect(job.error).toContain('http(s)');
+    expect(job.error).not.toContain(EMPTY_RESULT_HINT);
+    expect(job.detail).toBe('javascript:x');
   });
 
   it('a job that never finishes stays running', async () => {

@@ -1,0 +1,68 @@
+import { expect, test } from '../support/fixtures';
+import { historyOf, notificationsOf, pollsOf, submissionsOf } from '../support/observe';
+import { conclude, entryOf, settled, submitVideo } from '../support/reliability-observe';
+import { configure, waitFor } from '../support/setup';
+
+const OLD_KEY = 'old-key-rotated-away-0001';
+const NEW_KEY = 'new-key-after-rotation-0002';
+
+test('the key is replaced while a job is pending: the entry says why, and the job completes with the new key', async ({
+  extension,
+  service,
+}) => {
+  service.configure({ accounts: { [OLD_KEY]: 100 }, videoDurationMs: 2_000 });
+  const page = await configure(extension, service, {}, OLD_KEY);
+  const entry = await submitVideo(page, 'a clock tower at noon');
+  const jobId = entry.poll?.jobId ?? '';
+  await waitFor(
+    async () => pollsOf(service, jobId).filter((poll) => poll.status === 200),
+    (polls) => polls.length > 0,
+  );
+
+  // The person makes a new key in the account area: the old one answers 401 from now on.
+  const creditsBefore = service.balanceOf(OLD_KEY);
+  service.rotateKey(OLD_KEY, NEW_KEY);
+  const refused = await waitFor(
+    () => historyOf(extension),
+    (entries) => entries[0]?.error?.kind === 'unauthorized' && (entries[0]?.poll?.failures ?? 0) >= 2,
+  );
+  expect(refused[0]?.status).toBe('running');
+  const popup = await extension.openPage('popup');
+  await expect(popup.getByText(/Last check failed: The service rejected the API key/)).toBeVisible();
+  await expect(popup.getByRole('alert')).toContainText('rejected the API key');
+
+  const savedAt = Date.now();
+  await configure(extension, service, {}, NEW_KEY);
+  const history = await settled(extension, [entry.id]);
+  await waitFor(
+    () => notificationsOf(extension),
+    (ids) => ids.includes(`open:${entry.id}`),
+  );
+  await popup.reload();
+  await expect(popup.getByTestId('balance')).toContainText('credits');
+  await expect(popup.getByRole('alert')).toHaveCount(0);
+
+  const polls = pollsOf(service, jobId);
+  const { lost, keyLeaks, completed } = await conclude('key replaced while a job is pending', {
+    extension,
+    service,
+    history,
+    ids: [entry.id],
+    key: [OLD_KEY, NEW_KEY],
+    texts: { popup: await popup.content() },
+    note: `${polls.filter((poll) => poll.status === 401).length} polls refused with the old key`,
+  });
+  expect([lost, keyLeaks, completed]).toEqual([0, 0, 1]);
+  expect(entryOf(history, entry.id)).toMatchObject({ status: 'completed' });
+  expect(entryOf(history, entry.id).error).toBeUndefined();
+  // Polls before the save carried the old key and were refused; after it, the new key, and the job came home.
+  const refusedPolls = polls.filter((poll) => poll.status === 401);
+  expect(refusedPolls.length).toBeGreaterThanOrEqual(2);
+  expect(refusedPolls.every((poll) => poll.headers['x-api-key'] === OLD_KEY)).toBe(true);
+  const after = polls.filter((poll) => poll.time >= savedAt);
+  expect(after.length).toBeGreaterThan(0);
+  expect(after.every((poll) => poll.headers['x-api-key'] === NEW_KEY && poll.status === 200)).toBe(true);
+  expect(submissionsOf(service)).toHaveLength(1);
+  // Same account: the credits spent before the rotation are still spent, nothing was charged twice.
+  expect(service.balanceOf(NEW_KEY)).toBe(creditsBefore);
+});
