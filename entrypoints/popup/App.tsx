@@ -16,7 +16,7 @@ import { send } from '@/utils/messaging/send';
 import { latestBalance } from '@/utils/ui/balance';
 import { mergeEntry, splitForPopup } from '@/utils/ui/entries';
 import { formatElapsed } from '@/utils/ui/format';
-import { toErrorInfo, useBackgroundState, useNow } from '@/utils/ui/hooks';
+import { toErrorInfo, useAfterFirstPaint, useBackgroundState, useNow } from '@/utils/ui/hooks';
 import { openExtensionPage, openOptions } from '@/utils/ui/navigation';
 import { type CachedView, writeSnapshot } from '@/utils/ui/snapshot';
 import { fromDraft, INITIAL_VIDEO_DRAFT, toDraft, type VideoOptionsDraft } from '@/utils/ui/video-options';
@@ -44,6 +44,7 @@ export function App({
   const background = useBackgroundState(20, POLL_MS);
   const [cache, setCache] = useState<CachedView | undefined>(snapshot);
   const now = useNow(1000);
+  const listsShown = useAfterFirstPaint();
 
   const [prompt, setPrompt] = useState('');
   const [shownProblem, setShownProblem] = useState<Problem | undefined>(undefined);
@@ -276,7 +277,7 @@ export function App({
 
       {result ? <ResultCard entry={result} /> : null}
 
-      {sections.jobs.length > 0 ? (
+      {listsShown && sections.jobs.length > 0 ? (
         <section className={styles.section} aria-labelledby="jobs-heading">
           <h2 id="jobs-heading" className={styles.heading}>
             {t('jobsHeading')}
@@ -303,7 +304,7 @@ export function App({
             {t('seeAllHistory')}
           </a>
         </div>
-        {sections.recent.length > 0 ? (
+        {!listsShown ? null : sections.recent.length > 0 ? (
           <HistoryList entries={sections.recent} now={now} variant="compact" labelledBy="recent-heading" />
         ) : history.length === 0 ? (
           <p className={styles.empty}>{state || cache ? t('historyEmpty') : t('loading')}</p>

@@ -85,3 +85,23 @@ export function useBackgroundState(historyLimit: number, pollMs: number): Backgr
 
   return { state, error, refresh, accept };
 }
+
+/**
+ * False until the page's first frame has been painted, then true: the header and the form paint at
+ * once and the longer lists follow a frame later, so a popup with many jobs still opens instantly.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A rAF callback runs just before the paint; the task it queues runs just after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
