@@ -8,16 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
+import { liveWorker, quietStartArgs } from '../e2e/support/extension';
 import { chromiumExecutable } from '../e2e/support/paths';
-
-/** The same flags as tests/e2e/support/extension.ts: a closed network, no first-run work. */
-const quietStartArgs = [
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--no-sandbox',
-];
 
 export class BenchBrowser {
   private constructor(
@@ -55,24 +47,8 @@ export class BenchBrowser {
   }
 
   /** Promptcast's running worker, woken by a page visit if Chrome stopped it. */
-  async worker(): Promise<Worker> {
-    const live = this.context.serviceWorkers().find((w) => w.url().startsWith(this.origin));
-    if (live) {
-      try {
-        await live.evaluate(() => 1);
-        return live;
-      } catch {
-        // A stopped worker's handle lingers; wake a fresh one below.
-      }
-    }
-    const started = this.context.waitForEvent('serviceworker', {
-      predicate: (w) => w.url().startsWith(this.origin),
-      timeout: 10_000,
-    });
-    const page = await this.openPage('options');
-    const worker = await started;
-    await page.close();
-    return worker;
+  worker(): Promise<Worker> {
+    return liveWorker(this.context, this.origin);
   }
 
   async openPage(name: 'popup' | 'options' | 'history'): Promise<Page> {

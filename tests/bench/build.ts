@@ -8,18 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'wxt';
 import { chromeBuildDir, repoRoot } from '../e2e/support/paths';
-
-const silent = () => undefined;
-const quietLogger = {
-  debug: silent,
-  log: silent,
-  info: silent,
-  success: silent,
-  warn: (...args: unknown[]) => console.warn(...args),
-  error: (...args: unknown[]) => console.error(...args),
-  fatal: (...args: unknown[]) => console.error(...args),
-  level: 3,
-};
+import { quietLogger } from '../tools/quiet-logger';
 
 /** `wxt build` (production, Chrome MV3) into a temporary folder; BENCH_SKIP_BUILD=1 copies .output's. */
 export async function buildPrivateCopy(): Promise<{ root: string; extensionDir: string }> {

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
 import { DEMO_API_KEY } from '../reference-service/server';
 import { expect, test } from './support/fixtures';
@@ -173,33 +171,6 @@ test('the context menu without a key asks for setup and opens the options page',
   );
   const ids = await notificationsOf(extension);
   expect(ids.some((id) => id.startsWith('setup:'))).toBe(true);
-});
-
-test('a web page cannot reach the background', async ({ extension, service }) => {
-  await configure(extension, service);
-  const server: Server = createServer((_req, res) => {
-    res.setHeader('content-type', 'text/html');
-    res.end('<!doctype html><title>hostile</title><p>hello</p>');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  try {
-    const page = await extension.context.newPage();
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    const attempt = await page.evaluate(async (id) => {
-      const runtime = (globalThis as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime;
-      if (!runtime || typeof runtime.sendMessage !== 'function') return 'no runtime';
-      try {
-        const send = runtime.sendMessage as (id: string, message: unknown) => Promise<unknown>;
-        return JSON.stringify(await send(id, { type: 'getState' }));
-      } catch (error) {
-        return `rejected: ${String(error)}`;
-      }
-    }, extension.id);
-    expect(attempt === 'no runtime' || attempt.startsWith('rejected')).toBe(true);
-    expect(service.requests()).toHaveLength(0);
-  } finally {
-    server.close();
-  }
 });
 
 test('no response ever carries the key back', async ({ extension, service }) => {

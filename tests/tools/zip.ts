@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { zip } from 'wxt';
+import { quietLogger } from './quiet-logger';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const [outDir, browser] = process.argv.slice(2);
@@ -13,22 +14,12 @@ if (!outDir || (browser !== 'chrome' && browser !== 'firefox')) {
   process.exit(2);
 }
 
-const silent = () => undefined;
 const files = await zip({
   root: repoRoot,
   outDir: path.resolve(outDir),
   browser,
   mode: 'production',
-  logger: {
-    debug: silent,
-    log: silent,
-    info: silent,
-    success: silent,
-    warn: (...args: unknown[]) => console.warn(...args),
-    error: (...args: unknown[]) => console.error(...args),
-    fatal: (...args: unknown[]) => console.error(...args),
-    level: 3,
-  },
+  logger: quietLogger,
   vite: () => ({ logLevel: 'error', build: { rollupOptions: { onwarn: () => undefined } } }),
 });
 console.log(JSON.stringify(files));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
 import { chromeBuildDir, chromiumExecutable } from './paths';
 
-const quietStartArgs = [
+export const quietStartArgs = [
   // The network here is closed: without these Chromium spends its start on refused connections.
   '--disable-background-networking',
   '--disable-component-update',
@@ -39,22 +39,8 @@ export class ExtensionUnderTest {
   }
 
   /** The running service worker, starting it through a message if Chrome has stopped it. */
-  async worker(): Promise<Worker> {
-    const live = this.context.serviceWorkers().find((w) => w.url().startsWith(this.origin));
-    if (live) {
-      try {
-        await live.evaluate(() => 1);
-        return live;
-      } catch {
-        // A stopped worker's handle lingers until Playwright notices; wake a fresh one below.
-      }
-    }
-    const started = this.context.waitForEvent('serviceworker', { timeout: 10_000 });
-    const page = await this.context.newPage();
-    await page.goto(`${this.origin}/popup.html`);
-    const worker = await started;
-    await page.close();
-    return worker;
+  worker(): Promise<Worker> {
+    return liveWorker(this.context, this.origin);
   }
 
   async openPage(name: 'popup' | 'options' | 'history', query = ''): Promise<Page> {
@@ -84,6 +70,28 @@ export class ExtensionUnderTest {
     await this.context.close();
     rmSync(this.profileDir, { recursive: true, force: true });
   }
+}
+
+/** The extension's running worker; if Chrome stopped it, an extension page is opened to wake it. */
+export async function liveWorker(context: BrowserContext, origin: string): Promise<Worker> {
+  const live = context.serviceWorkers().find((w) => w.url().startsWith(origin));
+  if (live) {
+    try {
+      await live.evaluate(() => 1);
+      return live;
+    } catch {
+      // A stopped worker's handle lingers until Playwright notices; wake a fresh one below.
+    }
+  }
+  const started = context.waitForEvent('serviceworker', {
+    predicate: (w) => w.url().startsWith(origin),
+    timeout: 10_000,
+  });
+  const page = await context.newPage();
+  await page.goto(`${origin}/popup.html`);
+  const worker = await started;
+  await page.close();
+  return worker;
 }
 
 async function launchContext(profileDir: string, options: LaunchOptions): Promise<BrowserContext> {
