@@ -71,7 +71,8 @@ export function createJobTracker(deps: TrackerDeps) {
     const policy = await deps.policy();
     const entries = await deps.history.read();
     const start = deps.now();
-    const due = entries.filter((entry) => isDue(entry, start) && !timeOutIfExpired(entry, start, policy));
+    // Jobs at their deadline are polled once more: one that finished just in time is not thrown away.
+    const due = entries.filter((entry) => isDue(entry, start));
     if (due.length > 0) {
       // The alarm that started this pass is spent. Were the worker stopped while these polls are in
       // flight, nothing would ever start it again: keep an alarm set until the pass reschedules.

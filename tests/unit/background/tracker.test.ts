@@ -165,18 +165,20 @@ describe('job tracker', () => {
     expect(h.alarms.at(-1)).toBe(T0 + 10_000);
   });
 
-  it('times out a job past its deadline without polling it', async () => {
+  it('polls a job once more at its deadline, then times it out if it is still running', async () => {
     let polls = 0;
-    const h = harness([video('a')], async () => {
+    const h = harness([video('a'), video('b')], async (entry) => {
       polls++;
-      return running('a');
+      return entry.id === 'b' ? completed(entry.id) : running(entry.id);
     });
     h.advance(30 * 60_000);
     await h.tracker.tick();
-    expect(polls).toBe(0);
-    expect(h.stored[0]?.status).toBe('failed');
-    expect(h.stored[0]?.error?.kind).toBe('job_timeout');
-    expect(h.finishedBatches[0]?.[0]?.id).toBe('a');
+    expect(polls).toBe(2);
+    const byId = (id: string) => h.stored.find((entry) => entry.id === id);
+    expect(byId('a')?.status).toBe('failed');
+    expect(byId('a')?.error?.kind).toBe('job_timeout');
+    expect(byId('b')?.status).toBe('completed');
+    expect(h.finishedBatches[0]?.map((entry) => entry.id).sort()).toEqual(['a', 'b']);
   });
 
   it('shares one pass between overlapping ticks and runs once more for the late caller', async () => {
