@@ -1,19 +1,10 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseConfigPatch } from '../reference-service/config';
-import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
+import { DEMO_API_KEY, startReferenceService } from '../reference-service/server';
+import { referenceServiceForFile } from './support/reference-service';
 
-let service: ReferenceService;
-
-beforeAll(async () => {
-  service = await startReferenceService({ port: 0 });
-});
-afterAll(async () => {
-  await service.close();
-});
-beforeEach(() => {
-  service.reset();
-});
+const service = referenceServiceForFile();
 
 const auth = { 'X-API-Key': DEMO_API_KEY };
 

@@ -1,26 +1,12 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceErrorSchema, toErrorInfo } from '../../../utils/api/errors';
-import {
-  DEMO_API_KEY,
-  type FaultRule,
-  type ReferenceService,
-  startReferenceService,
-} from '../../reference-service/server';
+import { DEMO_API_KEY, type FaultRule, startReferenceService } from '../../reference-service/server';
+import { referenceServiceForFile } from '../support/reference-service';
 import { clientFor, expectServiceError, requestLines } from './helpers';
 
-let service: ReferenceService;
-
-beforeAll(async () => {
-  service = await startReferenceService({ port: 0 });
-});
-afterAll(async () => {
-  await service.close();
-});
-beforeEach(() => {
-  service.reset({ accounts: { [DEMO_API_KEY]: 100 } });
-});
+const service = referenceServiceForFile({ accounts: { [DEMO_API_KEY]: 100 } });
 
 function withFaults(...faults: FaultRule[]): void {
   service.reset({ accounts: { [DEMO_API_KEY]: 100 }, faults });

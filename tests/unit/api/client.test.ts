@@ -1,23 +1,14 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createServiceClient, type PathForm } from '../../../utils/api/client';
 import { MAX_PROMPT_LENGTH } from '../../../utils/validation';
-import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../../reference-service/server';
+import { DEMO_API_KEY } from '../../reference-service/server';
+import { referenceServiceForFile } from '../support/reference-service';
 import { clientFor, expectServiceError, parsedBodies, requestLines } from './helpers';
 
 const VIDEO = { duration: 5, resolution: '720p', aspectRatio: '16:9', generateAudio: true };
 
-let service: ReferenceService;
-
-beforeAll(async () => {
-  service = await startReferenceService({ port: 0 });
-});
-afterAll(async () => {
-  await service.close();
-});
-beforeEach(() => {
-  service.reset({ accounts: { [DEMO_API_KEY]: 100 } });
-});
+const service = referenceServiceForFile({ accounts: { [DEMO_API_KEY]: 100 } });
 
 describe('endpoints', () => {
   it('reads the balance from tokensBalance', async () => {

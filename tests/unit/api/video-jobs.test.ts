@@ -1,24 +1,15 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../../utils/api/client';
 import { EMPTY_RESULT_HINT } from '../../../utils/api/job-status';
 import type { VideoJob } from '../../../utils/api/schemas';
-import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../../reference-service/server';
+import { DEMO_API_KEY } from '../../reference-service/server';
+import { referenceServiceForFile } from '../support/reference-service';
 import { clientFor, sleep } from './helpers';
 
 const VIDEO = { duration: 5, resolution: '720p', aspectRatio: '16:9', generateAudio: false };
 
-let service: ReferenceService;
-
-beforeAll(async () => {
-  service = await startReferenceService({ port: 0 });
-});
-afterAll(async () => {
-  await service.close();
-});
-beforeEach(() => {
-  service.reset({ accounts: { [DEMO_API_KEY]: 100 }, videoDurationMs: 300 });
-});
+const service = referenceServiceForFile({ accounts: { [DEMO_API_KEY]: 100 }, videoDurationMs: 300 });
 
 /** Polls until the job is no longer running, returning every observed state. */
 async function pollToEnd(client: ServiceClient, id: string, intervalMs = 20): Promise<VideoJob[]> {

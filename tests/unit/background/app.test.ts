@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PathForm } from '../../../utils/api/client';
 import {
   createBackgroundApp,
@@ -14,7 +14,8 @@ import type { Balance } from '../../../utils/messaging/protocol';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { Settings } from '../../../utils/settings/schema';
 import { describeProblem } from '../../../utils/validation';
-import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../../reference-service/server';
+import { DEMO_API_KEY } from '../../reference-service/server';
+import { referenceServiceForFile } from '../support/reference-service';
 
 function memoryItem<T>(initial: T): Item<T> & { value: T } {
   const item = {
@@ -27,12 +28,7 @@ function memoryItem<T>(initial: T): Item<T> & { value: T } {
   return item;
 }
 
-let service: ReferenceService;
-beforeAll(async () => {
-  service = await startReferenceService({ port: 0 });
-});
-afterAll(() => service.close());
-beforeEach(() => service.reset({ videoDurationMs: 200 }));
+const service = referenceServiceForFile({ videoDurationMs: 200 });
 
 /** The background app on in-memory storage, talking to the reference service over real HTTP. */
 function makeApp(settings: Partial<Settings> = {}, key = DEMO_API_KEY, reachable = true) {
