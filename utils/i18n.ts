@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type enMessages from '../public/_locales/en/messages.json';
+import { collapseWhitespace, truncate } from './api/text';
 import type { ErrorInfo } from './errors';
 import { formatNumber } from './ui/format';
 import type { Problem } from './validation';
@@ -62,11 +63,8 @@ export function formatCredits(value: number): string {
   return value === 1 ? t('creditsOne') : t('creditsMany', formatNumber(value, uiLanguage()));
 }
 
-const MAX_DETAIL = 300;
-
 function clip(text: string): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  return clean.length > MAX_DETAIL ? `${clean.slice(0, MAX_DETAIL - 1)}…` : clean;
+  return truncate(collapseWhitespace(text));
 }
 
 function withDetail(main: string, detail: string | undefined, key: MessageKey = 'errorServiceSaid'): string {

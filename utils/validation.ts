@@ -1,3 +1,5 @@
+import { collapseWhitespace } from './api/text';
+
 /**
  * Input rules as plain functions, so the popup can check a form inline without shipping zod, and the
  * background's zod schemas apply the very same rules before anything is sent.
@@ -25,7 +27,7 @@ export type Problem =
 
 /** Selected page text arrives with layout whitespace; a prompt wants it as one clean line. */
 export function cleanPrompt(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return collapseWhitespace(text);
 }
 
 export function promptProblem(prompt: string): Problem | undefined {
