@@ -137,11 +137,25 @@ export function createBackgroundApp(platform: Platform) {
     return text.trim();
   }
 
-  async function start(entry: HistoryEntry): Promise<void> {
+  function runningEntry(kind: HistoryEntry['kind'], prompt: string, settings: Settings, source: Source) {
+    return {
+      id: platform.newId(),
+      kind,
+      prompt,
+      model: settings.modelId,
+      source,
+      status: 'running',
+      urls: [],
+      createdAt: platform.now(),
+    } satisfies HistoryEntry;
+  }
+
+  async function start(entry: HistoryEntry): Promise<HistoryEntry> {
     inFlight.add(entry.id);
     await history.add(entry);
     // Updates the badge, and sets the alarm that settles this entry should the worker be stopped meanwhile.
     await tracker.reschedule();
+    return entry;
   }
 
   async function fail(id: string, error: unknown): Promise<{ entry?: HistoryEntry; info: ErrorInfo }> {
@@ -159,17 +173,7 @@ export function createBackgroundApp(platform: Platform) {
     const text = checkedPrompt(prompt);
     const client = await connect();
     const settings = await platform.settings.getValue();
-    const id = platform.newId();
-    await start({
-      id,
-      kind: 'image',
-      prompt: text,
-      model: settings.modelId,
-      source,
-      status: 'running',
-      urls: [],
-      createdAt: platform.now(),
-    });
+    const { id } = await start(runningEntry('image', text, settings, source));
     let entry: HistoryEntry | undefined;
     let failure: ErrorInfo | undefined;
     try {
@@ -199,23 +203,15 @@ export function createBackgroundApp(platform: Platform) {
     const text = checkedPrompt(prompt);
     const client = await connect();
     const settings = await platform.settings.getValue();
-    const id = platform.newId();
-    const now = platform.now();
-    await start({
-      id,
-      kind: 'video',
-      prompt: text,
-      model: settings.modelId,
+    const fresh = runningEntry('video', text, settings, source);
+    const { id } = await start({
+      ...fresh,
       options,
-      source,
-      status: 'running',
-      urls: [],
-      createdAt: now,
       poll: {
         baseUrl: settings.baseUrl,
         attempts: 0,
         failures: 0,
-        nextPollAt: now + settings.pollIntervalSec * 1000,
+        nextPollAt: fresh.createdAt + settings.pollIntervalSec * 1000,
       },
     });
     try {
