@@ -107,6 +107,8 @@ export function describeError(info: ErrorInfo): string {
       return t('errorTimeout');
     case 'invalid_response':
       return withDetail(t('errorInvalidResponse'), info.detail, 'errorDetails');
+    case 'redirect':
+      return t('errorRedirect', info.detail?.trim() ? clip(info.detail) : t('errorRedirectUnknownTarget'));
     case 'not_configured':
       return t('errorNotConfigured');
     case 'no_permission':

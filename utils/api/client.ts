@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { ServiceError } from './errors';
 import { type RequestSpec, requestJson, type Transport } from './http';
 import { EMPTY_RESULT_HINT, interpretJob, normaliseStatus } from './job-status';
+import { type KeyRedactor, keyRedactor, redactJson } from './redact';
 import {
   type Balance,
   balanceResponseSchema,
@@ -97,18 +98,22 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const modelField = options.modelField?.trim() || DEFAULT_MODEL_FIELD;
 
   const fetchImpl = options.fetch;
+  const redactor = keyRedactor(apiKey);
   const transport: Transport = {
     // Called detached: browsers throw "Illegal invocation" when fetch runs with `this` set to another
     // object, and the global is looked up per call so a fetch replaced after creation is still used.
     fetch: (input, init) => (fetchImpl ?? globalThis.fetch)(input, init),
     baseUrl,
     apiKey,
+    redactor,
     timeoutMs,
     signal: options.signal,
   };
   let knownForm = options.pathForm;
 
   const call = (spec: RequestSpec): Promise<unknown> => requestJson(transport, spec);
+  const parse = <S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> =>
+    parseShape(schema, value, what, redactor);
 
   function modelPart(): Record<string, string> {
     return modelId === '' ? {} : { [modelField]: modelId };
@@ -164,7 +169,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     async getBalance(callOptions = {}) {
       return withPathForm('balance', async (path) => {
         const json = await call({ method: 'GET', path, signal: callOptions.signal });
-        const body = parseShape(balanceResponseSchema, json, 'balance request');
+        const body = parse(balanceResponseSchema, json, 'balance request');
         return { balance: body.tokensBalance };
       });
     },
@@ -178,7 +183,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           body: { ...modelPart(), prompt: validPrompt },
           signal: callOptions.signal,
         });
-        const body = parseShape(imageResponseSchema, json, 'image request');
+        const body = parse(imageResponseSchema, json, 'image request');
         return { url: resultUrl(body.url) };
       });
     },
@@ -198,7 +203,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         },
         signal: callOptions.signal,
       });
-      const body = parseShape(videoSubmitResponseSchema, json, 'video submission');
+      const body = parse(videoSubmitResponseSchema, json, 'video submission');
       return { id: body.id, status: normaliseStatus(body.status), rawStatus: body.status };
     },
 
@@ -219,7 +224,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         }
         throw error;
       }
-      return interpretJob(parseShape(videoJobResponseSchema, json, 'video job request'), id);
+      return interpretJob(parse(videoJobResponseSchema, json, 'video job request'), id);
     },
   };
 }
@@ -239,17 +244,45 @@ function validateInput<S extends z.ZodMiniType>(schema: S, value: unknown): z.ou
   throw new ServiceError('invalid_input', messages.join('. '));
 }
 
-/** Validates a response body, naming the first offending field so a wrong base URL is easy to spot. */
-function parseShape<S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> {
-  const result = schema.safeParse(value);
+// Fields that name a job or a file: redacting the key inside them would name something else.
+const IDENTIFIER_FIELDS: ReadonlySet<string> = new Set(['id', 'url', 'videoUrls']);
+
+/**
+ * Validates a response body, naming the first offending field so a wrong base URL is easy to spot.
+ * Every answer passes here first, so this is where text quoting the key is redacted, before any of it
+ * can become a status, a reason or a detail.
+ */
+function parseShape<S extends z.ZodMiniType>(
+  schema: S,
+  value: unknown,
+  what: string,
+  redactor: KeyRedactor,
+): z.output<S> {
+  const { value: clean, keyIn } = redactJson(value, redactor, IDENTIFIER_FIELDS);
+  const [keyField] = keyIn;
+  if (keyField !== undefined) {
+    throw new ServiceError(
+      'invalid_response',
+      `The service's answer to the ${what} contains the API key in its "${keyField}" field, so it was not kept.`,
+      { detail: `"${keyField}" contains the API key` },
+    );
+  }
+  const result = schema.safeParse(clean);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.map(String).join('.') ?? '';
-  const message =
-    field === ''
-      ? `The service's answer to the ${what} is not the expected JSON object.`
-      : `The service's answer to the ${what} has a missing or invalid "${field}" field (${issue?.message ?? 'invalid'}).`;
-  throw new ServiceError('invalid_response', message);
+  if (field === '') {
+    throw new ServiceError(
+      'invalid_response',
+      `The service's answer to the ${what} is not the expected JSON object.`,
+    );
+  }
+  const problem = issue?.message ?? 'invalid';
+  throw new ServiceError(
+    'invalid_response',
+    `The service's answer to the ${what} has a missing or invalid "${field}" field (${problem}).`,
+    { detail: `"${field}": ${problem}` },
+  );
 }
 
 function throwInvalid(message: string, detail?: string): never {

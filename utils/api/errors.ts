@@ -11,6 +11,8 @@ export const SERVICE_ERROR_KINDS = [
   // Cancelled by the caller's own signal; kept apart from `timeout` so a UI can stay silent about it.
   'aborted',
   'invalid_response',
+  // The service answered with a 3xx; never followed, because the request carries the key.
+  'redirect',
   // Refused locally before any request was sent (blank prompt, bad base URL, ...).
   'invalid_input',
   // Anything that is not a ServiceError, once passed through `toErrorInfo`.

@@ -1,4 +1,5 @@
 import { ServiceError } from './errors';
+import type { KeyRedactor } from './redact';
 import { parseRetryAfter } from './retry-after';
 import { collapseWhitespace, looksLikeHtml, summariseBody, truncate } from './text';
 import { joinUrl } from './urls';
@@ -12,6 +13,8 @@ export interface Transport {
   fetch: typeof fetch;
   baseUrl: URL;
   apiKey: string;
+  /** Built for `apiKey`: every piece of service text passes through it before it leaves this module. */
+  redactor: KeyRedactor;
   timeoutMs: number;
   signal?: AbortSignal;
 }
@@ -48,12 +51,20 @@ export async function requestJson(transport: Transport, spec: RequestSpec): Prom
       credentials: 'omit',
       // Balances and job states change between calls; an HTTP cache must never answer for the service.
       cache: 'no-store',
+      // Fetch would follow a redirect to any host and send X-API-Key along (it strips only
+      // Authorization). A browser hides where a manual redirect points, so even a same-origin one
+      // cannot be proven to keep the key at home: every redirect is refused.
+      redirect: 'manual',
     });
+    if (isRedirect(response)) {
+      void response.body?.cancel().catch(() => undefined);
+      throw redirectError(response, url, transport.redactor);
+    }
     if (response.status < 200 || response.status > 299) {
       const { text } = await readText(response, MAX_ERROR_BODY_BYTES);
-      throw errorForStatus(response, text);
+      throw errorForStatus(response, transport.redactor.redact(text), transport.redactor);
     }
-    return await parseSuccessBody(response);
+    return await parseSuccessBody(response, transport.redactor);
   } catch (error) {
     throw abort.classify(error, transport);
   } finally {
@@ -135,11 +146,44 @@ function networkDetail(error: unknown): string | undefined {
   return error.message === '' ? undefined : truncate(collapseWhitespace(error.message));
 }
 
+// The statuses fetch treats as redirects; a browser reports them, in manual mode, as an opaque
+// response of status 0, Node as the 3xx itself.
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || REDIRECT_STATUSES.has(response.status);
+}
+
+/** Long enough to recognise an address, short enough for a sentence. */
+const MAX_TARGET_LENGTH = 200;
+
+function redirectError(response: Response, requestUrl: string, redactor: KeyRedactor): ServiceError {
+  const location = response.headers.get('location');
+  let target: string | undefined;
+  if (location !== null && location.trim() !== '') {
+    let resolved = location.trim();
+    try {
+      resolved = new URL(resolved, requestUrl).href;
+    } catch {
+      // Not a URL at all; the raw value still tells the person what the service said.
+    }
+    target = truncate(collapseWhitespace(redactor.redact(resolved)), MAX_TARGET_LENGTH);
+  }
+  return new ServiceError(
+    'redirect',
+    `The service answered with a redirect to ${target ?? 'another address'}; check the service URL.`,
+    {
+      ...(response.status === 0 ? {} : { status: response.status }),
+      ...(target === undefined ? {} : { detail: target }),
+    },
+  );
+}
+
 function formatSeconds(ms: number): string {
   return String(Number((ms / 1000).toFixed(2)));
 }
 
-async function parseSuccessBody(response: Response): Promise<unknown> {
+async function parseSuccessBody(response: Response, redactor: KeyRedactor): Promise<unknown> {
   const declared = Number(response.headers.get('content-length'));
   const { text, overLimit } =
     declared > MAX_RESPONSE_BYTES
@@ -168,7 +212,7 @@ async function parseSuccessBody(response: Response): Promise<unknown> {
       'invalid_response',
       `The service answered with an HTML page instead of JSON (HTTP ${response.status}). The service URL may ` +
         'point at a website rather than the API.',
-      { status: response.status, detail: summariseBody(text, contentType) },
+      { status: response.status, detail: summariseBody(redactor.redact(text), contentType, redactor.redact) },
     );
   }
   try {
@@ -177,7 +221,10 @@ async function parseSuccessBody(response: Response): Promise<unknown> {
     throw new ServiceError(
       'invalid_response',
       `The service answered with something that is not JSON (HTTP ${response.status}).`,
-      { status: response.status, detail: truncate(collapseWhitespace(text)) },
+      {
+        status: response.status,
+        detail: truncate(redactor.redact(collapseWhitespace(redactor.redact(text)))),
+      },
     );
   }
 }
@@ -215,9 +262,9 @@ export function mentionsInsufficientCredits(text: string): boolean {
   return INSUFFICIENT_CREDITS.test(text);
 }
 
-function errorForStatus(response: Response, text: string): ServiceError {
+function errorForStatus(response: Response, text: string, redactor: KeyRedactor): ServiceError {
   const status = response.status;
-  const detail = summariseBody(text, response.headers.get('content-type'));
+  const detail = summariseBody(text, response.headers.get('content-type'), redactor.redact);
   const data = { status, detail };
 
   if (status === 401) {

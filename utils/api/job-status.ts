@@ -42,12 +42,13 @@ export const UNUSABLE_VIDEO_URLS_MESSAGE =
 
 /** Keeps only absolute http(s) URLs, normalised by the URL parser, without duplicates. */
 export function usableUrls(values: readonly unknown[] | null | undefined): string[] {
-  const urls: string[] = [];
+  // A Set keeps the first occurrence's place, so the files stay in the service's order.
+  const urls = new Set<string>();
   for (const value of values ?? []) {
     const url = parseHttpUrl(value)?.href;
-    if (url !== undefined && !urls.includes(url)) urls.push(url);
+    if (url !== undefined) urls.add(url);
   }
-  return urls;
+  return [...urls];
 }
 
 /**

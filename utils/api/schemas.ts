@@ -50,6 +50,15 @@ export type VideoRequest = z.input<typeof videoRequestSchema>;
 
 // --- Responses as they arrive on the wire ----------------------------------------------------------
 
+// Bounds on what one answer may put in storage. A value over them is refused as an invalid answer rather
+// than cut: a cut URL or id would name a different file or job.
+export const MAX_URL_LENGTH = 2048;
+export const MAX_VIDEO_URLS = 10;
+export const MAX_ID_LENGTH = 100;
+export const MAX_STATUS_LENGTH = 100;
+
+const boundedUrl = z.string().check(z.maxLength(MAX_URL_LENGTH, `longer than ${MAX_URL_LENGTH} characters`));
+
 export const balanceResponseSchema = z.looseObject({
   // z.number() already rejects NaN and ±Infinity; numeric strings are refused because the interface
   // promises a number and a string would hint at a different, unknown service.
@@ -57,22 +66,46 @@ export const balanceResponseSchema = z.looseObject({
 });
 
 export const imageResponseSchema = z.looseObject({
-  url: z.string(),
+  url: boundedUrl,
 });
 
-const nonEmptyId = z.string().check(z.minLength(1, 'must be a non-empty string'));
+const nonEmptyId = z
+  .string()
+  .check(
+    z.minLength(1, 'must be a non-empty string'),
+    z.maxLength(MAX_ID_LENGTH, `longer than ${MAX_ID_LENGTH} characters`),
+  );
+
+const statusWord = z
+  .string()
+  .check(z.maxLength(MAX_STATUS_LENGTH, `longer than ${MAX_STATUS_LENGTH} characters`));
+
+// Entries that are not strings stay allowed: they are dropped later as unusable, like `javascript:` URLs.
+// Duplicates are merged first so the limit counts files, not repetitions.
+const videoUrlEntry = z.unknown().check(
+  z.refine((value) => typeof value !== 'string' || value.length <= MAX_URL_LENGTH, {
+    message: `longer than ${MAX_URL_LENGTH} characters`,
+  }),
+);
+const videoUrls = z.pipe(
+  z.array(videoUrlEntry),
+  z.pipe(
+    z.transform((urls: unknown[]) => [...new Set(urls)]),
+    z.array(z.unknown()).check(z.maxLength(MAX_VIDEO_URLS, `more than ${MAX_VIDEO_URLS} different URLs`)),
+  ),
+);
 
 export const videoSubmitResponseSchema = z.looseObject({
   id: nonEmptyId,
-  status: z.string(),
+  status: statusWord,
 });
 
 // The job record is only partly documented; `error`, `message` and `reason` are common ways servers
 // explain a failure, so they are read when present but never required.
 export const videoJobResponseSchema = z.looseObject({
   id: z.optional(nonEmptyId),
-  status: z.string(),
-  videoUrls: z.nullish(z.array(z.unknown())),
+  status: statusWord,
+  videoUrls: z.nullish(videoUrls),
   error: z.optional(z.unknown()),
   message: z.optional(z.unknown()),
   reason: z.optional(z.unknown()),

@@ -18,12 +18,17 @@ export function looksLikeHtml(text: string, contentType: string | null): boolean
 /**
  * Turns an error response body into one readable line. JSON bodies are mined for the usual message
  * fields because `{"error":"prompt too long"}` reads better as `prompt too long`; HTML error pages
- * from proxies are reduced to their text.
+ * from proxies are reduced to their text. `redact` sees the whole line before it is cut, since
+ * decoding JSON or HTML may reveal text the raw body hid, and a cut could leave part of it behind.
  */
-export function summariseBody(text: string, contentType: string | null): string | undefined {
+export function summariseBody(
+  text: string,
+  contentType: string | null,
+  redact: (line: string) => string,
+): string | undefined {
   const fromJson = messageFromJson(text);
   const plain = fromJson ?? (looksLikeHtml(text, contentType) ? stripTags(text) : text);
-  const line = collapseWhitespace(plain);
+  const line = redact(collapseWhitespace(plain));
   return line === '' ? undefined : truncate(line);
 }
 
