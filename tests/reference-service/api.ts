@@ -134,7 +134,9 @@ function getVideo(state: ServiceState, apiKey: string, id: string): Reply {
   // Another account's job is reported as missing so ids do not leak across keys.
   if (!job || job.apiKey !== apiKey) return text(404, `Video job not found: ${id}`);
   const view = viewJob(job, state.now());
-  const record: Record<string, unknown> = { id: job.id, status: view.status };
+  const finished = view.status === 'completed' || view.status === 'failed';
+  const status = finished ? view.status : (state.config.jobStatusOverride ?? view.status);
+  const record: Record<string, unknown> = { id: job.id, status };
   if (view.status === 'completed') {
     record.videoUrls =
       job.outcome === 'empty'

@@ -37,7 +37,8 @@ async function main(): Promise<void> {
   const service = await startReferenceService({ port: readPort(), host: '127.0.0.1', config });
   console.log(`Reference service listening on ${service.url}`);
   console.log(`Demo API key: ${DEMO_API_KEY}`);
-  console.log(`Control: ${service.url}/__control/{log,jobs,config,reset}`);
+  console.log(`Control: ${service.url}/__control/{log,jobs,attacker,config,reset}`);
+  console.log(`Attacker listener: ${service.attacker.url}`);
 
   let stopping = false;
   const stop = (signal: string): void => {

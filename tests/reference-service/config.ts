@@ -11,6 +11,8 @@ export interface FaultRule {
   /** apply to at most this many matching requests, then the rule expires */ count?: number;
   action:
     | { type: 'status'; status: number; body?: string; headers?: Record<string, string> }
+    /** `location` is sent as is: an absolute URL (another host) or a path (the same origin). */
+    | { type: 'redirect'; status: RedirectStatus; location: string }
     | { type: 'hang' }
     | { type: 'malformed' }
     | { type: 'html200' }
@@ -18,6 +20,15 @@ export interface FaultRule {
 }
 
 export type FaultAction = FaultRule['action'];
+
+export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
+export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+
+/**
+ * In fault bodies, URL overrides and the job status override, this is replaced by the X-API-Key of the
+ * request being answered: a service that echoes the key it was sent.
+ */
+export const API_KEY_PLACEHOLDER = '{{apiKey}}';
 
 export interface ReferenceConfig {
   accounts: Record<string, number>;
@@ -29,6 +40,8 @@ export interface ReferenceConfig {
   faults: FaultRule[];
   imageUrlOverride?: string;
   videoUrlOverride?: string[];
+  /** The status word of a job that has not finished yet, instead of queued/processing. */
+  jobStatusOverride?: string;
   extraFields: boolean;
   maxPromptLength: number;
   /** Makes fault probabilities reproducible: the same seed draws the same sequence (default Math.random). */
@@ -93,6 +106,16 @@ function parseAction(key: string, value: unknown): FaultAction {
       if (value.headers !== undefined) action.headers = stringRecord(`${key}.headers`, value.headers);
       return action;
     }
+    case 'redirect': {
+      const status = REDIRECT_STATUSES.find((code) => code === value.status);
+      if (status === undefined) {
+        throw new ConfigError(`${key}.status must be one of ${REDIRECT_STATUSES.join(', ')}`);
+      }
+      if (typeof value.location !== 'string' || value.location === '') {
+        throw new ConfigError(`${key}.location must be a non-empty string`);
+      }
+      return { type: 'redirect', status, location: value.location };
+    }
     case 'hang':
     case 'malformed':
     case 'html200':
@@ -100,7 +123,7 @@ function parseAction(key: string, value: unknown): FaultAction {
     case 'latency':
       return { type: 'latency', ms: nonNegativeNumber(`${key}.ms`, value.ms) };
     default:
-      throw new ConfigError(`${key}.type must be one of status, hang, malformed, html200, latency`);
+      throw new ConfigError(`${key}.type must be one of status, redirect, hang, malformed, html200, latency`);
   }
 }
 
@@ -178,6 +201,10 @@ export function parseConfigPatch(value: unknown): Partial<ReferenceConfig> {
           throw new ConfigError('videoUrlOverride must be an array of strings');
         }
         patch.videoUrlOverride = v ?? undefined;
+        break;
+      case 'jobStatusOverride':
+        if (v !== null && typeof v !== 'string') throw new ConfigError('jobStatusOverride must be a string');
+        patch.jobStatusOverride = v ?? undefined;
         break;
       case 'faultSeed':
         if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {

@@ -15,6 +15,8 @@ export interface Controller {
   reset(patch?: Partial<ReferenceConfig>): void;
   requests(): unknown[];
   jobs(): unknown[];
+  /** Where the attacker listener is and what reached it. */
+  attacker(): { url: string; log: unknown[] };
 }
 
 function parsePatch(body: string): Partial<ReferenceConfig> | Reply {
@@ -39,7 +41,13 @@ function isReply(value: Partial<ReferenceConfig> | Reply): value is Reply {
 
 export function handleControl(controller: Controller, method: string, path: string, body: string): Reply {
   const name = path.slice(CONTROL_PREFIX.length);
-  const routes: Record<string, string> = { log: 'GET', jobs: 'GET', config: 'GET, POST', reset: 'POST' };
+  const routes: Record<string, string> = {
+    log: 'GET',
+    jobs: 'GET',
+    attacker: 'GET',
+    config: 'GET, POST',
+    reset: 'POST',
+  };
   const allowed = routes[name];
   if (allowed === undefined) return text(404, `Unknown control endpoint: ${path}`);
   if (!allowed.split(', ').includes(method))
@@ -47,6 +55,7 @@ export function handleControl(controller: Controller, method: string, path: stri
 
   if (name === 'log') return json(200, controller.requests());
   if (name === 'jobs') return json(200, controller.jobs());
+  if (name === 'attacker') return json(200, controller.attacker());
   if (name === 'config' && method === 'GET') return json(200, controller.config());
 
   const patch = parsePatch(body);

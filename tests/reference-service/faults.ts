@@ -3,7 +3,7 @@
  * delay and let evaluation continue (so a slow answer can also be a failing one); the
  * first other matching rule decides the response.
  */
-import type { FaultAction, FaultRule } from './config';
+import { API_KEY_PLACEHOLDER, type FaultAction, type FaultRule } from './config';
 import type { Reply } from './http';
 import { text } from './http';
 
@@ -62,11 +62,30 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/**
+ * Fills in API_KEY_PLACEHOLDER with the request's key, wherever a fault body, a fault header (a redirect's
+ * Location) or an override put it: the service then quotes the key back, as a careless or hostile one
+ * would. In a JSON body it is escaped as JSON.
+ */
+export function echoKey(reply: Reply, apiKey: string): Reply {
+  const fill = (value: string, escape: boolean): string =>
+    value.replaceAll(API_KEY_PLACEHOLDER, escape ? JSON.stringify(apiKey).slice(1, -1) : apiKey);
+  const headers = Object.fromEntries(
+    Object.entries(reply.headers).map(([name, value]) => [name, fill(value, false)]),
+  );
+  const contentType = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type');
+  const inJson = contentType?.[1].toLowerCase().includes('json') ?? false;
+  const body = typeof reply.body === 'string' ? fill(reply.body, inJson) : reply.body;
+  return { ...reply, headers, body };
+}
+
 /** The reply for a terminal fault; 'hang' has none, the caller simply never answers. */
 export function faultReply(action: Exclude<FaultAction, { type: 'latency' | 'hang' }>): Reply {
   switch (action.type) {
     case 'status':
       return text(action.status, action.body ?? `Injected fault: HTTP ${action.status}`, action.headers);
+    case 'redirect':
+      return text(action.status, `Moved to ${action.location}`, { Location: action.location });
     case 'malformed':
       // Truncated mid-object: looks like JSON to a content-type check, fails to parse.
       return {

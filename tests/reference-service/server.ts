@@ -7,13 +7,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { type ApiRequest, handleApi, type ServiceState } from './api';
 import { FILES_PREFIX, handleFile } from './assets';
+import { type AttackerListener, startAttackerListener } from './attacker';
 import { DEMO_API_KEY, defaultConfig, type FaultRule, type ReferenceConfig } from './config';
 import { CONTROL_PREFIX, handleControl } from './control';
-import { FaultBook, faultReply, seededRandom } from './faults';
+import { echoKey, FaultBook, faultReply, seededRandom } from './faults';
 import { BodyTooLargeError, flattenHeaders, type Reply, readBody, sendReply, text } from './http';
 import { type Job, JobStore, viewJob } from './jobs';
 
-export type { FaultRule, ReferenceConfig };
+export type { AttackerListener, FaultRule, ReferenceConfig };
 export { DEMO_API_KEY, defaultConfig };
 
 export interface RequestLogEntry {
@@ -36,6 +37,8 @@ export interface ServiceSnapshot {
 export interface ReferenceService {
   url: string;
   port: number;
+  /** Another origin (127.0.0.2) that logs what reaches it, e.g. as the target of a redirect fault. */
+  attacker: Omit<AttackerListener, 'close'>;
   configure(patch: Partial<ReferenceConfig>): void;
   reset(config?: Partial<ReferenceConfig>): void;
   requests(): RequestLogEntry[];
@@ -80,6 +83,7 @@ export async function startReferenceService(
     now: () => Date.now(),
   };
   const faults = new FaultBook();
+  const attacker = await startAttackerListener();
   let log: RequestLogEntry[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
@@ -100,6 +104,7 @@ export async function startReferenceService(
     applyPatch({ ...patch, accounts: patch.accounts ?? state.config.accounts, faults: patch.faults ?? [] });
     state.jobs.clear();
     log = [];
+    attacker.clear();
   }
 
   const requests = (): RequestLogEntry[] => log.map((entry) => ({ ...entry, headers: { ...entry.headers } }));
@@ -120,6 +125,7 @@ export async function startReferenceService(
     reset,
     requests,
     jobs,
+    attacker: () => ({ url: attacker.url, log: attacker.requests() }),
   };
 
   function later(ms: number, fn: () => void): void {
@@ -139,7 +145,7 @@ export async function startReferenceService(
     log.push(entry);
     const respond = (reply: Reply): void => {
       entry.status = reply.status;
-      sendReply(res, reply);
+      sendReply(res, echoKey(reply, req.headers['x-api-key'] ?? ''));
     };
     const decision = faults.decide(req.method, req.path);
     if (decision.action?.type === 'hang') return; // the socket stays open until close()
@@ -232,7 +238,7 @@ export async function startReferenceService(
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
-    closing ??= stopListening();
+    closing ??= Promise.all([stopListening(), attacker.close()]).then(() => undefined);
     return closing;
   };
 
@@ -274,6 +280,7 @@ export async function startReferenceService(
   return {
     url,
     port,
+    attacker: { url: attacker.url, requests: attacker.requests, clear: attacker.clear },
     configure: applyPatch,
     reset,
     requests,

