@@ -68,8 +68,8 @@ export function seededRandom(seed: number): () => number {
  * would. In a JSON body it is escaped as JSON.
  */
 export function echoKey(reply: Reply, apiKey: string): Reply {
-  const fill = (value: string, escape: boolean): string =>
-    value.replaceAll(API_KEY_PLACEHOLDER, escape ? JSON.stringify(apiKey).slice(1, -1) : apiKey);
+  const fill = (value: string, asJson: boolean): string =>
+    value.replaceAll(API_KEY_PLACEHOLDER, asJson ? JSON.stringify(apiKey).slice(1, -1) : apiKey);
   const headers = Object.fromEntries(
     Object.entries(reply.headers).map(([name, value]) => [name, fill(value, false)]),
   );
