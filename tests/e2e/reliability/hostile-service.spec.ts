@@ -23,6 +23,11 @@ async function generateImage(popup: Page, prompt: string): Promise<void> {
   await popup.getByRole('button', { name: 'Generate image' }).click();
 }
 
+/** The page's alert saying `text`; the popup may show two at once (the balance's and the result's). */
+function alertSaying(page: Page, text: string) {
+  return page.getByRole('alert').filter({ hasText: text }).first();
+}
+
 /** What each open extension page shows and keeps in its localStorage (the popup's snapshot lives there). */
 async function pageTexts(extension: ExtensionUnderTest): Promise<Record<string, string>> {
   const texts: Record<string, string> = {};
@@ -70,15 +75,16 @@ test('a 302 and a 307 to another origin never take the key there, and the person
   // The options page tests the connection (a GET answered with 302).
   await options.reload();
   await options.getByRole('button', { name: 'Test connection' }).click();
-  await expect(options.getByRole('alert')).toContainText(redirectMessage);
+  // Soft, here and below: a missing message must not hide whether the key leaked, which is recorded last.
+  await expect.soft(alertSaying(options, redirectMessage)).toBeVisible();
 
   // The popup generates an image (a POST answered with 307), and its balance is refreshed (302).
   const popup = await extension.openPage('popup');
   await generateImage(popup, 'a lighthouse in fog');
-  await expect(popup.getByRole('alert')).toContainText(redirectMessage);
+  await expect.soft(alertSaying(popup, redirectMessage)).toBeVisible();
   const history = await waitFor(
     () => historyOf(extension),
-    (entries) => entries.length === 1 && entries[0]?.status === 'failed',
+    (entries) => entries.length === 1 && entries[0]?.status !== 'running',
   );
   await quiet(service);
 
@@ -153,25 +159,24 @@ test('a service that echoes the key in 401/402/500 bodies, a status word and a U
   // The options page tests the connection: 401 with the key in its body.
   const options = await extension.openPage('options');
   await options.getByRole('button', { name: 'Test connection' }).click();
-  await expect(options.getByRole('alert')).toContainText('rejected the API key');
+  await expect(alertSaying(options, 'rejected the API key')).toBeVisible();
 
   // The popup: 402 with the key in a JSON body, then a URL carrying the key, then a video whose status
   // word quotes the key while it runs; the context menu: 500 with the key in its text body.
   const popup = await extension.openPage('popup');
   await generateImage(popup, 'an empty purse');
-  await expect(popup.getByRole('alert')).toContainText('enough credits');
-  await expect(popup.getByRole('alert')).toContainText('••••');
+  await expect.soft(alertSaying(popup, 'enough credits')).toContainText('••••');
   await clickContextMenu(extension, MENU_IMAGE, 'a broken server');
   await waitFor(
     () => historyOf(extension),
     (entries) => entries.length === 2 && entries.every((entry) => entry.status !== 'running'),
   );
   await generateImage(popup, 'a leaky link');
-  await expect(popup.getByRole('alert')).toContainText('could not understand');
+  await expect.soft(alertSaying(popup, 'could not understand')).toBeVisible();
   await popup.getByRole('textbox', { name: 'Prompt' }).fill('a chatty job');
   await popup.getByRole('button', { name: 'Generate video' }).click();
   await expect(popup.getByRole('status')).toContainText('Video submitted');
-  await expect(popup.getByText('queued for ••••')).toBeVisible();
+  await expect.soft(popup.getByText('queued for ••••')).toBeVisible();
   const all = await waitFor(
     () => historyOf(extension),
     (entries) => entries.length === 4,
