@@ -16,6 +16,7 @@ import {
   videoSubmitResponseSchema,
 } from './schemas';
 import { collapseWhitespace, truncate } from './text';
+import { isSendableKey } from '../validation';
 import { parseHttpUrl } from './urls';
 
 /** The two path families of the interface (section 9); only balance and image exist under `/api`. */
@@ -83,7 +84,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     throw new ServiceError('invalid_input', 'Enter an API key in the options.');
   }
   // fetch throws a bare TypeError for header values outside Latin-1, which would read as a network error.
-  if (!/^[\x20-\x7e]+$/.test(apiKey)) {
+  if (!isSendableKey(apiKey)) {
     throw new ServiceError(
       'invalid_input',
       'The API key contains characters that cannot be sent; copy it again from the account area.',

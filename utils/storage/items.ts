@@ -20,7 +20,20 @@ export const settingsSnapshotItem = storage.defineItem<Settings>(SETTINGS_KEY, {
 
 export const historyItem = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 });
 
-export const balanceItem = storage.defineItem<{ balance: Balance | null; error?: ErrorInfo }>(
+/** The service and key a balance was fetched for; the key is named by its id, never by itself. */
+export interface BalanceAccount {
+  origin: string;
+  keyId: string;
+}
+
+export interface StoredBalance {
+  balance: Balance | null;
+  error?: ErrorInfo;
+  /** Absent on figures stored before accounts were tagged: those are not shown for any account. */
+  account?: BalanceAccount;
+}
+
+export const balanceItem = storage.defineItem<StoredBalance>(
   'local:balance',
   {
     fallback: { balance: null },
