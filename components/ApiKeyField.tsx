@@ -106,9 +106,7 @@ export function ApiKeyField({
       {elsewhere ? (
         <div className={styles.elsewhere}>
           <p className={controls.hint}>
-            {elsewhere.keyOrigin
-              ? t('apiKeyForOtherService', elsewhere.keyOrigin)
-              : t('apiKeyForNoService')}
+            {elsewhere.keyOrigin ? t('apiKeyForOtherService', elsewhere.keyOrigin) : t('apiKeyForNoService')}
           </p>
           <div className={controls.checkRow}>
             <input

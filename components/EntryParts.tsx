@@ -1,5 +1,5 @@
-import type { HistoryEntry } from '@/utils/history/schema';
 import { useContext } from 'react';
+import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { waitingOrigin } from '@/utils/ui/entries';
 import { formatElapsed } from '@/utils/ui/format';

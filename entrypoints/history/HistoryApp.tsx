@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import controls from '@/components/controls.module.css';
-import { KeyStatusContext } from '@/components/KeyStatusContext';
 import { ErrorMessage } from '@/components/ErrorMessage';
 import { HistoryList } from '@/components/HistoryList';
+import { KeyStatusContext } from '@/components/KeyStatusContext';
 import { StatusMessage } from '@/components/StatusMessage';
 import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';

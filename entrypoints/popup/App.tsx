@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BalanceBadge } from '@/components/BalanceBadge';
 import controls from '@/components/controls.module.css';
-import { KeyStatusContext } from '@/components/KeyStatusContext';
 import { ErrorMessage } from '@/components/ErrorMessage';
 import { HistoryList } from '@/components/HistoryList';
 import { JobList } from '@/components/JobList';
+import { KeyStatusContext } from '@/components/KeyStatusContext';
 import { PromptForm } from '@/components/PromptForm';
 import { ResultCard } from '@/components/ResultCard';
 import { SetupNotice } from '@/components/SetupNotice';

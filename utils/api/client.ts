@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { isSendableKey } from '../validation';
 import { ServiceError } from './errors';
 import { type RequestSpec, requestJson, type Transport } from './http';
 import { EMPTY_RESULT_HINT, interpretJob, normaliseStatus } from './job-status';
@@ -16,7 +17,6 @@ import {
   videoSubmitResponseSchema,
 } from './schemas';
 import { collapseWhitespace, truncate } from './text';
-import { isSendableKey } from '../validation';
 import { parseHttpUrl } from './urls';
 
 /** The two path families of the interface (section 9); only balance and image exist under `/api`. */

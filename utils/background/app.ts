@@ -359,7 +359,11 @@ export function createBackgroundApp(platform: Platform) {
       if (apiKey) await platform.apiKey.setValue({ key: apiKey, origin, id: platform.newId() });
       else if (reuseKey && previousKey.key) await platform.apiKey.setValue({ ...previousKey, origin });
       const key = await platform.apiKey.getValue();
-      if (previous.baseUrl !== settings.baseUrl || previousKey.id !== key.id || previousKey.origin !== key.origin) {
+      if (
+        previous.baseUrl !== settings.baseUrl ||
+        previousKey.id !== key.id ||
+        previousKey.origin !== key.origin
+      ) {
         // Jobs waiting out a 401 or a dead URL get a prompt retry with the new setup.
         void tracker.pollAllNow();
         void releaseUnusedOrigins();

@@ -13,6 +13,10 @@ export async function applyDevDefaults(settings: Item<Settings>, apiKey: Item<St
   if (current.baseUrl) return;
   await settings.setValue({ ...current, baseUrl: __DEV_SERVICE_URL__, pollIntervalSec: 2 });
   if (!(await apiKey.getValue()).key) {
-    await apiKey.setValue({ key: __DEV_API_KEY__, origin: originOf(__DEV_SERVICE_URL__), id: crypto.randomUUID() });
+    await apiKey.setValue({
+      key: __DEV_API_KEY__,
+      origin: originOf(__DEV_SERVICE_URL__),
+      id: crypto.randomUUID(),
+    });
   }
 }

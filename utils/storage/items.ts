@@ -33,13 +33,10 @@ export interface StoredBalance {
   account?: BalanceAccount;
 }
 
-export const balanceItem = storage.defineItem<StoredBalance>(
-  'local:balance',
-  {
-    fallback: { balance: null },
-    version: 1,
-  },
-);
+export const balanceItem = storage.defineItem<StoredBalance>('local:balance', {
+  fallback: { balance: null },
+  version: 1,
+});
 
 /** Which path form (/v1 or /api) answered for each base URL, so later calls skip the failing one. */
 export const pathFormsItem = storage.defineItem<Record<string, 'v1' | 'api'>>('local:pathForms', {

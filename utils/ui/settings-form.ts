@@ -1,5 +1,5 @@
-import type { Settings } from '../settings/schema';
 import type { KeyStatus } from '../messaging/protocol';
+import type { Settings } from '../settings/schema';
 import { baseUrlProblem, modelFieldProblem, NUMBER_LIMITS, type Problem } from '../validation';
 import { fromDraft, toDraft, type VideoOptionsDraft } from './video-options';
 

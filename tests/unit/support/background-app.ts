@@ -37,6 +37,7 @@ export function makeBackgroundApp(
   const notifications: Array<{ id: string; title: string; message: string }> = [];
   const opened: string[] = [];
   const kept: string[][] = [];
+  const alarms: Array<number | undefined> = [];
   let optionsOpened = 0;
   let ids = 0;
   const access = { reachable };
@@ -56,7 +57,9 @@ export function makeBackgroundApp(
     releaseOrigins: async (keep) => {
       kept.push([...keep]);
     },
-    scheduleAlarm: async () => undefined,
+    scheduleAlarm: async (when) => {
+      alarms.push(when);
+    },
     setBadge: () => undefined,
     notify: async (id, title, message) => {
       notifications.push({ id, title, message });
@@ -82,6 +85,8 @@ export function makeBackgroundApp(
     access,
     /** The origins the app asked to keep each time it gave access back. */
     kept,
+    /** Every alarm time the tracker asked for (undefined: cleared). */
+    alarms,
     get optionsOpened() {
       return optionsOpened;
     },
