@@ -115,9 +115,7 @@ test('a key with characters that cannot be sent in a header is refused with a me
   await options.getByLabel('Service URL').fill(service.url);
   await options.getByLabel('API key', { exact: true }).fill('  ключ-0000000000000001  ');
   await options.getByRole('button', { name: 'Save' }).click();
-  await expect(options.getByLabel('API key', { exact: true })).toHaveAccessibleDescription(
-    /cannot be sent/,
-  );
+  await expect(options.getByLabel('API key', { exact: true })).toHaveAccessibleDescription(/cannot be sent/);
   await expect(options.getByLabel('API key', { exact: true })).toBeFocused();
   await options.getByRole('button', { name: 'Test connection' }).click();
   await expect(options.getByText(/cannot be sent/)).toBeVisible();
@@ -180,7 +178,9 @@ test('Remove key works after site access to the service was revoked', async ({ e
   await expect(options.getByTestId('api-key-status')).toHaveText('Set, ending in ••••0001');
   const restarted = await extension.worker();
   expect(
-    await restarted.evaluate(() => chrome.permissions.contains({ origins: ['https://api.example.invalid/*'] })),
+    await restarted.evaluate(() =>
+      chrome.permissions.contains({ origins: ['https://api.example.invalid/*'] }),
+    ),
   ).toBe(false);
   await options.getByRole('button', { name: 'Remove' }).click();
   await expect(options.getByRole('status')).toHaveText('API key removed.');
