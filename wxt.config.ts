@@ -19,13 +19,14 @@ export default defineConfig({
       },
     },
     // Loopback origins only: any other service origin is requested at run time from the options page.
-    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
-    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // Plain http is allowed for loopback only (the key travels in a header), so only https is optional.
+    host_permissions: ['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'],
+    optional_host_permissions: ['https://*/*'],
     ...(browser === 'firefox'
       ? {
           // MV2 has no optional_host_permissions (WXT drops it): Firefox only lets the options page request
           // a service origin that is listed here.
-          optional_permissions: ['https://*/*', 'http://*/*'],
+          optional_permissions: ['https://*/*'],
           browser_specific_settings: {
             gecko: {
               id: 'promptcast@example.org',

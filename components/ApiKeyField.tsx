@@ -1,3 +1,4 @@
+import { ErrorMessage } from '@/components/ErrorMessage';
 import { t } from '@/utils/i18n';
 import type { KeyStatus } from '@/utils/messaging/protocol';
 import styles from './ApiKeyField.module.css';
@@ -13,13 +14,32 @@ interface Props {
   onKeep: () => void;
   onRemove: () => void;
   busy: boolean;
+  /** The localised problem of the typed key. */
+  problem?: string;
+  /**
+   * Set when the stored key was entered for another origin than the URL in the form: that origin ('' for
+   * none), the URL's origin, and whether the person chose to use the stored key there anyway.
+   */
+  elsewhere?: { keyOrigin: string; target: string; reuse: boolean; onReuseChange: (reuse: boolean) => void };
 }
 
 /**
  * Write-only API key: once saved it is never shown again, only "Set, ending in ••••1234", with the choice
  * to replace or remove it.
  */
-export function ApiKeyField({ status, editing, value, onChange, onReplace, onKeep, onRemove, busy }: Props) {
+export function ApiKeyField({
+  status,
+  editing,
+  value,
+  onChange,
+  onReplace,
+  onKeep,
+  onRemove,
+  busy,
+  problem,
+  elsewhere,
+}: Props) {
+  const describedBy = ['api-key-hint', problem ? 'api-key-error' : ''].filter(Boolean).join(' ');
   if (status?.set && !editing) {
     return (
       <fieldset className={`${controls.field} ${styles.fieldset}`}>
@@ -63,7 +83,9 @@ export function ApiKeyField({ status, editing, value, onChange, onReplace, onKee
           autoComplete="off"
           spellCheck={false}
           value={value}
-          aria-describedby="api-key-hint"
+          aria-describedby={describedBy}
+          aria-invalid={problem ? true : undefined}
+          disabled={elsewhere?.reuse}
           onChange={(event) => onChange(event.currentTarget.value)}
         />
         {status?.set ? (
@@ -76,6 +98,28 @@ export function ApiKeyField({ status, editing, value, onChange, onReplace, onKee
         {status && !status.set ? `${t('apiKeyNotSet')}. ` : ''}
         {t('apiKeyHint')}
       </p>
+      {problem ? (
+        <ErrorMessage id="api-key-error" inline>
+          {problem}
+        </ErrorMessage>
+      ) : null}
+      {elsewhere ? (
+        <div className={styles.elsewhere}>
+          <p className={controls.hint}>
+            {elsewhere.keyOrigin ? t('apiKeyForOtherService', elsewhere.keyOrigin) : t('apiKeyForNoService')}
+          </p>
+          <div className={controls.checkRow}>
+            <input
+              id="api-key-reuse"
+              className={controls.checkbox}
+              type="checkbox"
+              checked={elsewhere.reuse}
+              onChange={(event) => elsewhere.onReuseChange(event.currentTarget.checked)}
+            />
+            <label htmlFor="api-key-reuse">{t('apiKeyReuse', elsewhere.target)}</label>
+          </div>
+        </div>
+      ) : null}
     </div>
   );
 }

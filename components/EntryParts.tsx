@@ -1,7 +1,10 @@
+import { useContext } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
+import { waitingOrigin } from '@/utils/ui/entries';
 import { formatElapsed } from '@/utils/ui/format';
 import styles from './Entry.module.css';
+import { KeyStatusContext } from './KeyStatusContext';
 import { MediaActions } from './MediaActions';
 
 export function kindLabel(entry: HistoryEntry): string {
@@ -26,6 +29,14 @@ export function elapsedMs(entry: HistoryEntry, now: number): number {
 
 /** The service's status word, the elapsed time, and the latest transient problem of a running entry. */
 export function RunningDetails({ entry, now }: { entry: HistoryEntry; now: number }) {
+  const waitingFor = waitingOrigin(entry, useContext(KeyStatusContext));
+  if (waitingFor) {
+    return (
+      <p className={styles.note} data-testid="waiting-for-service">
+        {t('jobWaitingForService', waitingFor)}
+      </p>
+    );
+  }
   return (
     <>
       <div className={styles.progressRow}>

@@ -11,6 +11,7 @@ export const errorKinds = [
   'interrupted',
   'job_failed',
   'job_timeout',
+  'key_for_other_service',
 ] as const;
 
 export const errorInfoSchema = z.object({

@@ -123,6 +123,8 @@ export function describeError(info: ErrorInfo): string {
       return withDetail(t('errorJobFailed'), info.detail, 'errorReason');
     case 'job_timeout':
       return t('errorJobTimeout');
+    case 'key_for_other_service':
+      return t('errorKeyForOtherService');
     case 'aborted':
       return t('errorAborted');
     case 'invalid_input':
@@ -157,5 +159,7 @@ export function describeProblem(problem: Problem): string {
       return t('problemBaseUrlInsecure');
     case 'model_field_invalid':
       return t('problemModelFieldInvalid');
+    case 'api_key_unsendable':
+      return t('problemApiKeyUnsendable');
   }
 }

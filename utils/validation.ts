@@ -23,7 +23,8 @@ export type Problem =
   | { code: 'aspect_ratio_invalid' }
   | { code: 'base_url_invalid' }
   | { code: 'base_url_insecure' }
-  | { code: 'model_field_invalid' };
+  | { code: 'model_field_invalid' }
+  | { code: 'api_key_unsendable' };
 
 /** Selected page text arrives with layout whitespace; a prompt wants it as one clean line. */
 export function cleanPrompt(text: string): string {
@@ -84,6 +85,20 @@ export function modelFieldProblem(field: string): Problem | undefined {
   return /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(field) ? undefined : { code: 'model_field_invalid' };
 }
 
+/**
+ * The key travels in an HTTP header: control characters, line breaks and anything outside printable
+ * ASCII either make fetch throw or would be mangled on the way, so such a key is refused where it is typed.
+ */
+export function isSendableKey(key: string): boolean {
+  return /^[\x20-\x7e]+$/.test(key);
+}
+
+/** Surrounding whitespace is what copying a key usually adds, so it is trimmed before the check. */
+export function apiKeyProblem(value: string): Problem | undefined {
+  const key = value.trim();
+  return key === '' || isSendableKey(key) ? undefined : { code: 'api_key_unsendable' };
+}
+
 /** English wording; the UI shows the localized text for the same code. */
 export function describeProblem(problem: Problem): string {
   switch (problem.code) {
@@ -103,5 +118,7 @@ export function describeProblem(problem: Problem): string {
       return 'The service URL must use https (plain http is allowed only for localhost).';
     case 'model_field_invalid':
       return 'The model field name must be a plain identifier, like model.';
+    case 'api_key_unsendable':
+      return 'The API key contains characters that cannot be sent (line breaks, control or non-Latin characters); copy it again from the account area.';
   }
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import controls from '@/components/controls.module.css';
 import { ErrorMessage } from '@/components/ErrorMessage';
 import { HistoryList } from '@/components/HistoryList';
+import { KeyStatusContext } from '@/components/KeyStatusContext';
 import { StatusMessage } from '@/components/StatusMessage';
 import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';
@@ -71,73 +72,75 @@ export function HistoryApp() {
   };
 
   return (
-    <main className={styles.page}>
-      <header className={styles.header}>
-        <h1 id="history-heading" className={styles.title} tabIndex={-1}>
-          <img className={styles.logo} src="/icon/48.png" alt="" width={28} height={28} />
-          {t('historyHeading')}
-        </h1>
-        {entries.length > 0 && !confirming ? (
-          <button
-            ref={clearButton}
-            type="button"
-            className={controls.danger}
-            onClick={() => setConfirming(true)}
-          >
-            {t('clearHistory')}
-          </button>
-        ) : null}
-      </header>
-
-      {confirming ? (
-        <section className={styles.confirm} aria-labelledby="clear-confirm-text">
-          <p id="clear-confirm-text" className={styles.confirmText}>
-            {t('clearConfirm', total)}
-          </p>
-          <div className={styles.confirmActions}>
+    <KeyStatusContext.Provider value={state?.key}>
+      <main className={styles.page}>
+        <header className={styles.header}>
+          <h1 id="history-heading" className={styles.title} tabIndex={-1}>
+            <img className={styles.logo} src="/icon/48.png" alt="" width={28} height={28} />
+            {t('historyHeading')}
+          </h1>
+          {entries.length > 0 && !confirming ? (
             <button
-              ref={confirmButton}
+              ref={clearButton}
               type="button"
               className={controls.danger}
-              disabled={clearing}
-              onClick={clearAll}
+              onClick={() => setConfirming(true)}
             >
-              {t('clearConfirmYes')}
+              {t('clearHistory')}
             </button>
-            <button
-              type="button"
-              className={controls.button}
-              disabled={clearing}
-              onClick={() => setConfirming(false)}
-            >
-              {t('cancel')}
-            </button>
-          </div>
-        </section>
-      ) : null}
+          ) : null}
+        </header>
 
-      {background.error && !state ? <ErrorMessage>{describeError(background.error)}</ErrorMessage> : null}
-      {error ? <ErrorMessage>{describeError(error)}</ErrorMessage> : null}
-      {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
+        {confirming ? (
+          <section className={styles.confirm} aria-labelledby="clear-confirm-text">
+            <p id="clear-confirm-text" className={styles.confirmText}>
+              {t('clearConfirm', total)}
+            </p>
+            <div className={styles.confirmActions}>
+              <button
+                ref={confirmButton}
+                type="button"
+                className={controls.danger}
+                disabled={clearing}
+                onClick={clearAll}
+              >
+                {t('clearConfirmYes')}
+              </button>
+              <button
+                type="button"
+                className={controls.button}
+                disabled={clearing}
+                onClick={() => setConfirming(false)}
+              >
+                {t('cancel')}
+              </button>
+            </div>
+          </section>
+        ) : null}
 
-      {state ? (
-        <p className={styles.count}>
-          {total > entries.length ? t('historyShowing', [entries.length, total]) : t('historyCount', total)}
-        </p>
-      ) : null}
+        {background.error && !state ? <ErrorMessage>{describeError(background.error)}</ErrorMessage> : null}
+        {error ? <ErrorMessage>{describeError(error)}</ErrorMessage> : null}
+        {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
 
-      {!state && !background.error ? <p className={styles.muted}>{t('loading')}</p> : null}
-      {state && entries.length === 0 ? <p className={styles.muted}>{t('historyEmpty')}</p> : null}
-      {entries.length > 0 ? (
-        <HistoryList
-          entries={entries}
-          now={now}
-          variant="full"
-          labelledBy="history-heading"
-          onRemove={remove}
-          removingId={removingId}
-        />
-      ) : null}
-    </main>
+        {state ? (
+          <p className={styles.count}>
+            {total > entries.length ? t('historyShowing', [entries.length, total]) : t('historyCount', total)}
+          </p>
+        ) : null}
+
+        {!state && !background.error ? <p className={styles.muted}>{t('loading')}</p> : null}
+        {state && entries.length === 0 ? <p className={styles.muted}>{t('historyEmpty')}</p> : null}
+        {entries.length > 0 ? (
+          <HistoryList
+            entries={entries}
+            now={now}
+            variant="full"
+            labelledBy="history-heading"
+            onRemove={remove}
+            removingId={removingId}
+          />
+        ) : null}
+      </main>
+    </KeyStatusContext.Provider>
   );
 }

@@ -16,11 +16,12 @@ import {
   type FormField,
   type FormProblems,
   fromForm,
+  keyForTypedUrl,
   NUMBER_LIMITS,
   type SettingsForm,
   toForm,
 } from '@/utils/ui/settings-form';
-import { baseUrlProblem } from '@/utils/validation';
+import { apiKeyProblem, baseUrlProblem } from '@/utils/validation';
 import styles from './Options.module.css';
 
 type Outcome =
@@ -92,6 +93,8 @@ export function OptionsApp() {
   const [form, setForm] = useState<SettingsForm | undefined>(undefined);
   const [apiKey, setApiKey] = useState('');
   const [editingKey, setEditingKey] = useState(false);
+  const [reuseKey, setReuseKey] = useState(false);
+  const [keyProblem, setKeyProblem] = useState<string | undefined>(undefined);
   const [problems, setProblems] = useState<FormProblems>({});
   const [attempted, setAttempted] = useState(false);
   const [advancedOpen, setAdvancedOpen] = useState(false);
@@ -122,6 +125,24 @@ export function OptionsApp() {
     }
   };
 
+  const key = keyForTypedUrl(state?.key, form?.baseUrl ?? '');
+  const typedKey = apiKey.trim();
+  /** What the save or test sends about the key: a newly typed one, or the choice to reuse the stored one. */
+  const keyChoice = (): { apiKey?: string; reuseKey?: boolean } => {
+    if (key.elsewhere !== undefined && reuseKey) return { reuseKey: true };
+    return (editingKey || !key.status?.set) && typedKey ? { apiKey: typedKey } : {};
+  };
+
+  /** A key that cannot travel in a header is refused here, with the reason beside the field. */
+  const keyRefused = (): boolean => {
+    const problem = keyChoice().apiKey === undefined ? undefined : apiKeyProblem(typedKey);
+    setKeyProblem(problem && describeProblem(problem));
+    if (!problem) return false;
+    focusAfterRender.current = 'api-key';
+    setOutcome({ type: 'error', text: t('formHasErrors') });
+    return true;
+  };
+
   const showProblems = (found: FormProblems) => {
     setProblems(found);
     setAttempted(true);
@@ -139,10 +160,11 @@ export function OptionsApp() {
       return;
     }
     setProblems({});
+    if (keyRefused()) return;
     const { settings } = checked;
     // The permission prompt needs the click's user gesture: ask before anything is awaited.
     const access = settings.baseUrl ? askAccess(settings.baseUrl) : ({ needed: false } as const);
-    const typedKey = apiKey.trim();
+    const choice = keyChoice();
     setBusy(true);
     setOutcome({ type: 'progress', text: t('saving') });
     void (async () => {
@@ -151,12 +173,13 @@ export function OptionsApp() {
         const fresh = await send({
           type: 'saveSettings',
           settings,
-          ...(editingKey || !state?.key.set ? (typedKey ? { apiKey: typedKey } : {}) : {}),
+          ...choice,
         });
         background.accept(fresh);
         setForm(toForm(fresh.settings));
         setApiKey('');
         setEditingKey(false);
+        setReuseKey(false);
         setOutcome({ type: 'success', text: t('saved') });
       } catch (failure) {
         setOutcome({ type: 'error', text: describeError(toErrorInfo(failure)) });
@@ -177,8 +200,9 @@ export function OptionsApp() {
       setOutcome({ type: 'error', text: baseUrl === '' ? t('testNeedsUrl') : t('formHasErrors') });
       return;
     }
+    if (keyRefused()) return;
     const access = askAccess(baseUrl);
-    const typedKey = apiKey.trim();
+    const choice = keyChoice();
     setBusy(true);
     setOutcome({ type: 'progress', text: t('testing') });
     void (async () => {
@@ -188,7 +212,7 @@ export function OptionsApp() {
         const { balance } = await send({
           type: 'testConnection',
           baseUrl,
-          ...(typedKey ? { apiKey: typedKey } : {}),
+          ...choice,
         });
         setOutcome({ type: 'success', text: t('connected', formatCredits(balance)) });
       } catch (failure) {
@@ -203,7 +227,7 @@ export function OptionsApp() {
     if (!state) return;
     setBusy(true);
     setOutcome({ type: 'progress', text: t('saving') });
-    send({ type: 'saveSettings', settings: state.settings, removeApiKey: true })
+    send({ type: 'removeApiKey' })
       .then(
         (fresh) => {
           background.accept(fresh);
@@ -260,7 +284,18 @@ export function OptionsApp() {
               problem={describeFieldProblem(problems.baseUrl)}
             />
             <ApiKeyField
-              status={state?.key}
+              status={key.status}
+              problem={keyProblem}
+              {...(key.elsewhere !== undefined
+                ? {
+                    elsewhere: {
+                      keyOrigin: key.elsewhere,
+                      target: key.target,
+                      reuse: reuseKey,
+                      onReuseChange: setReuseKey,
+                    },
+                  }
+                : {})}
               editing={editingKey}
               value={apiKey}
               onChange={setApiKey}

@@ -4,6 +4,7 @@ import controls from '@/components/controls.module.css';
 import { ErrorMessage } from '@/components/ErrorMessage';
 import { HistoryList } from '@/components/HistoryList';
 import { JobList } from '@/components/JobList';
+import { KeyStatusContext } from '@/components/KeyStatusContext';
 import { PromptForm } from '@/components/PromptForm';
 import { ResultCard } from '@/components/ResultCard';
 import { SetupNotice } from '@/components/SetupNotice';
@@ -216,100 +217,102 @@ export function App({
   const busyText = imageBusy ? t('generatingImage') : videoBusy ? t('submittingVideo') : undefined;
 
   return (
-    <main className={styles.popup}>
-      <header className={styles.header}>
-        <div className={styles.topRow}>
-          <h1 className={styles.brand}>
-            <img className={styles.logo} src="/icon/32.png" alt="" width={20} height={20} />
-            {t('extName')}
-          </h1>
-          <button
-            type="button"
-            className={`${controls.button} ${controls.small}`}
-            onClick={() => void openOptions()}
-          >
-            <span aria-hidden="true">⚙</span>
-            {t('openOptions')}
-          </button>
-        </div>
-        {configured ? (
-          <BalanceBadge
-            balance={balance}
-            error={balanceError}
-            checking={balanceCheck.checking}
-            now={now}
-            onRefresh={() => void refreshBalance()}
-          />
-        ) : null}
-      </header>
-
-      {background.error && !state ? <ErrorMessage>{describeError(background.error)}</ErrorMessage> : null}
-
-      {configured ? null : <SetupNotice onSetUp={() => void openOptions()} />}
-
-      <PromptForm
-        prompt={prompt}
-        onPromptChange={onPromptChange}
-        promptProblem={shownProblem}
-        video={video}
-        onVideoChange={onVideoChange}
-        showVideoProblems={showVideoProblems}
-        onGenerateImage={generateImage}
-        onGenerateVideo={generateVideo}
-        canGenerate={configured}
-        disabledReason={t('generateDisabledNotConfigured')}
-        imageBusy={imageBusy}
-        videoBusy={videoBusy}
-        textareaRef={textareaRef}
-      />
-
-      {busyText ? (
-        <StatusMessage>
-          {busyText}
-          {imageBusy ? (
-            // The ticking clock is for the eye; announcing it every second would drown everything else.
-            <span aria-hidden="true"> {formatElapsed(now - imageSince)}</span>
+    <KeyStatusContext.Provider value={state?.key}>
+      <main className={styles.popup}>
+        <header className={styles.header}>
+          <div className={styles.topRow}>
+            <h1 className={styles.brand}>
+              <img className={styles.logo} src="/icon/32.png" alt="" width={20} height={20} />
+              {t('extName')}
+            </h1>
+            <button
+              type="button"
+              className={`${controls.button} ${controls.small}`}
+              onClick={() => void openOptions()}
+            >
+              <span aria-hidden="true">⚙</span>
+              {t('openOptions')}
+            </button>
+          </div>
+          {configured ? (
+            <BalanceBadge
+              balance={balance}
+              error={balanceError}
+              checking={balanceCheck.checking}
+              now={now}
+              onRefresh={() => void refreshBalance()}
+            />
           ) : null}
-        </StatusMessage>
-      ) : null}
-      {notice && !busyText ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
-      {actionError ? <ErrorMessage>{describeError(actionError)}</ErrorMessage> : null}
+        </header>
 
-      {result ? <ResultCard entry={result} /> : null}
+        {background.error && !state ? <ErrorMessage>{describeError(background.error)}</ErrorMessage> : null}
 
-      {listsShown && sections.jobs.length > 0 ? (
-        <section className={styles.section} aria-labelledby="jobs-heading">
-          <h2 id="jobs-heading" className={styles.heading}>
-            {t('jobsHeading')}
-          </h2>
-          <JobList entries={sections.jobs} now={now} labelledBy="jobs-heading" />
-        </section>
-      ) : null}
+        {configured ? null : <SetupNotice onSetUp={() => void openOptions()} />}
 
-      <section className={styles.section} aria-labelledby="recent-heading">
-        <div className={styles.sectionHead}>
-          <h2 id="recent-heading" className={styles.heading}>
-            {t('recentHeading')}
-          </h2>
-          <a
-            className={controls.link}
-            href="/history.html"
-            target="_blank"
-            rel="noopener"
-            onClick={(event) => {
-              event.preventDefault();
-              void openExtensionPage('/history.html');
-            }}
-          >
-            {t('seeAllHistory')}
-          </a>
-        </div>
-        {!listsShown ? null : sections.recent.length > 0 ? (
-          <HistoryList entries={sections.recent} now={now} variant="compact" labelledBy="recent-heading" />
-        ) : history.length === 0 ? (
-          <p className={styles.empty}>{state || cache ? t('historyEmpty') : t('loading')}</p>
+        <PromptForm
+          prompt={prompt}
+          onPromptChange={onPromptChange}
+          promptProblem={shownProblem}
+          video={video}
+          onVideoChange={onVideoChange}
+          showVideoProblems={showVideoProblems}
+          onGenerateImage={generateImage}
+          onGenerateVideo={generateVideo}
+          canGenerate={configured}
+          disabledReason={t('generateDisabledNotConfigured')}
+          imageBusy={imageBusy}
+          videoBusy={videoBusy}
+          textareaRef={textareaRef}
+        />
+
+        {busyText ? (
+          <StatusMessage>
+            {busyText}
+            {imageBusy ? (
+              // The ticking clock is for the eye; announcing it every second would drown everything else.
+              <span aria-hidden="true"> {formatElapsed(now - imageSince)}</span>
+            ) : null}
+          </StatusMessage>
         ) : null}
-      </section>
-    </main>
+        {notice && !busyText ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
+        {actionError ? <ErrorMessage>{describeError(actionError)}</ErrorMessage> : null}
+
+        {result ? <ResultCard entry={result} /> : null}
+
+        {listsShown && sections.jobs.length > 0 ? (
+          <section className={styles.section} aria-labelledby="jobs-heading">
+            <h2 id="jobs-heading" className={styles.heading}>
+              {t('jobsHeading')}
+            </h2>
+            <JobList entries={sections.jobs} now={now} labelledBy="jobs-heading" />
+          </section>
+        ) : null}
+
+        <section className={styles.section} aria-labelledby="recent-heading">
+          <div className={styles.sectionHead}>
+            <h2 id="recent-heading" className={styles.heading}>
+              {t('recentHeading')}
+            </h2>
+            <a
+              className={controls.link}
+              href="/history.html"
+              target="_blank"
+              rel="noopener"
+              onClick={(event) => {
+                event.preventDefault();
+                void openExtensionPage('/history.html');
+              }}
+            >
+              {t('seeAllHistory')}
+            </a>
+          </div>
+          {!listsShown ? null : sections.recent.length > 0 ? (
+            <HistoryList entries={sections.recent} now={now} variant="compact" labelledBy="recent-heading" />
+          ) : history.length === 0 ? (
+            <p className={styles.empty}>{state || cache ? t('historyEmpty') : t('loading')}</p>
+          ) : null}
+        </section>
+      </main>
+    </KeyStatusContext.Provider>
   );
 }

@@ -62,7 +62,8 @@ for (const scheme of schemes) {
   test(`axe finds nothing serious on the options page (${scheme})`, async ({ extension, service }) => {
     const options = await configure(extension, service);
     await options.reload();
-    await expect(options.getByText('Set, ending in ••••1234')).toBeVisible();
+    // The demo key is short: its last characters would give too much of it away.
+    await expect(options.getByTestId('api-key-status')).toHaveText('Set');
     expect(await seriousViolations(options, scheme)).toEqual([]);
     await options.getByText('Advanced').click();
     await options.getByLabel('Poll interval (seconds)').fill('0');
@@ -135,5 +136,6 @@ test('the options page works from the keyboard alone', async ({ extension, servi
   // Enter in a field submits the form (Save).
   await options.keyboard.press('Enter');
   await expect(options.getByRole('status')).toHaveText('Saved.');
-  await expect(options.getByText('Set, ending in ••••1234')).toBeVisible();
+  // The demo key is short: its last characters would give too much of it away.
+  await expect(options.getByTestId('api-key-status')).toHaveText('Set');
 });

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { isSendableKey } from '../validation';
 import { ServiceError } from './errors';
 import { type RequestSpec, requestJson, type Transport } from './http';
 import { EMPTY_RESULT_HINT, interpretJob, normaliseStatus } from './job-status';
@@ -84,7 +85,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     throw new ServiceError('invalid_input', 'Enter an API key in the options.');
   }
   // fetch throws a bare TypeError for header values outside Latin-1, which would read as a network error.
-  if (!/^[\x20-\x7e]+$/.test(apiKey)) {
+  if (!isSendableKey(apiKey)) {
     throw new ServiceError(
       'invalid_input',
       'The API key contains characters that cannot be sent; copy it again from the account area.',

@@ -1,7 +1,24 @@
 import { storage } from 'wxt/utils/storage';
+import { settingsItem } from '../settings/store';
+import { keyFromVersion1, readStoredKey, type StoredKey, storedKeySchema } from './stored-key';
+
+const storedKey = storage.defineItem<StoredKey | null>('local:serviceApiKey', {
+  fallback: null,
+  version: 2,
+  migrations: {
+    2: async (stored: unknown) =>
+      keyFromVersion1(stored, (await settingsItem.getValue()).baseUrl, () => crypto.randomUUID()),
+  },
+});
 
 /**
  * The API key's only home. Imported by background code alone: a test checks that no page bundle
- * references the storage key below, and pages learn only whether a key is set and its last 4 characters.
+ * references the storage key above, and pages learn only whether a key is set, for which origin, and
+ * (for long keys) its last 4 characters.
  */
-export const apiKeyItem = storage.defineItem<string>('local:serviceApiKey', { fallback: '', version: 1 });
+export const apiKeyItem = {
+  getValue: async (): Promise<StoredKey> => readStoredKey(await storedKey.getValue()),
+  setValue: async (value: StoredKey): Promise<void> => storedKey.setValue(storedKeySchema.parse(value)),
+  /** Runs the version migration now (it also runs on first access); for tests of stored fixtures. */
+  migrate: () => storedKey.migrate(),
+};

@@ -7,9 +7,12 @@ import { createJobTracker, type Timers } from '../jobs/tracker';
 import type { Balance, KeyStatus, State } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
 import { baseUrlSchema, type Settings, type VideoOptions } from '../settings/schema';
+import type { BalanceAccount, StoredBalance } from '../storage/items';
 import { cleanPrompt, describeProblem, type Problem, promptProblem } from '../validation';
 import { type AnnouncerDeps, clickTarget, createAnnouncer } from './announcer';
+import { createSerial } from './serial';
 import { createServiceAccess } from './service-access';
+import { keyBelongsTo, keyHint, NO_KEY, originOf, type StoredKey } from './stored-key';
 
 export interface Item<T> {
   getValue(): Promise<T>;
@@ -21,11 +24,13 @@ export interface Platform extends Pick<AnnouncerDeps, 'notify' | 't' | 'describe
   now: () => number;
   newId: () => string;
   settings: Item<Settings>;
-  apiKey: Item<string>;
-  balance: Item<{ balance: Balance | null; error?: ErrorInfo }>;
+  apiKey: Item<StoredKey>;
+  balance: Item<StoredBalance>;
   pathForms: Item<Record<string, PathForm>>;
   history: HistoryBackend;
   canReach: (origin: string) => Promise<boolean>;
+  /** Gives back access to granted service origins other than `keep` (never the manifest's loopback ones). */
+  releaseOrigins: (keep: readonly string[]) => Promise<void>;
   scheduleAlarm: (when: number | undefined) => Promise<void>;
   setBadge: (runningCount: number) => void;
   openTab: (url: string) => Promise<void>;
@@ -45,8 +50,19 @@ type Source = HistoryEntry['source'];
 export const MENU_VIDEO = 'promptcast-video-from-selection';
 export const MENU_IMAGE = 'promptcast-image-from-selection';
 
-export function keyStatus(key: string): KeyStatus {
-  return key ? { set: true, last4: key.slice(-4) } : { set: false };
+/** `set` only when the stored key belongs to the configured service; `origin` says where it does belong. */
+export function keyStatus(stored: StoredKey, settings: Settings): KeyStatus {
+  if (!stored.key) return { set: false };
+  const last4 = keyHint(stored.key);
+  return {
+    set: keyBelongsTo(stored, originOf(settings.baseUrl)),
+    origin: stored.origin,
+    ...(last4 ? { last4 } : {}),
+  };
+}
+
+function sameAccount(a: BalanceAccount | undefined, b: BalanceAccount): boolean {
+  return a !== undefined && a.origin === b.origin && a.keyId === b.keyId;
 }
 
 function pollPolicy(settings: Settings): PollPolicy {
@@ -67,14 +83,16 @@ export function createBackgroundApp(platform: Platform) {
   const history = createHistoryStore(platform.history);
   const announcer = createAnnouncer(platform);
   const inFlight = new Set<string>();
+  const serially = createSerial();
   const connect = createServiceAccess({
     settings: () => platform.settings.getValue(),
     apiKey: () => platform.apiKey.getValue(),
     pathForms: () => platform.pathForms.getValue(),
-    savePathForm: async (baseUrl, form) => {
-      const forms = await platform.pathForms.getValue();
-      await platform.pathForms.setValue({ ...forms, [baseUrl]: form });
-    },
+    savePathForm: (baseUrl, form) =>
+      serially(async () => {
+        const forms = await platform.pathForms.getValue();
+        await platform.pathForms.setValue({ ...forms, [baseUrl]: form });
+      }),
     canReach: platform.canReach,
     ...(platform.fetch ? { fetch: platform.fetch } : {}),
   });
@@ -83,6 +101,10 @@ export function createBackgroundApp(platform: Platform) {
     history,
     now: platform.now,
     policy: async () => pollPolicy(await platform.settings.getValue()),
+    keyOrigin: async () => {
+      const stored = await platform.apiKey.getValue();
+      return stored.key ? stored.origin : '';
+    },
     poll: async (entry) => {
       const client = await connect({ baseUrl: entry.poll?.baseUrl });
       return client.getVideoJob(entry.poll?.jobId ?? '');
@@ -91,6 +113,7 @@ export function createBackgroundApp(platform: Platform) {
     onFinished: async (entries) => {
       await announcer.announce(entries);
       void refreshBalanceQuietly();
+      void releaseUnusedOrigins();
     },
     onRunningCount: platform.setBadge,
     timers: platform.timers,
@@ -98,17 +121,59 @@ export function createBackgroundApp(platform: Platform) {
     inFlight: (id) => inFlight.has(id),
   });
 
+  /** The configured service and key, as balances are tagged with them. */
+  async function currentAccount(): Promise<BalanceAccount> {
+    const [settings, stored] = await Promise.all([platform.settings.getValue(), platform.apiKey.getValue()]);
+    return { origin: originOf(settings.baseUrl), keyId: stored.id };
+  }
+
+  /**
+   * Stores a balance outcome only if the service and key are still those it was fetched for: a refresh
+   * that started before the person switched must not show the old account's figure as the new one's.
+   */
+  function storeBalance(
+    account: BalanceAccount,
+    outcome: (cached: StoredBalance) => Omit<StoredBalance, 'account'>,
+  ): Promise<boolean> {
+    return serially(async () => {
+      if (!sameAccount(await currentAccount(), account)) return false;
+      const cached = await platform.balance.getValue();
+      const previous = sameAccount(cached.account, account) ? cached : { balance: null };
+      await platform.balance.setValue({ ...outcome(previous), account });
+      return true;
+    });
+  }
+
   async function refreshBalance(): Promise<Balance> {
-    const cached = await platform.balance.getValue();
+    const account = await currentAccount();
+    let fresh: Balance;
     try {
       const { balance } = await (await connect()).getBalance();
-      const fresh = { value: balance, fetchedAt: platform.now() };
-      await platform.balance.setValue({ balance: fresh });
-      return fresh;
+      fresh = { value: balance, fetchedAt: platform.now() };
     } catch (error) {
       const info = toErrorInfo(error);
-      await platform.balance.setValue({ balance: cached.balance, error: info });
+      await storeBalance(account, (cached) => ({ balance: cached.balance, error: info }));
       throw new AppError(info);
+    }
+    if (!(await storeBalance(account, () => ({ balance: fresh })))) {
+      throw appError('aborted', 'The service or key changed while the balance was being fetched.');
+    }
+    return fresh;
+  }
+
+  /** Access to a service origin is kept while it is the configured one or a job still waits on it. */
+  async function releaseUnusedOrigins(): Promise<void> {
+    const [settings, entries] = await Promise.all([platform.settings.getValue(), history.read()]);
+    const keep = new Set([originOf(settings.baseUrl)]);
+    for (const entry of entries) {
+      if (entry.status === 'running' && entry.poll) keep.add(originOf(entry.poll.baseUrl));
+    }
+    keep.delete('');
+    try {
+      await platform.releaseOrigins([...keep]);
+    } catch (error) {
+      // Holding access a little longer is harmless; the next switch or finished job tries again.
+      console.warn('Access to an unused service origin was not given back:', error);
     }
   }
 
@@ -250,15 +315,18 @@ export function createBackgroundApp(platform: Platform) {
   }
 
   async function state(historyLimit = 20): Promise<State> {
-    const [settings, key, balance, entries] = await Promise.all([
+    const [settings, key, stored, entries] = await Promise.all([
       platform.settings.getValue(),
       platform.apiKey.getValue(),
       platform.balance.getValue(),
       history.read(),
     ]);
+    const balance = sameAccount(stored.account, { origin: originOf(settings.baseUrl), keyId: key.id })
+      ? stored
+      : { balance: null };
     return {
       settings,
-      key: keyStatus(key),
+      key: keyStatus(key, settings),
       balance: balance.balance,
       ...(balance.error ? { balanceError: balance.error } : {}),
       history: entries.slice(0, historyLimit),
@@ -280,35 +348,47 @@ export function createBackgroundApp(platform: Platform) {
     refreshBalance: () => refreshBalance(),
     generateImage: ({ prompt }) => generateImage(prompt, 'popup'),
     submitVideo: ({ prompt, options }) => submitVideo(prompt, options, 'popup'),
-    saveSettings: async ({ settings, apiKey, removeApiKey }) => {
+    saveSettings: async ({ settings, apiKey, reuseKey }) => {
       if (settings.baseUrl) await requireReach(settings.baseUrl);
       const previous = await platform.settings.getValue();
       const previousKey = await platform.apiKey.getValue();
+      const origin = originOf(settings.baseUrl);
       await platform.settings.setValue(settings);
-      if (removeApiKey) await platform.apiKey.setValue('');
-      if (apiKey) await platform.apiKey.setValue(apiKey);
+      // Without a new key or the person's explicit choice, the stored key stays bound to its own origin:
+      // the new service is asked for its key, and jobs at the old one still finish with theirs.
+      if (apiKey) await platform.apiKey.setValue({ key: apiKey, origin, id: platform.newId() });
+      else if (reuseKey && previousKey.key) await platform.apiKey.setValue({ ...previousKey, origin });
       const key = await platform.apiKey.getValue();
-      if (previous.baseUrl !== settings.baseUrl || previousKey !== key) {
-        // The cached balance belonged to the old account or service.
-        await platform.balance.setValue({ balance: null });
+      if (
+        previous.baseUrl !== settings.baseUrl ||
+        previousKey.id !== key.id ||
+        previousKey.origin !== key.origin
+      ) {
         // Jobs waiting out a 401 or a dead URL get a prompt retry with the new setup.
         void tracker.pollAllNow();
+        void releaseUnusedOrigins();
       } else {
         await tracker.reschedule();
       }
       return state();
     },
-    testConnection: async ({ baseUrl, apiKey }) => {
+    removeApiKey: async () => {
+      // Needs no access to the service: a person who revoked it must still be able to drop the key.
+      await platform.apiKey.setValue(NO_KEY);
+      await tracker.reschedule();
+      return state();
+    },
+    testConnection: async ({ baseUrl, apiKey, reuseKey }) => {
       const parsed = baseUrlSchema.safeParse(baseUrl);
       if (!parsed.success) {
         throw appError('invalid_input', parsed.error.issues[0]?.message ?? 'The service URL is not valid.');
       }
-      const client = await connect({ baseUrl: parsed.data, ...(apiKey ? { apiKey } : {}) });
+      const account = await currentAccount();
+      const client = await connect({ baseUrl: parsed.data, ...(apiKey ? { apiKey } : {}), reuseKey });
       const { balance } = await client.getBalance();
       const saved = await platform.settings.getValue();
-      const savedKey = await platform.apiKey.getValue();
-      if (saved.baseUrl === parsed.data && (!apiKey || apiKey === savedKey)) {
-        await platform.balance.setValue({ balance: { value: balance, fetchedAt: platform.now() } });
+      if (saved.baseUrl === parsed.data && !apiKey && !reuseKey) {
+        await storeBalance(account, () => ({ balance: { value: balance, fetchedAt: platform.now() } }));
       }
       return { balance };
     },
@@ -324,7 +404,7 @@ export function createBackgroundApp(platform: Platform) {
   async function onMenuClick(menuItemId: string, selectionText: string | undefined): Promise<void> {
     if (menuItemId !== MENU_VIDEO && menuItemId !== MENU_IMAGE) return;
     const settings = await platform.settings.getValue();
-    if (!settings.baseUrl || !(await platform.apiKey.getValue())) {
+    if (!keyBelongsTo(await platform.apiKey.getValue(), originOf(settings.baseUrl))) {
       await announcer.setupNeeded();
       await platform.openOptions();
       return;

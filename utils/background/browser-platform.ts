@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { ErrorInfo } from '../errors';
 import { historyItem } from '../storage/items';
-import type { Problem } from '../validation';
+import { isLoopbackHost, type Problem } from '../validation';
 import type { MessageKey } from './announcer';
 import type { Platform } from './app';
 
@@ -11,6 +11,29 @@ export interface Wording {
   t: (key: MessageKey, substitutions?: string[]) => string;
   describeError: (error: ErrorInfo) => string;
   describeProblem: (problem: Problem) => string;
+}
+
+/**
+ * The origin an "<origin>/*" pattern the options page asked for stands for; undefined for wildcards and
+ * for loopback origins, which the manifest grants and which must never be given back.
+ */
+function releasableOrigin(pattern: string): string | undefined {
+  if (!pattern.endsWith('/*') || pattern.includes('*.') || pattern.includes('://*')) return undefined;
+  try {
+    const url = new URL(pattern.slice(0, -2));
+    return isLoopbackHost(url.hostname) ? undefined : url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+async function releaseOrigins(keep: readonly string[]): Promise<void> {
+  const { origins = [] } = await browser.permissions.getAll();
+  const unused = origins.filter((pattern) => {
+    const origin = releasableOrigin(pattern);
+    return origin !== undefined && !keep.includes(origin);
+  });
+  if (unused.length > 0) await browser.permissions.remove({ origins: unused });
 }
 
 type ContextQuery = { contextTypes: string[] };
@@ -37,6 +60,7 @@ export function browserPlatform(
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
     canReach: (origin) => browser.permissions.contains({ origins: [`${origin}/*`] }),
+    releaseOrigins,
     scheduleAlarm: async (when) => {
       if (when === undefined) await browser.alarms.clear(POLL_ALARM);
       else await browser.alarms.create(POLL_ALARM, { when });

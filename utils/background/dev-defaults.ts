@@ -1,15 +1,22 @@
 import type { Settings } from '../settings/schema';
 import type { Item } from './app';
+import { originOf, type StoredKey } from './stored-key';
 
 // Replaced at build time (wxt.config.ts); both are empty in production builds and zips.
 declare const __DEV_SERVICE_URL__: string;
 declare const __DEV_API_KEY__: string;
 
 /** In a development build, points a fresh install at the local reference service with its demo key. */
-export async function applyDevDefaults(settings: Item<Settings>, apiKey: Item<string>): Promise<void> {
+export async function applyDevDefaults(settings: Item<Settings>, apiKey: Item<StoredKey>): Promise<void> {
   if (!__DEV_SERVICE_URL__) return;
   const current = await settings.getValue();
   if (current.baseUrl) return;
   await settings.setValue({ ...current, baseUrl: __DEV_SERVICE_URL__, pollIntervalSec: 2 });
-  if (!(await apiKey.getValue())) await apiKey.setValue(__DEV_API_KEY__);
+  if (!(await apiKey.getValue()).key) {
+    await apiKey.setValue({
+      key: __DEV_API_KEY__,
+      origin: originOf(__DEV_SERVICE_URL__),
+      id: crypto.randomUUID(),
+    });
+  }
 }

@@ -1,10 +1,11 @@
 import { createServiceClient, type PathForm, type ServiceClient } from '../api/client';
 import { appError } from '../errors';
 import type { Settings } from '../settings/schema';
+import { keyBelongsTo, type StoredKey } from './stored-key';
 
 export interface ServiceAccessDeps {
   settings: () => Promise<Settings>;
-  apiKey: () => Promise<string>;
+  apiKey: () => Promise<StoredKey>;
   pathForms: () => Promise<Record<string, PathForm>>;
   savePathForm: (baseUrl: string, form: PathForm) => Promise<void>;
   /** Whether the extension may send requests to this origin (host permission). */
@@ -14,22 +15,33 @@ export interface ServiceAccessDeps {
 
 export interface ConnectOverrides {
   baseUrl?: string;
+  /** A key typed for this very URL (not saved yet). */
   apiKey?: string;
+  /** The person chose to use the stored key with this URL although it was saved for another origin. */
+  reuseKey?: boolean;
 }
 
 /**
  * Builds a service client from the saved settings and the key, refusing early with a clear reason when
- * the extension is not set up or may not reach the service's origin.
+ * the extension is not set up, the stored key belongs to another service, or the origin is not reachable.
  */
 export function createServiceAccess(deps: ServiceAccessDeps) {
   return async function connect(overrides: ConnectOverrides = {}): Promise<ServiceClient> {
     const settings = await deps.settings();
     const baseUrl = overrides.baseUrl ?? settings.baseUrl;
-    const apiKey = overrides.apiKey ?? (await deps.apiKey());
-    if (!baseUrl || !apiKey) {
+    const stored = await deps.apiKey();
+    if (!baseUrl || !(overrides.apiKey || stored.key)) {
       throw appError('not_configured', 'Set the service URL and API key in the options first.');
     }
     const origin = new URL(baseUrl).origin;
+    const apiKey =
+      overrides.apiKey ?? (overrides.reuseKey || keyBelongsTo(stored, origin) ? stored.key : undefined);
+    if (!apiKey) {
+      throw appError(
+        'key_for_other_service',
+        `The saved API key was entered for another service, so it is not sent to ${origin}. Enter the key for ${origin} in the options.`,
+      );
+    }
     if (!(await deps.canReach(origin))) {
       throw appError(
         'no_permission',

@@ -22,6 +22,20 @@ export function isTracked(entry: HistoryEntry): boolean {
   return entry.kind === 'video' && entry.status === 'running' && entry.poll?.jobId !== undefined;
 }
 
+/**
+ * A tracked job whose service has no key now (the person switched to another service, or removed the
+ * key): polling it would need another service's key, so it waits, neither polled nor woken for, until a
+ * key for its origin is saved again. `keyOrigin` is the stored key's origin, '' when there is no key.
+ */
+export function waitsForService(entry: HistoryEntry, keyOrigin: string): boolean {
+  if (!isTracked(entry) || !entry.poll) return false;
+  try {
+    return keyOrigin === '' || new URL(entry.poll.baseUrl).origin !== keyOrigin;
+  } catch {
+    return true;
+  }
+}
+
 export function isDue(entry: HistoryEntry, now: number): boolean {
   return isTracked(entry) && (entry.poll?.nextPollAt ?? 0) <= now;
 }

@@ -12,6 +12,7 @@ import {
   type PollPolicy,
   sendingBackstop,
   timeOutIfExpired,
+  waitsForService,
 } from './schedule';
 
 export interface Timers {
@@ -23,6 +24,8 @@ export interface TrackerDeps {
   history: HistoryStore;
   now: () => number;
   policy: () => Promise<PollPolicy>;
+  /** The origin the stored key belongs to ('' without a key): jobs of other origins wait for theirs. */
+  keyOrigin: () => Promise<string>;
   /** Asks the service for one job; throws on failure. */
   poll: (entry: HistoryEntry) => Promise<VideoJob>;
   /** Sets the backstop alarm for `when`, or removes it when nothing is pending. */
@@ -67,9 +70,16 @@ export function createJobTracker(deps: TrackerDeps) {
   let again = false;
   let timer: unknown;
 
+  /** The entries that may be polled now: every tracked job but those waiting for their service. */
+  async function pollable(entries: HistoryEntry[]): Promise<HistoryEntry[]> {
+    const keyOrigin = await deps.keyOrigin();
+    return entries.filter((entry) => !waitsForService(entry, keyOrigin));
+  }
+
   async function tickOnce(): Promise<TickReport> {
     const policy = await deps.policy();
-    const entries = await deps.history.read();
+    const entries = await pollable(await deps.history.read());
+    const waiting = (entry: HistoryEntry) => !entries.some((item) => item.id === entry.id);
     const start = deps.now();
     // Jobs at their deadline are polled once more: one that finished just in time is not thrown away.
     const due = entries.filter((entry) => isDue(entry, start));
@@ -91,6 +101,10 @@ export function createJobTracker(deps: TrackerDeps) {
         return undefined;
       }
       const outcome = outcomes.get(entry.id);
+      // A job waiting for its service is not timed out meanwhile: the wait is the person's choice, not
+      // the service's slowness. Once its service is back it is polled at once (see pollAllNow), so a
+      // video that finished meanwhile comes home; one still unfinished past its deadline then times out.
+      if (!outcome && waiting(entry)) return undefined;
       const polled = outcome && applyPollOutcome(entry, outcome, now, policy);
       // A poll that found the job finished wins, even when its answer came in after the deadline
       // (a slow last poll): the video is there, so it must not be reported as timed out.
@@ -167,7 +181,8 @@ export function createJobTracker(deps: TrackerDeps) {
    * before the answer, so the next worker settles that entry without waiting for someone to open a page.
    */
   async function reschedule(): Promise<void> {
-    const [entries, policy] = await Promise.all([deps.history.read(), deps.policy()]);
+    const [stored, policy] = await Promise.all([deps.history.read(), deps.policy()]);
+    const entries = await pollable(stored);
     const sending = entries.filter(
       (entry) => entry.status === 'running' && !isTracked(entry) && deps.inFlight(entry.id),
     );
@@ -175,7 +190,7 @@ export function createJobTracker(deps: TrackerDeps) {
       (time): time is number => time !== undefined,
     );
     const when = times.length > 0 ? Math.min(...times) : undefined;
-    deps.onRunningCount(entries.filter((entry) => entry.status === 'running').length);
+    deps.onRunningCount(stored.filter((entry) => entry.status === 'running').length);
     if (timer !== undefined) deps.timers.clear(timer);
     timer = undefined;
     await deps.scheduleAlarm(when);

@@ -1,14 +1,19 @@
 import * as z from 'zod/mini';
+import { rule } from '../api/schemas';
 import { errorInfoSchema } from '../errors';
 import { historyEntrySchema } from '../history/schema';
 import { settingsSchema, videoOptionsSchema } from '../settings/schema';
+import { apiKeyProblem } from '../validation';
 
 /**
  * The one message protocol between extension pages and the background. The background validates every
  * request against these schemas; pages import only the inferred types, so zod stays out of their bundles.
  */
 
-const apiKeySchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(500));
+const apiKeySchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(500), rule(apiKeyProblem));
+
+/** The person's explicit choice to use the key saved for another origin with this service URL. */
+const reuseKeySchema = z.optional(z.boolean());
 
 export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
@@ -24,13 +29,15 @@ export const requestSchema = z.discriminatedUnion('type', [
     settings: settingsSchema,
     /** A new key replaces the stored one; the stored key is never sent back. */
     apiKey: z.optional(apiKeySchema),
-    removeApiKey: z.optional(z.boolean()),
+    reuseKey: reuseKeySchema,
   }),
+  z.object({ type: z.literal('removeApiKey') }),
   z.object({
     type: z.literal('testConnection'),
     baseUrl: z.string(),
-    /** A key typed but not saved yet; without it the stored key is used. */
+    /** A key typed but not saved yet; without it the stored key is used, if it belongs to this origin. */
     apiKey: z.optional(apiKeySchema),
+    reuseKey: reuseKeySchema,
   }),
   z.object({ type: z.literal('removeHistoryEntry'), id: z.string() }),
   z.object({ type: z.literal('clearHistory') }),
@@ -42,7 +49,11 @@ export const balanceSchema = z.object({ value: z.number(), fetchedAt: z.number()
 export type Balance = z.infer<typeof balanceSchema>;
 
 export const keyStatusSchema = z.object({
+  /** A key is stored for the configured service's origin. */
   set: z.boolean(),
+  /** The origin the stored key was entered for, whenever a key is stored ('' for none in particular). */
+  origin: z.optional(z.string()),
+  /** Only for keys long enough that four characters give little away. */
   last4: z.optional(z.string().check(z.maxLength(4))),
 });
 export type KeyStatus = z.infer<typeof keyStatusSchema>;
@@ -66,6 +77,7 @@ export interface ResponseData {
   generateImage: z.infer<typeof historyEntrySchema>;
   submitVideo: z.infer<typeof historyEntrySchema>;
   saveSettings: State;
+  removeApiKey: State;
   testConnection: { balance: number };
   removeHistoryEntry: { removed: boolean };
   clearHistory: { removed: number };

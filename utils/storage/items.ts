@@ -20,13 +20,23 @@ export const settingsSnapshotItem = storage.defineItem<Settings>(SETTINGS_KEY, {
 
 export const historyItem = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 });
 
-export const balanceItem = storage.defineItem<{ balance: Balance | null; error?: ErrorInfo }>(
-  'local:balance',
-  {
-    fallback: { balance: null },
-    version: 1,
-  },
-);
+/** The service and key a balance was fetched for; the key is named by its id, never by itself. */
+export interface BalanceAccount {
+  origin: string;
+  keyId: string;
+}
+
+export interface StoredBalance {
+  balance: Balance | null;
+  error?: ErrorInfo;
+  /** Absent on figures stored before accounts were tagged: those are not shown for any account. */
+  account?: BalanceAccount;
+}
+
+export const balanceItem = storage.defineItem<StoredBalance>('local:balance', {
+  fallback: { balance: null },
+  version: 1,
+});
 
 /** Which path form (/v1 or /api) answered for each base URL, so later calls skip the failing one. */
 export const pathFormsItem = storage.defineItem<Record<string, 'v1' | 'api'>>('local:pathForms', {

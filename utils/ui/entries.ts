@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../history/schema';
+import type { KeyStatus } from '../messaging/protocol';
 
 export interface PopupSections {
   /** Work in progress, and entries seen running in this popup session (so they finish in place). */
@@ -45,4 +46,19 @@ export function splitForPopup(history: readonly HistoryEntry[], options: SplitOp
 export function mergeEntry(history: readonly HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
   const rest = history.filter((item) => item.id !== entry.id);
   return [entry, ...rest].sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/**
+ * The origin a running video job waits for, when the stored key belongs to another service (or there is
+ * none): the background does not poll it until a key for its own service is saved again.
+ */
+export function waitingOrigin(entry: HistoryEntry, key: KeyStatus | undefined): string | undefined {
+  if (!key || entry.status !== 'running' || entry.poll?.jobId === undefined) return undefined;
+  let origin: string;
+  try {
+    origin = new URL(entry.poll.baseUrl).origin;
+  } catch {
+    return undefined;
+  }
+  return key.origin === origin ? undefined : origin;
 }

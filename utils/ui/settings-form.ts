@@ -1,3 +1,4 @@
+import type { KeyStatus } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
 import { baseUrlProblem, modelFieldProblem, NUMBER_LIMITS, type Problem } from '../validation';
 import { fromDraft, toDraft, type VideoOptionsDraft } from './video-options';
@@ -95,3 +96,19 @@ export const FIELD_ORDER: readonly FormField[] = [
   'jobTimeoutMin',
   'requestTimeoutSec',
 ];
+
+/**
+ * The stored key as it stands for the service URL in the form: a key belongs to the origin it was
+ * entered for, so with another URL typed the form asks for that service's key (or the explicit choice
+ * to reuse this one), and `elsewhere` names the origin the stored key belongs to.
+ */
+export function keyForTypedUrl(
+  key: KeyStatus | undefined,
+  baseUrl: string,
+): { status: KeyStatus | undefined; target: string; elsewhere?: string } {
+  const trimmed = baseUrl.trim();
+  const target = trimmed && !baseUrlProblem(trimmed) ? new URL(trimmed).origin : '';
+  if (!key || key.origin === undefined || target === '') return { status: key, target };
+  if (key.origin === target) return { status: { ...key, set: true }, target };
+  return { status: { set: false }, target, elsewhere: key.origin };
+}

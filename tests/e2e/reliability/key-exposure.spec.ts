@@ -191,7 +191,7 @@ test('after a full run the key is nowhere but the X-API-Key header to the config
   expect(leaks).toEqual([]);
   expect(lost).toBe(0);
   // The one place the key belongs: the header of every request to the configured service.
-  expect(serviceApiKey).toBe(KEY);
+  expect(serviceApiKey).toMatchObject({ key: KEY, origin: new URL(service.url).origin });
   expect(log.every((entry) => [KEY, WRONG_KEY].includes(entry.headers['x-api-key'] ?? ''))).toBe(true);
   expect(log.filter((entry) => entry.headers['x-api-key'] === WRONG_KEY)).toHaveLength(2);
   expect(log.length).toBeGreaterThanOrEqual(10);

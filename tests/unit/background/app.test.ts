@@ -1,85 +1,17 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { PathForm } from '../../../utils/api/client';
-import {
-  createBackgroundApp,
-  type Item,
-  MENU_IMAGE,
-  MENU_VIDEO,
-  type Platform,
-} from '../../../utils/background/app';
-import type { ErrorInfo } from '../../../utils/errors';
-import type { HistoryEntry } from '../../../utils/history/schema';
-import type { Balance } from '../../../utils/messaging/protocol';
+import { MENU_IMAGE, MENU_VIDEO } from '../../../utils/background/app';
+import { NO_KEY } from '../../../utils/background/stored-key';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { Settings } from '../../../utils/settings/schema';
-import { describeProblem } from '../../../utils/validation';
 import { DEMO_API_KEY } from '../../reference-service/server';
+import { makeBackgroundApp } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';
-
-function memoryItem<T>(initial: T): Item<T> & { value: T } {
-  const item = {
-    value: initial,
-    getValue: async () => item.value,
-    setValue: async (value: T) => {
-      item.value = value;
-    },
-  };
-  return item;
-}
 
 const service = referenceServiceForFile({ videoDurationMs: 200 });
 
-/** The background app on in-memory storage, talking to the reference service over real HTTP. */
 function makeApp(settings: Partial<Settings> = {}, key = DEMO_API_KEY, reachable = true) {
-  const notifications: Array<{ id: string; title: string; message: string }> = [];
-  const opened: string[] = [];
-  let optionsOpened = 0;
-  let ids = 0;
-  const items = {
-    settings: memoryItem<Settings>({
-      ...DEFAULT_SETTINGS,
-      pollIntervalSec: 1,
-      baseUrl: service.url,
-      ...settings,
-    }),
-    apiKey: memoryItem(key),
-    balance: memoryItem<{ balance: Balance | null; error?: ErrorInfo }>({ balance: null }),
-    pathForms: memoryItem<Record<string, PathForm>>({}),
-    history: memoryItem<HistoryEntry[]>([]),
-  };
-  const platform: Platform = {
-    ...items,
-    now: () => Date.now(),
-    newId: () => `id-${++ids}`,
-    canReach: async () => reachable,
-    scheduleAlarm: async () => undefined,
-    setBadge: () => undefined,
-    notify: async (id, title, message) => {
-      notifications.push({ id, title, message });
-    },
-    t: (key, subs) => [key, ...(subs ?? [])].join(' '),
-    describeError: (error) => error.message,
-    describeProblem,
-    openTab: async (url) => {
-      opened.push(url);
-    },
-    openOptions: async () => {
-      optionsOpened++;
-    },
-    isPopupOpen: async () => true,
-    historyPageUrl: 'ext://history.html',
-    timers: { set: () => undefined, clear: () => undefined },
-  };
-  return {
-    app: createBackgroundApp(platform),
-    items,
-    notifications,
-    opened,
-    get optionsOpened() {
-      return optionsOpened;
-    },
-  };
+  return makeBackgroundApp(service, settings, key, reachable);
 }
 
 describe('background app', () => {
@@ -155,21 +87,21 @@ describe('background app', () => {
 
   it('saves settings without ever returning the key, and clears the balance of the old account', async () => {
     const { app, items } = makeApp();
-    items.balance.value = { balance: { value: 5, fetchedAt: 1 } };
+    items.balance.value = {
+      balance: { value: 5, fetchedAt: 1 },
+      account: { origin: new URL(service.url).origin, keyId: items.apiKey.value.id },
+    };
+    expect((await app.handlers.getState({ type: 'getState' })).balance?.value).toBe(5);
     const state = await app.handlers.saveSettings({
       type: 'saveSettings',
       settings: { ...items.settings.value },
       apiKey: 'new-secret-key-9876',
     });
-    expect(state.key).toEqual({ set: true, last4: '9876' });
+    expect(state.key).toEqual({ set: true, origin: new URL(service.url).origin, last4: '9876' });
     expect(JSON.stringify(state)).not.toContain('new-secret');
-    expect(items.apiKey.value).toBe('new-secret-key-9876');
-    expect(items.balance.value.balance).toBeNull();
-    const removed = await app.handlers.saveSettings({
-      type: 'saveSettings',
-      settings: items.settings.value,
-      removeApiKey: true,
-    });
+    expect(items.apiKey.value.key).toBe('new-secret-key-9876');
+    expect(state.balance).toBeNull();
+    const removed = await app.handlers.removeApiKey({ type: 'removeApiKey' });
     expect(removed.key).toEqual({ set: false });
   });
 
@@ -184,7 +116,7 @@ describe('background app', () => {
     ).toEqual({
       balance: 1000,
     });
-    expect(items.apiKey.value).toBe('');
+    expect(items.apiKey.value).toEqual(NO_KEY);
     await expect(
       app.handlers.testConnection({ type: 'testConnection', baseUrl: service.url, apiKey: 'wrong-key' }),
     ).rejects.toMatchObject({ kind: 'unauthorized' });

@@ -16,6 +16,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     generateImage: unused,
     submitVideo: unused,
     saveSettings: unused,
+    removeApiKey: unused,
     testConnection: unused,
     removeHistoryEntry: unused,
     clearHistory: unused,

@@ -51,6 +51,7 @@ function harness(entries: HistoryEntry[], inFlight: (id: string) => boolean = ()
     }),
     now: () => T0,
     policy: async () => policy,
+    keyOrigin: async () => 'http://127.0.0.1:1',
     poll: async (item): Promise<VideoJob> => {
       pollStarted();
       await polling;
@@ -125,6 +126,7 @@ describe('the deadline and slow answers', () => {
       }),
       now: () => now,
       policy: async () => policy,
+      keyOrigin: async () => 'http://127.0.0.1:1',
       poll: async (item) => {
         // The answer takes long enough to arrive after the job's deadline.
         now = item.createdAt + policy.jobTimeoutMs + 500;
@@ -200,6 +202,7 @@ describe('announcements that survive a stopped worker', () => {
       }),
       now: () => T0,
       policy: async () => policy,
+      keyOrigin: async () => 'http://127.0.0.1:1',
       poll: async (item) => ({
         id: item.poll?.jobId ?? '',
         status: 'completed',
