@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { ErrorInfo } from '../errors';
+import { hasHostAccess } from '../host-access';
 import { historyItem } from '../storage/items';
 import type { Problem } from '../validation';
 import type { MessageKey } from './announcer';
@@ -36,7 +37,7 @@ export function browserPlatform(
     history: { getValue: () => historyItem.getValue(), setValue: (value) => historyItem.setValue(value) },
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
-    canReach: (origin) => browser.permissions.contains({ origins: [`${origin}/*`] }),
+    canReach: hasHostAccess,
     scheduleAlarm: async (when) => {
       if (when === undefined) await browser.alarms.clear(POLL_ALARM);
       else await browser.alarms.create(POLL_ALARM, { when });
