@@ -97,7 +97,7 @@ describe('Promptcast in Firefox', () => {
     const popup = await PopupPage.open(firefox);
     const prompt = 'waves breaking on a rocky shore';
     await popup.generateVideo(prompt);
-    await popup.textOf('[role="status"]', 'Video submitted. You will be notified when it is ready.');
+    await popup.textOf('[role="status"]', 'Video submitted. It keeps generating when you close this window.');
 
     await popup.job(prompt, 'completed');
     const [note] = await state.notifications();
