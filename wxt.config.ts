@@ -51,6 +51,7 @@ export default defineConfig({
       '**/*.log',
       'playwright.config.ts',
       'vitest.config.ts',
+      'vitest.firefox.config.ts',
     ],
   },
   hooks: {

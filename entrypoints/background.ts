@@ -25,9 +25,16 @@ export default defineBackground(() => {
     if (alarm.name === POLL_ALARM) void app.tracker.tick();
   });
 
-  browser.contextMenus.onClicked.addListener((info) => {
+  const onMenuClicked: Parameters<typeof browser.contextMenus.onClicked.addListener>[0] = (info) => {
     void app.onMenuClick(String(info.menuItemId), info.selectionText);
-  });
+  };
+  browser.contextMenus.onClicked.addListener(onMenuClicked);
+  if (import.meta.env.MODE === 'e2e') {
+    // End-to-end test builds only (`wxt build --mode e2e`): Firefox gives a test no way to deliver a
+    // context-menu click, so the Firefox specs call this same listener. Production builds drop this branch,
+    // which tests/unit/release/packages.test.ts checks.
+    Object.assign(globalThis, { promptcastTestHooks: { onMenuClicked } });
+  }
 
   browser.notifications.onClicked.addListener((id) => {
     void app.onNotificationClick(id);

@@ -1,7 +1,8 @@
 import { browser } from 'wxt/browser';
 import type { ErrorInfo } from '../errors';
+import { hasHostAccess, releaseHostAccess } from '../host-access';
 import { historyItem } from '../storage/items';
-import { isLoopbackHost, type Problem } from '../validation';
+import type { Problem } from '../validation';
 import type { MessageKey } from './announcer';
 import type { Platform } from './app';
 
@@ -11,29 +12,6 @@ export interface Wording {
   t: (key: MessageKey, substitutions?: string[]) => string;
   describeError: (error: ErrorInfo) => string;
   describeProblem: (problem: Problem) => string;
-}
-
-/**
- * The origin an "<origin>/*" pattern the options page asked for stands for; undefined for wildcards and
- * for loopback origins, which the manifest grants and which must never be given back.
- */
-function releasableOrigin(pattern: string): string | undefined {
-  if (!pattern.endsWith('/*') || pattern.includes('*.') || pattern.includes('://*')) return undefined;
-  try {
-    const url = new URL(pattern.slice(0, -2));
-    return isLoopbackHost(url.hostname) ? undefined : url.origin;
-  } catch {
-    return undefined;
-  }
-}
-
-async function releaseOrigins(keep: readonly string[]): Promise<void> {
-  const { origins = [] } = await browser.permissions.getAll();
-  const unused = origins.filter((pattern) => {
-    const origin = releasableOrigin(pattern);
-    return origin !== undefined && !keep.includes(origin);
-  });
-  if (unused.length > 0) await browser.permissions.remove({ origins: unused });
 }
 
 type ContextQuery = { contextTypes: string[] };
@@ -59,8 +37,8 @@ export function browserPlatform(
     history: { getValue: () => historyItem.getValue(), setValue: (value) => historyItem.setValue(value) },
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
-    canReach: (origin) => browser.permissions.contains({ origins: [`${origin}/*`] }),
-    releaseOrigins,
+    canReach: hasHostAccess,
+    releaseOrigins: releaseHostAccess,
     scheduleAlarm: async (when) => {
       if (when === undefined) await browser.alarms.clear(POLL_ALARM);
       else await browser.alarms.create(POLL_ALARM, { when });

@@ -1,4 +1,4 @@
-import { browser } from 'wxt/browser';
+import { requestHostAccess } from '../host-access';
 import { isLoopbackHost } from '../validation';
 
 export type AccessRequest =
@@ -13,6 +13,6 @@ export function requestServiceAccess(baseUrl: string): AccessRequest {
   const url = new URL(baseUrl.trim());
   if (isLoopbackHost(url.hostname)) return { needed: false };
   const origin = url.origin;
-  const granted = browser.permissions.request({ origins: [`${origin}/*`] });
+  const granted = requestHostAccess(origin);
   return { needed: true, origin, granted };
 }

@@ -1,0 +1,158 @@
+/**
+ * The core flows in Firefox (firefox-esr over WebDriver BiDi, the add-on installed as a temporary add-on)
+ * against the reference service on `http://127.0.0.1:<port>`, driven through the pages as a person would.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
+import { FirefoxUnderTest } from './support/firefox';
+import { AddonState, OptionsPage, PopupPage } from './support/pages';
+
+const MENU_IMAGE = 'promptcast-image-from-selection';
+/** The key's own storage slot (utils/background/api-key.ts): the one place it may be. */
+const KEY_SLOT = 'serviceApiKey';
+
+let service: ReferenceService;
+let firefox: FirefoxUnderTest;
+
+beforeAll(async () => {
+  service = await startReferenceService({ port: 0 });
+});
+afterAll(() => service?.close());
+
+beforeEach(async () => {
+  service.reset();
+  firefox = await FirefoxUnderTest.launch();
+});
+afterEach(() => firefox?.close());
+
+/** Sets the service up through the options page, polling every second so videos finish quickly. */
+async function setUp(): Promise<OptionsPage> {
+  const options = await OptionsPage.open(firefox);
+  await options.enterService(service.url, DEMO_API_KEY);
+  await options.openAdvanced();
+  await options.fill('Poll interval (seconds)', '1');
+  await options.save();
+  await options.outcome('Saved.');
+  return options;
+}
+
+/** Fails with the places that hold the key: page markup or localStorage, or any storage slot but its own. */
+async function expectNoKeyOutsideItsSlot(pages: { readable(): Promise<string> }[], state: AddonState) {
+  for (const page of pages) expect(await page.readable()).not.toContain(DEMO_API_KEY);
+  const stored = await state.storedValues();
+  expect(stored[KEY_SLOT]).toBe(DEMO_API_KEY);
+  const elsewhere = Object.entries(stored).filter(
+    ([name, value]) => name !== KEY_SLOT && JSON.stringify(value).includes(DEMO_API_KEY),
+  );
+  expect(elsewhere.map(([name]) => name)).toEqual([]);
+}
+
+describe('Promptcast in Firefox', () => {
+  it('sets up a service whose URL carries a port: Test connection, then Save', async () => {
+    expect(service.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const options = await OptionsPage.open(firefox);
+    await options.enterService(service.url, DEMO_API_KEY);
+    await options.testConnection();
+    // Firefox matched no permission for a pattern with a port, so this said "not allowed to reach".
+    await options.outcome('Connected: 1,000 credits');
+    await options.save();
+    await options.outcome('Saved.');
+    await options.textOf('p, span, div', /Set, ending in ••••1234/);
+
+    const balanceChecks = service.requests().filter((entry) => entry.path === '/v1/tokens/balance');
+    expect(balanceChecks.length).toBeGreaterThan(0);
+    expect(balanceChecks.every((entry) => entry.headers['x-api-key'] === DEMO_API_KEY)).toBe(true);
+    await expectNoKeyOutsideItsSlot([options], await AddonState.open(firefox));
+  });
+
+  it('asks Firefox for a non-loopback service origin with a port, and uses the access granted', async () => {
+    const options = await OptionsPage.open(firefox);
+    // Nothing listens there: Save only asks for access and stores the settings.
+    await options.enterService('https://127.0.0.2:8443', DEMO_API_KEY);
+    await options.save();
+    // Firefox refused `https://127.0.0.2:8443/*` as a pattern, so the request failed before any prompt.
+    await options.outcome('Saved.');
+    const state = await AddonState.open(firefox);
+    expect(await state.grantedOrigins()).toContain('https://127.0.0.2/*');
+  });
+
+  it('shows the balance, renders a generated image, and keeps the key out of every page', async () => {
+    const options = await setUp();
+    const popup = await PopupPage.open(firefox);
+    await popup.balance(/^1,000 credits/);
+
+    await popup.generateImage('a lighthouse at dusk, oil painting');
+    const image = await popup.renderedResultImage();
+    expect(image.src.startsWith(service.url)).toBe(true);
+    expect(image.width).toBeGreaterThan(0);
+    await popup.balance(/^999 credits/);
+
+    await expectNoKeyOutsideItsSlot([options, popup], await AddonState.open(firefox));
+  });
+
+  it('polls a submitted video to completion and notifies the person', async () => {
+    await setUp();
+    const state = await AddonState.open(firefox);
+    await state.recordNotifications();
+    const popup = await PopupPage.open(firefox);
+    const prompt = 'waves breaking on a rocky shore';
+    await popup.generateVideo(prompt);
+    await popup.textOf('[role="status"]', 'Video submitted. It keeps generating when you close this window.');
+
+    await popup.job(prompt, 'completed');
+    const [note] = await state.notifications();
+    expect(note).toMatchObject({ title: 'Video ready', message: `“${prompt}”` });
+    const entry = (await state.history()).find((item) => item.prompt === prompt);
+    expect(entry?.urls[0]?.startsWith(service.url)).toBe(true);
+  });
+
+  it('shows a video the service failed with the reason, in the popup and a notification', async () => {
+    await setUp();
+    const state = await AddonState.open(firefox);
+    await state.recordNotifications();
+    const popup = await PopupPage.open(firefox);
+    const prompt = 'a storm at sea [fail]';
+    await popup.generateVideo(prompt);
+
+    const text = await popup.job(prompt, 'failed');
+    expect(text).toContain('Failed: The service could not generate the video.');
+    const [note] = await state.notifications();
+    expect(note?.title).toBe('Video failed');
+    expect(note?.message).toContain('The service could not generate the video.');
+  });
+
+  it('generates an image from a context-menu selection (through the e2e build’s test-only path)', async () => {
+    await setUp();
+    const state = await AddonState.open(firefox);
+    await state.recordNotifications();
+    const selection = 'a red fox in fresh snow';
+    await state.clickContextMenu(MENU_IMAGE, selection);
+
+    const entry = await state.waitForEntry(selection, (item) => item.status !== 'running');
+    expect(entry).toMatchObject({ status: 'completed', source: 'context-menu' });
+    const [note] = await state.notifications();
+    expect(note).toMatchObject({ title: 'Image ready' });
+  });
+
+  it('finishes a video that was still pending when Firefox was restarted', async () => {
+    service.configure({ videoDurationMs: 8_000 });
+    await setUp();
+    const popup = await PopupPage.open(firefox);
+    const prompt = 'a slow sunrise over the desert';
+    await popup.generateVideo(prompt);
+    await popup.job(prompt, 'running');
+    const state = await AddonState.open(firefox);
+    const pending = await state.waitForEntry(prompt, (item) => item.poll?.jobId !== undefined);
+    expect(service.jobs().find((job) => job.id === pending.poll?.jobId)?.status).not.toBe('completed');
+
+    await firefox.restart();
+
+    const after = await AddonState.open(firefox);
+    await after.recordNotifications();
+    const done = await after.waitForEntry(prompt, (item) => item.status !== 'running');
+    expect(done).toMatchObject({ id: pending.id, status: 'completed' });
+    expect((await after.notifications())[0]).toMatchObject({ title: 'Video ready' });
+    const reopened = await PopupPage.open(firefox);
+    await reopened.balance(/credits/);
+  });
+});

@@ -1,0 +1,274 @@
+import type { ElementHandle, Page } from 'puppeteer-core';
+import type { Browser, Notifications } from 'webextension-polyfill';
+import type { HistoryEntry } from '../../../utils/history/schema';
+import type { FirefoxUnderTest } from './firefox';
+
+// The page's own `browser`: these declarations type the callbacks that run inside extension pages.
+declare const browser: Browser;
+
+export interface RecordedNotification {
+  id: string;
+  title: string;
+  message: string;
+}
+
+/** The background page's window, as `extension.getBackgroundPage()` returns it to other extension pages. */
+interface BackgroundWindow {
+  browser: Browser;
+  promptcastTestHooks?: { onMenuClicked: (info: { menuItemId: string; selectionText: string }) => void };
+}
+
+interface ObserverWindow extends Window {
+  promptcastNotes?: RecordedNotification[];
+}
+
+const WAIT = { polling: 100, timeout: 20_000 };
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** What any extension page offers a person: labelled fields, named buttons, status lines, its own text. */
+class ExtensionPage {
+  constructor(readonly page: Page) {}
+
+  /** The control a `<label>` with exactly this text names (BiDi has no ARIA selectors). */
+  async field(label: string): Promise<ElementHandle<HTMLInputElement | HTMLTextAreaElement>> {
+    await this.page.waitForFunction(
+      (text) => [...document.querySelectorAll('label')].some((item) => item.textContent?.trim() === text),
+      WAIT,
+      label,
+    );
+    const handle = await this.page.evaluateHandle(
+      (text) =>
+        [...document.querySelectorAll('label')].find((item) => item.textContent?.trim() === text)?.control,
+      label,
+    );
+    const element = handle.asElement();
+    if (!element) throw new Error(`no control labelled "${label}"`);
+    return element as ElementHandle<HTMLInputElement | HTMLTextAreaElement>;
+  }
+
+  async fill(label: string, value: string): Promise<void> {
+    const field = await this.field(label);
+    await field.click({ count: 3 });
+    await field.type(value);
+  }
+
+  /** Clicks the enabled button whose text or accessible label is `name`, as a person would. */
+  async press(name: string): Promise<void> {
+    await this.page.waitForFunction(
+      (text) =>
+        [...document.querySelectorAll('button')].some(
+          (item) => (item.textContent?.trim() === text || item.ariaLabel === text) && !item.disabled,
+        ),
+      WAIT,
+      name,
+    );
+    const handle = await this.page.evaluateHandle(
+      (text) =>
+        [...document.querySelectorAll('button')].find(
+          (item) => (item.textContent?.trim() === text || item.ariaLabel === text) && !item.disabled,
+        ),
+      name,
+    );
+    const button = handle.asElement();
+    if (!button) throw new Error(`no button "${name}"`);
+    await (button as ElementHandle<HTMLButtonElement>).click();
+  }
+
+  /** Waits until an element matching `selector` says `expected` (whole text, or a pattern) and returns it. */
+  async textOf(selector: string, expected: string | RegExp, timeout = WAIT.timeout): Promise<string> {
+    const pattern = typeof expected === 'string' ? `^${escapeRegExp(expected)}$` : expected.source;
+    await this.page
+      .waitForFunction(
+        (css, source) =>
+          [...document.querySelectorAll(css)].some((item) =>
+            new RegExp(source).test(item.textContent?.trim() ?? ''),
+          ),
+        { ...WAIT, timeout },
+        selector,
+        pattern,
+      )
+      .catch(async (error: unknown) => {
+        const seen = await this.page.$$eval(selector, (items) => items.map((item) => item.textContent));
+        throw new Error(`${selector} never said ${String(expected)}; it says ${JSON.stringify(seen)}`, {
+          cause: error,
+        });
+      });
+    return this.page.$$eval(
+      selector,
+      (items, source) =>
+        items.map((item) => item.textContent?.trim() ?? '').find((text) => new RegExp(source).test(text)) ??
+        '',
+      pattern,
+    );
+  }
+
+  /** Everything the page holds that a script on it could read: its markup and its localStorage. */
+  async readable(): Promise<string> {
+    return this.page.evaluate(() => document.documentElement.outerHTML + JSON.stringify({ ...localStorage }));
+  }
+}
+
+export class OptionsPage extends ExtensionPage {
+  static async open(firefox: FirefoxUnderTest): Promise<OptionsPage> {
+    const options = new OptionsPage(await firefox.openPage('options'));
+    await options.field('Service URL');
+    return options;
+  }
+
+  async enterService(url: string, apiKey: string): Promise<void> {
+    await this.fill('Service URL', url);
+    await this.fill('API key', apiKey);
+  }
+
+  /** Opens the "Advanced" section, where polling and time-outs are set. */
+  async openAdvanced(): Promise<void> {
+    await this.page.$eval('details', (details) => {
+      (details as HTMLDetailsElement).open = true;
+    });
+  }
+
+  testConnection(): Promise<void> {
+    return this.press('Test connection');
+  }
+
+  save(): Promise<void> {
+    return this.press('Save');
+  }
+
+  /** The outcome line under the form: a status when things went well, an alert when not. */
+  outcome(expected: string | RegExp): Promise<string> {
+    return this.textOf('[role="status"], [role="alert"]', expected);
+  }
+}
+
+export class PopupPage extends ExtensionPage {
+  static async open(firefox: FirefoxUnderTest): Promise<PopupPage> {
+    const popup = new PopupPage(await firefox.openPage('popup'));
+    await popup.field('Prompt');
+    return popup;
+  }
+
+  balance(expected: string | RegExp): Promise<string> {
+    return this.textOf('[data-testid="balance"]', expected);
+  }
+
+  async generateImage(prompt: string): Promise<void> {
+    await this.fill('Prompt', prompt);
+    await this.press('Generate image');
+  }
+
+  async generateVideo(prompt: string): Promise<void> {
+    await this.fill('Prompt', prompt);
+    await this.press('Generate video');
+  }
+
+  /** The result card's image once Firefox has decoded it, as its natural size. */
+  async renderedResultImage(): Promise<{ src: string; width: number; height: number }> {
+    const selector = '[data-testid="result"] img';
+    await this.page.waitForFunction(
+      (css) => {
+        const image = document.querySelector<HTMLImageElement>(css);
+        return image?.complete === true && image.naturalWidth > 0;
+      },
+      WAIT,
+      selector,
+    );
+    return this.page.$eval(selector, (image) => ({
+      src: (image as HTMLImageElement).src,
+      width: (image as HTMLImageElement).naturalWidth,
+      height: (image as HTMLImageElement).naturalHeight,
+    }));
+  }
+
+  /** Text of the popup's job item for this prompt once it has the given status (running/completed/failed). */
+  async job(prompt: string, status: HistoryEntry['status']): Promise<string> {
+    const selector = `[data-testid="job"][data-status="${status}"]`;
+    // A video takes the reference service 6 s, plus polling, on a machine that may be busy.
+    return this.textOf(selector, new RegExp(escapeRegExp(prompt)), 45_000);
+  }
+}
+
+/**
+ * The add-on's own state, read from an extension page kept open for the purpose (the history page): its
+ * storage, its permissions, the notifications its background creates, and the test-only context-menu path.
+ */
+export class AddonState extends ExtensionPage {
+  static async open(firefox: FirefoxUnderTest): Promise<AddonState> {
+    return new AddonState(await firefox.openPage('history'));
+  }
+
+  async history(): Promise<HistoryEntry[]> {
+    const stored = await this.page.evaluate(() => browser.storage.local.get('history'));
+    return (stored.history ?? []) as HistoryEntry[];
+  }
+
+  async waitForEntry(prompt: string, done: (entry: HistoryEntry) => boolean, timeoutMs = 30_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const entry = (await this.history()).find((item) => item.prompt === prompt);
+      if (entry && done(entry)) return entry;
+      if (Date.now() > deadline)
+        throw new Error(`"${prompt}" never got there; last: ${JSON.stringify(entry)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  storedValues(): Promise<Record<string, unknown>> {
+    return this.page.evaluate(() => browser.storage.local.get(null));
+  }
+
+  grantedOrigins(): Promise<string[]> {
+    return this.page.evaluate(async () => (await browser.permissions.getAll()).origins ?? []);
+  }
+
+  /**
+   * Records every notification the background creates from now on (headless Firefox shows none, and
+   * `notifications.getAll` stays empty). The recorder lives in this page: keep it open.
+   */
+  async recordNotifications(): Promise<void> {
+    await this.page.evaluate(() => {
+      const observer = window as ObserverWindow;
+      if (observer.promptcastNotes) return;
+      const notes: RecordedNotification[] = [];
+      observer.promptcastNotes = notes;
+      const api = (browser.extension.getBackgroundPage() as unknown as BackgroundWindow).browser
+        .notifications;
+      const create = api.create.bind(api);
+      // The background always names its notifications (stable ids, so a group is never shown twice).
+      api.create = ((id: string, options: Notifications.CreateNotificationOptions) => {
+        notes.push({ id, title: options.title, message: options.message });
+        return create(id, options);
+      }) as typeof api.create;
+    });
+  }
+
+  async notifications(minimum = 1): Promise<RecordedNotification[]> {
+    await this.page.waitForFunction(
+      (count) => ((window as ObserverWindow).promptcastNotes?.length ?? 0) >= count,
+      WAIT,
+      minimum,
+    );
+    return this.page.evaluate(() => [...((window as ObserverWindow).promptcastNotes ?? [])]);
+  }
+
+  /**
+   * A person picking a context-menu entry on a text selection. Firefox offers tests no way to deliver that
+   * click, so this calls the background's own `contextMenus.onClicked` listener through the hook that only
+   * the e2e build carries (entrypoints/background.ts).
+   */
+  async clickContextMenu(menuItemId: string, selectionText: string): Promise<void> {
+    await this.page.evaluate(
+      (id, text) => {
+        const hooks = (browser.extension.getBackgroundPage() as unknown as BackgroundWindow)
+          .promptcastTestHooks;
+        if (!hooks) throw new Error('this build has no test hooks; build it with --mode e2e');
+        hooks.onMenuClicked({ menuItemId: id, selectionText: text });
+      },
+      menuItemId,
+      selectionText,
+    );
+  }
+}
