@@ -121,6 +121,8 @@ export function describeError(info: ErrorInfo): string {
       return withDetail(t('errorJobFailed'), info.detail, 'errorReason');
     case 'job_timeout':
       return t('errorJobTimeout');
+    case 'storage_full':
+      return t('errorStorageFull');
     case 'aborted':
       return t('errorAborted');
     case 'invalid_input':

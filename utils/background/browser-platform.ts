@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { ErrorInfo } from '../errors';
+import { repairHistory } from '../history/repair';
 import { historyItem } from '../storage/items';
 import type { Problem } from '../validation';
 import type { MessageKey } from './announcer';
@@ -33,7 +34,10 @@ export function browserPlatform(
   return {
     ...items,
     ...wording,
-    history: { getValue: () => historyItem.getValue(), setValue: (value) => historyItem.setValue(value) },
+    history: {
+      getValue: async () => repairHistory(await historyItem.getValue()),
+      setValue: (value) => historyItem.setValue(value),
+    },
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
     canReach: (origin) => browser.permissions.contains({ origins: [`${origin}/*`] }),

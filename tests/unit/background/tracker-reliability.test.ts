@@ -60,6 +60,7 @@ function harness(entries: HistoryEntry[], inFlight: (id: string) => boolean = ()
       alarms.push(when);
     },
     onFinished: async () => undefined,
+    onStorageFull: async () => undefined,
     onRunningCount: () => undefined,
     timers: { set: () => 0, clear: () => undefined },
     concurrency: 2,
@@ -136,6 +137,7 @@ describe('the deadline and slow answers', () => {
       onFinished: async (batch) => {
         finished.push(...batch);
       },
+      onStorageFull: async () => undefined,
       onRunningCount: () => undefined,
       timers: { set: () => 0, clear: () => undefined },
       concurrency: 2,
@@ -208,6 +210,7 @@ describe('announcements that survive a stopped worker', () => {
       }),
       scheduleAlarm: async () => undefined,
       onFinished,
+      onStorageFull: async () => undefined,
       onRunningCount: () => undefined,
       timers: { set: () => 0, clear: () => undefined },
       concurrency: 2,
