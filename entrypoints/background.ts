@@ -8,11 +8,17 @@ import { describeError, describeProblem, t } from '../utils/i18n';
 import { createRouter } from '../utils/messaging/router';
 import { settingsItem } from '../utils/settings/store';
 import { balanceItem, pathFormsItem } from '../utils/storage/items';
+import { repairBalance, repairedItem, repairPathForms } from '../utils/storage/repair';
 
 export default defineBackground(() => {
   const app = createBackgroundApp(
     browserPlatform(
-      { settings: settingsItem, apiKey: apiKeyItem, balance: balanceItem, pathForms: pathFormsItem },
+      {
+        settings: settingsItem,
+        apiKey: apiKeyItem,
+        balance: repairedItem(balanceItem, repairBalance),
+        pathForms: repairedItem(pathFormsItem, repairPathForms),
+      },
       { t, describeError, describeProblem },
     ),
   );

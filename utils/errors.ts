@@ -12,6 +12,7 @@ export const errorKinds = [
   'job_failed',
   'job_timeout',
   'key_for_other_service',
+  'storage_full',
 ] as const;
 
 export const errorInfoSchema = z.object({
@@ -39,7 +40,24 @@ export function appError(kind: ErrorKind, message: string, extra: Omit<ErrorInfo
   return new AppError({ kind, message, ...extra });
 }
 
+/**
+ * The ways browsers word a storage.local write refused for quota: Chrome's callback error, the
+ * polyfilled/Firefox DOMException, and the QUOTA_BYTES constant some builds quote.
+ */
+const QUOTA_PATTERN = /QUOTA_BYTES|QuotaExceededError|quota exceeded/i;
+
+export function isQuotaError(error: unknown): boolean {
+  if (error instanceof AppError) return error.info.kind === 'storage_full';
+  if (error instanceof Error) return QUOTA_PATTERN.test(`${error.name} ${error.message}`);
+  return typeof error === 'string' && QUOTA_PATTERN.test(error);
+}
+
+export const STORAGE_FULL_MESSAGE =
+  "The browser's storage for this extension is full, so the result could not be saved.";
+
 /** Any thrown value as an ErrorInfo: app errors keep their info, service errors their kind. */
 export function toErrorInfo(error: unknown): ErrorInfo {
-  return error instanceof AppError ? error.info : serviceErrorInfo(error);
+  if (error instanceof AppError) return error.info;
+  if (isQuotaError(error)) return { kind: 'storage_full', message: STORAGE_FULL_MESSAGE };
+  return serviceErrorInfo(error);
 }

@@ -125,6 +125,8 @@ export function describeError(info: ErrorInfo): string {
       return t('errorJobTimeout');
     case 'key_for_other_service':
       return t('errorKeyForOtherService');
+    case 'storage_full':
+      return t('errorStorageFull');
     case 'aborted':
       return t('errorAborted');
     case 'invalid_input':

@@ -9,6 +9,7 @@ import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { toErrorInfo, useBackgroundState, useNow } from '@/utils/ui/hooks';
+import { forgetSnapshotHistory } from '@/utils/ui/snapshot';
 import styles from './History.module.css';
 
 const HISTORY_LIMIT = 1000;
@@ -59,7 +60,10 @@ export function HistoryApp() {
     setNotice(undefined);
     send({ type: 'clearHistory' })
       .then(
-        () => setNotice(t('historyCleared')),
+        () => {
+          forgetSnapshotHistory();
+          setNotice(t('historyCleared'));
+        },
         (failure) => setError(toErrorInfo(failure)),
       )
       .finally(() => {

@@ -1,6 +1,7 @@
 import '@/components/theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { PageErrorBoundary } from '@/components/PageErrorBoundary';
 import { prepareDocument } from '@/utils/ui/document';
 import { OptionsApp } from './OptionsApp';
 
@@ -10,6 +11,8 @@ const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <OptionsApp />
+      <PageErrorBoundary>
+        <OptionsApp />
+      </PageErrorBoundary>
     </StrictMode>,
   );

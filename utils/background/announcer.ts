@@ -10,7 +10,8 @@ export type MessageKey =
   | 'notifyImageFailedTitle'
   | 'notifySetupTitle'
   | 'notifySetupMessage'
-  | 'notifyPromptInvalidTitle';
+  | 'notifyPromptInvalidTitle'
+  | 'notifyStorageFullTitle';
 
 export interface AnnouncerDeps {
   notify: (id: string, title: string, message: string) => Promise<void>;
@@ -30,6 +31,21 @@ export function clickTarget(notificationId: string): ClickTarget | undefined {
     return { type: 'entry', id: notificationId.slice(OPEN_PREFIX.length) };
   if (notificationId.startsWith(HISTORY_PREFIX)) return { type: 'history' };
   return undefined;
+}
+
+/**
+ * One name per set of entries, whatever their order: announcing the same group again (a worker stopped
+ * before it could note that it had) replaces its notification instead of adding a second one.
+ */
+export function groupKey(entries: readonly HistoryEntry[]): string {
+  let hash = 0x811c9dc5;
+  for (const char of entries
+    .map((entry) => entry.id)
+    .sort()
+    .join('\n')) {
+    hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  }
+  return `${entries.length}-${hash.toString(16)}`;
 }
 
 function quote(prompt: string, max = 120): string {
@@ -52,9 +68,7 @@ export function createAnnouncer(deps: AnnouncerDeps) {
       );
     } else if (done.length > 1) {
       await deps.notify(
-        // Named after the group's first entry, so announcing the same group again (a worker stopped
-        // before it could note that it had) replaces the notification instead of adding a second one.
-        `${HISTORY_PREFIX}done-${done[0]?.id ?? deps.now()}`,
+        `${HISTORY_PREFIX}done-${groupKey(done)}`,
         deps.t('notifyVideosReadyTitle', [String(done.length)]),
         done.map((entry) => quote(entry.prompt, 60)).join('\n'),
       );
@@ -68,7 +82,7 @@ export function createAnnouncer(deps: AnnouncerDeps) {
       );
     } else if (failed.length > 1) {
       await deps.notify(
-        `${HISTORY_PREFIX}failed-group-${failed[0]?.id ?? deps.now()}`,
+        `${HISTORY_PREFIX}failed-group-${groupKey(failed)}`,
         deps.t('notifyVideosFailedTitle', [String(failed.length)]),
         failed
           .map((entry) => `${quote(entry.prompt, 40)}: ${entry.error ? deps.describeError(entry.error) : ''}`)
@@ -103,7 +117,16 @@ export function createAnnouncer(deps: AnnouncerDeps) {
     await deps.notify(`problem:${deps.now()}`, deps.t('notifyPromptInvalidTitle'), message);
   }
 
-  return { announce, announceImage, setupNeeded, problem };
+  /** One notification however often it is said, so a storage that stays full does not pile them up. */
+  async function storageFull(error: ErrorInfo): Promise<void> {
+    await deps.notify(
+      `${HISTORY_PREFIX}storage-full`,
+      deps.t('notifyStorageFullTitle'),
+      deps.describeError(error),
+    );
+  }
+
+  return { announce, setupNeeded, problem, storageFull };
 }
 
 export type Announcer = ReturnType<typeof createAnnouncer>;

@@ -1,5 +1,5 @@
 import type { PathForm } from '../api/client';
-import { AppError, appError, type ErrorInfo, toErrorInfo } from '../errors';
+import { AppError, appError, type ErrorInfo, isQuotaError, toErrorInfo } from '../errors';
 import type { HistoryEntry } from '../history/schema';
 import { createHistoryStore, type HistoryBackend } from '../history/store';
 import { MAX_BACKOFF_MS, type PollPolicy } from '../jobs/schedule';
@@ -115,6 +115,7 @@ export function createBackgroundApp(platform: Platform) {
       void refreshBalanceQuietly();
       void releaseUnusedOrigins();
     },
+    onStorageFull: (error) => announcer.storageFull(error),
     onRunningCount: platform.setBadge,
     timers: platform.timers,
     concurrency: platform.pollConcurrency ?? 4,
@@ -217,57 +218,104 @@ export function createBackgroundApp(platform: Platform) {
 
   async function start(entry: HistoryEntry): Promise<HistoryEntry> {
     inFlight.add(entry.id);
-    await history.add(entry);
-    // Updates the badge, and sets the alarm that settles this entry should the worker be stopped meanwhile.
-    await tracker.reschedule();
+    try {
+      await history.add(entry);
+    } catch (error) {
+      inFlight.delete(entry.id);
+      throw error;
+    } finally {
+      // Updates the badge, and sets the alarm that settles this entry should the worker be stopped meanwhile.
+      await tracker.reschedule();
+    }
     return entry;
   }
 
-  async function fail(id: string, error: unknown): Promise<{ entry?: HistoryEntry; info: ErrorInfo }> {
+  /**
+   * Whether an outcome must be told by notification: always for the context menu, and for the popup
+   * once it is closed. Decided before the outcome is stored, so it is stored as owed in that same write.
+   */
+  async function owesNotice(source: Source): Promise<{ notifyPending?: true }> {
+    return source === 'context-menu' || !(await platform.isPopupOpen()) ? { notifyPending: true } : {};
+  }
+
+  async function fail(
+    id: string,
+    error: unknown,
+    source: Source,
+  ): Promise<{ entry?: HistoryEntry; info: ErrorInfo }> {
     const info = await explain(error);
+    const owed = await owesNotice(source);
     const entry = await history.patch(id, (item) => ({
       ...item,
       status: 'failed',
       finishedAt: platform.now(),
       error: info,
+      ...owed,
     }));
     return { ...(entry ? { entry } : {}), info };
   }
 
+  /** Tells the person about an outcome stored as owed; a worker stopped first leaves it to the next. */
+  async function announceOwed(entry: HistoryEntry | undefined): Promise<void> {
+    if (entry?.notifyPending) await tracker.announce([entry]);
+  }
+
+  /**
+   * Everything a request needs before its entry exists. From the context menu nobody watches, so a
+   * failure here (no access to the service, say) becomes a failed entry owed a notification.
+   */
+  async function prepare(kind: HistoryEntry['kind'], prompt: string, source: Source) {
+    try {
+      const text = checkedPrompt(prompt);
+      return { text, client: await connect(), settings: await platform.settings.getValue() };
+    } catch (error) {
+      if (source === 'context-menu') {
+        const entry: HistoryEntry = {
+          ...runningEntry(kind, prompt, await platform.settings.getValue(), source),
+          status: 'failed',
+          finishedAt: platform.now(),
+          error: toErrorInfo(error),
+          notifyPending: true,
+        };
+        await history.add(entry);
+        await announceOwed(entry);
+      }
+      throw error;
+    }
+  }
+
   async function generateImage(prompt: string, source: Source): Promise<HistoryEntry> {
-    const text = checkedPrompt(prompt);
-    const client = await connect();
-    const settings = await platform.settings.getValue();
+    const { text, client, settings } = await prepare('image', prompt, source);
     const { id } = await start(runningEntry('image', text, settings, source));
     let entry: HistoryEntry | undefined;
     let failure: ErrorInfo | undefined;
     try {
-      const { url } = await client.generateImage(text);
-      entry = await history.patch(id, (item) => ({
-        ...item,
-        status: 'completed',
-        urls: [url],
-        finishedAt: platform.now(),
-      }));
-    } catch (error) {
-      ({ entry, info: failure } = await fail(id, error));
+      try {
+        const { url } = await client.generateImage(text);
+        const owed = await owesNotice(source);
+        entry = await history.patch(id, (item) => ({
+          ...item,
+          status: 'completed',
+          urls: [url],
+          finishedAt: platform.now(),
+          ...owed,
+        }));
+      } catch (error) {
+        ({ entry, info: failure } = await fail(id, error, source));
+      }
     } finally {
       inFlight.delete(id);
       await tracker.reschedule();
     }
     void refreshBalanceQuietly();
-    if (entry && (source === 'context-menu' || !(await platform.isPopupOpen()))) {
-      await announcer.announceImage(entry);
-    }
+    await announceOwed(entry);
     if (failure) throw new AppError(failure);
     if (!entry) throw appError('unexpected', 'The image finished but its history entry was removed.');
     return entry;
   }
 
   async function submitVideo(prompt: string, options: VideoOptions, source: Source): Promise<HistoryEntry> {
-    const text = checkedPrompt(prompt);
-    const client = await connect();
-    const settings = await platform.settings.getValue();
+    const { text, client, settings } = await prepare('video', prompt, source);
     const fresh = runningEntry('video', text, settings, source);
     const { id } = await start({
       ...fresh,
@@ -304,8 +352,8 @@ export function createBackgroundApp(platform: Platform) {
       if (!entry) throw appError('unexpected', 'The video was submitted but its history entry was removed.');
       return entry;
     } catch (error) {
-      const { entry, info } = await fail(id, error);
-      if (entry && source === 'context-menu') await announcer.announce([entry]);
+      const { entry, info } = await fail(id, error, source);
+      await announceOwed(entry);
       throw new AppError(info);
     } finally {
       inFlight.delete(id);
@@ -393,11 +441,19 @@ export function createBackgroundApp(platform: Platform) {
       return { balance };
     },
     removeHistoryEntry: async ({ id }) => {
-      const removed = await history.remove(id);
-      await tracker.reschedule();
-      return { removed };
+      try {
+        return { removed: await history.remove(id) };
+      } finally {
+        await tracker.storageFreed();
+      }
     },
-    clearHistory: async () => ({ removed: await history.clearFinished() }),
+    clearHistory: async () => {
+      try {
+        return { removed: await history.clearFinished() };
+      } finally {
+        await tracker.storageFreed();
+      }
+    },
   };
 
   /** A context-menu click: the selection becomes a prompt with the default options. */
@@ -419,11 +475,9 @@ export function createBackgroundApp(platform: Platform) {
       if (menuItemId === MENU_VIDEO) await submitVideo(selection, settings.videoDefaults, 'context-menu');
       else await generateImage(selection, 'context-menu');
     } catch (error) {
-      // Failures after the entry was recorded were announced already; earlier ones (no permission) not.
-      const info = toErrorInfo(error);
-      if (info.kind === 'not_configured' || info.kind === 'no_permission') {
-        await announcer.problem(platform.describeError(info));
-      }
+      // Every other failure was stored with its entry and announced from there; a full storage is the
+      // one that could not be stored.
+      if (isQuotaError(error)) await announcer.storageFull(toErrorInfo(error));
     }
   }
 
@@ -441,8 +495,14 @@ export function createBackgroundApp(platform: Platform) {
 
   /** Called whenever the worker starts: settle what a killed worker left and re-arm polling. */
   async function resume(): Promise<void> {
-    await tracker.recoverInterrupted();
-    await tracker.tick();
+    try {
+      await tracker.recoverInterrupted();
+    } catch (error) {
+      if (!isQuotaError(error)) throw error;
+      await announcer.storageFull(toErrorInfo(error));
+    } finally {
+      await tracker.tick();
+    }
   }
 
   return { handlers, tracker, resume, onMenuClick, onNotificationClick, refreshBalance };

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { ErrorInfo } from '../errors';
+import { repairHistory } from '../history/repair';
 import { hasHostAccess, releaseHostAccess } from '../host-access';
 import { historyItem } from '../storage/items';
 import type { Problem } from '../validation';
@@ -34,7 +35,10 @@ export function browserPlatform(
   return {
     ...items,
     ...wording,
-    history: { getValue: () => historyItem.getValue(), setValue: (value) => historyItem.setValue(value) },
+    history: {
+      getValue: async () => repairHistory(await historyItem.getValue()),
+      setValue: (value) => historyItem.setValue(value),
+    },
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
     canReach: hasHostAccess,

@@ -1,3 +1,4 @@
+import { AppError, isQuotaError, STORAGE_FULL_MESSAGE } from '../errors';
 import type { HistoryEntry } from './schema';
 
 export const HISTORY_LIMIT = 200;
@@ -26,6 +27,45 @@ export function capHistory(entries: HistoryEntry[], limit = HISTORY_LIMIT): Hist
 }
 
 /**
+ * The older half of the finished entries, dropped to make room. Running jobs are never dropped, nor the
+ * entries in `keep` (the ones the write at hand adds or changes: its outcome is the point of writing).
+ */
+export function pruneOldestFinished(
+  entries: HistoryEntry[],
+  keep: ReadonlySet<HistoryEntry> = new Set(),
+): HistoryEntry[] {
+  const finished = entries.filter((entry) => entry.status !== 'running' && !keep.has(entry));
+  const drop = new Set(finished.slice(finished.length - Math.ceil(finished.length / 2)));
+  return entries.filter((entry) => !drop.has(entry));
+}
+
+/**
+ * Writes `entries`; when the browser refuses for quota, drops the oldest finished entries half by half
+ * and tries again, so a full storage costs old results rather than the outcome being written now. Only
+ * when nothing finished is left to drop does it give up, with an error the person can act on.
+ */
+async function writeWithRoom(
+  backend: HistoryBackend,
+  entries: HistoryEntry[],
+  keep: ReadonlySet<HistoryEntry>,
+): Promise<void> {
+  let attempt = entries;
+  for (;;) {
+    try {
+      await backend.setValue(attempt);
+      return;
+    } catch (error) {
+      if (!isQuotaError(error)) throw error;
+      const pruned = pruneOldestFinished(attempt, keep);
+      if (pruned.length === attempt.length) {
+        throw new AppError({ kind: 'storage_full', message: STORAGE_FULL_MESSAGE });
+      }
+      attempt = pruned;
+    }
+  }
+}
+
+/**
  * Serialises every read-modify-write of the history. Image requests, video submissions and polls all
  * finish at unrelated times; without one queue, two of them could each write a stale copy.
  */
@@ -36,8 +76,11 @@ export function createHistoryStore(backend: HistoryBackend, limit = HISTORY_LIMI
     change: (entries: HistoryEntry[]) => { entries: HistoryEntry[]; result: T },
   ): Promise<T> {
     const run = queue.then(async () => {
-      const { entries, result } = change(await backend.getValue());
-      await backend.setValue(capHistory(entries, limit));
+      const stored = await backend.getValue();
+      const { entries, result } = change(stored);
+      const unchanged = new Set(stored);
+      const changed = new Set(entries.filter((entry) => !unchanged.has(entry)));
+      await writeWithRoom(backend, capHistory(entries, limit), changed);
       return result;
     });
     queue = run.catch(() => undefined);

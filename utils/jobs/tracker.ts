@@ -1,5 +1,5 @@
 import type { VideoJob } from '../api/schemas';
-import { type ErrorInfo, toErrorInfo } from '../errors';
+import { type ErrorInfo, isQuotaError, toErrorInfo } from '../errors';
 import type { HistoryEntry } from '../history/schema';
 import type { HistoryStore } from '../history/store';
 import { mapWithLimit } from './concurrency';
@@ -32,6 +32,8 @@ export interface TrackerDeps {
   scheduleAlarm: (when: number | undefined) => Promise<void>;
   /** Jobs that ended in one tick, together, so they can be announced as one group. */
   onFinished: (entries: HistoryEntry[]) => Promise<void>;
+  /** A pass whose outcomes could not be stored because the storage is full, even after pruning. */
+  onStorageFull: (error: ErrorInfo) => Promise<void>;
   /** The number of running jobs after any change, e.g. for the badge. */
   onRunningCount: (count: number) => void;
   /** In-worker timers poll sooner than the alarm's floor while the worker is awake. */
@@ -62,6 +64,14 @@ const INTERRUPTED_SUBMISSION =
   'The extension was stopped while submitting this video, so the job could not be tracked. Check your balance before trying again.';
 
 /**
+ * How long a pass that found the storage full waits before the next: room comes back only when the
+ * person acts, so retrying at the polling pace would only wake the worker again and again for nothing.
+ */
+function storageRetryMs(policy: PollPolicy): number {
+  return Math.min(policy.maxBackoffMs, policy.intervalMs * 10);
+}
+
+/**
  * Polls pending video jobs. All state is in the history store, so a tracker built by a freshly started
  * worker picks up exactly where a killed one stopped.
  */
@@ -69,6 +79,8 @@ export function createJobTracker(deps: TrackerDeps) {
   let running: Promise<TickReport> | undefined;
   let again = false;
   let timer: unknown;
+  /** Set while the storage is full: no pass before this time (in memory: a new worker tries once more). */
+  let storageBlockedUntil: number | undefined;
 
   /** The entries that may be polled now: every tracked job but those waiting for their service. */
   async function pollable(entries: HistoryEntry[]): Promise<HistoryEntry[]> {
@@ -77,6 +89,22 @@ export function createJobTracker(deps: TrackerDeps) {
   }
 
   async function tickOnce(): Promise<TickReport> {
+    try {
+      const report = await pollDue();
+      storageBlockedUntil = undefined;
+      return report;
+    } catch (error) {
+      if (!isQuotaError(error)) throw error;
+      storageBlockedUntil = deps.now() + storageRetryMs(await deps.policy());
+      await deps.onStorageFull(toErrorInfo(error));
+      return { polled: 0, finished: [] };
+    } finally {
+      // Whatever happened above, the next pass must be armed, or a job would stay "running" for good.
+      await reschedule();
+    }
+  }
+
+  async function pollDue(): Promise<TickReport> {
     const policy = await deps.policy();
     const entries = await pollable(await deps.history.read());
     const waiting = (entry: HistoryEntry) => !entries.some((item) => item.id === entry.id);
@@ -114,7 +142,6 @@ export function createJobTracker(deps: TrackerDeps) {
     });
     const finished = changed.filter((entry) => entry.status !== 'running');
     await announce([...finished, ...earlier]);
-    await reschedule();
     return { polled: due.length, finished: finished.map(told) };
   }
 
@@ -189,7 +216,11 @@ export function createJobTracker(deps: TrackerDeps) {
     const times = [nextWakeAt(entries), sendingBackstop(sending, deps.now(), policy)].filter(
       (time): time is number => time !== undefined,
     );
-    const when = times.length > 0 ? Math.min(...times) : undefined;
+    const earliest = times.length > 0 ? Math.min(...times) : undefined;
+    const when =
+      earliest !== undefined && storageBlockedUntil !== undefined
+        ? Math.max(earliest, storageBlockedUntil)
+        : earliest;
     deps.onRunningCount(stored.filter((entry) => entry.status === 'running').length);
     if (timer !== undefined) deps.timers.clear(timer);
     timer = undefined;
@@ -235,7 +266,14 @@ export function createJobTracker(deps: TrackerDeps) {
     await tick();
   }
 
-  return { tick, reschedule, recoverInterrupted, pollAllNow };
+  /** After the person made room (cleared history), a pass held back by a full storage runs now. */
+  async function storageFreed(): Promise<void> {
+    if (storageBlockedUntil === undefined) return reschedule();
+    storageBlockedUntil = undefined;
+    await tick();
+  }
+
+  return { tick, reschedule, recoverInterrupted, pollAllNow, announce, storageFreed };
 }
 
 export type JobTracker = ReturnType<typeof createJobTracker>;

@@ -2,6 +2,7 @@ import type { ErrorInfo } from '../errors';
 import type { HistoryEntry } from '../history/schema';
 import type { Balance } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
+import { shownView } from './stored-view';
 
 /** What the popup shows before the background answers: enough to paint it at once. */
 export interface CachedView {
@@ -25,14 +26,31 @@ export function readSnapshot(store: Pick<Storage, 'getItem'> = localStorage): Ca
   try {
     const value: unknown = JSON.parse(store.getItem(KEY) ?? 'null');
     if (typeof value !== 'object' || value === null) return undefined;
-    const view = value as Partial<CachedView>;
-    if (typeof view.settings !== 'object' || !Array.isArray(view.history) || view.balance === undefined) {
+    const view = value as Record<string, unknown>;
+    if (view.settings === undefined || view.history === undefined || view.balance === undefined) {
       return undefined;
     }
-    return view as CachedView;
+    return {
+      ...shownView({
+        settings: view.settings,
+        history: view.history,
+        balance: view.balance,
+        balanceError: view.balanceError,
+      }),
+      ...(typeof view.balanceText === 'string' ? { balanceText: view.balanceText } : {}),
+    };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Drops the history from the snapshot (the balance stays), e.g. once the person cleared it: the next
+ * popup must not paint entries that are gone.
+ */
+export function forgetSnapshotHistory(store: Pick<Storage, 'getItem' | 'setItem'> = localStorage): void {
+  const view = readSnapshot(store);
+  if (view) writeSnapshot({ ...view, history: [] }, store);
 }
 
 export function writeSnapshot(view: CachedView, store: Pick<Storage, 'setItem'> = localStorage): void {

@@ -1,17 +1,24 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { MENU_IMAGE, MENU_VIDEO } from '../../../utils/background/app';
+import { groupKey } from '../../../utils/background/announcer';
+import { type Item, MENU_IMAGE, MENU_VIDEO } from '../../../utils/background/app';
 import { NO_KEY } from '../../../utils/background/stored-key';
+import type { HistoryEntry } from '../../../utils/history/schema';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { Settings } from '../../../utils/settings/schema';
 import { DEMO_API_KEY } from '../../reference-service/server';
-import { makeBackgroundApp } from '../support/background-app';
+import { type BackgroundStorage, makeBackgroundApp } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';
 
 const service = referenceServiceForFile({ videoDurationMs: 200 });
 
-function makeApp(settings: Partial<Settings> = {}, key = DEMO_API_KEY, reachable = true) {
-  return makeBackgroundApp(service, settings, key, reachable);
+function makeApp(
+  settings: Partial<Settings> = {},
+  key = DEMO_API_KEY,
+  reachable = true,
+  shared?: { items: BackgroundStorage },
+) {
+  return makeBackgroundApp(service, settings, key, reachable, shared?.items);
 }
 
 describe('background app', () => {
@@ -139,5 +146,107 @@ describe('background app', () => {
     await app.onNotificationClick('open:v1');
     await app.onNotificationClick('history:done-1');
     expect(opened).toEqual(['https://cdn.example/v.webm', 'ext://history.html']);
+  });
+});
+
+/** Every history value written, so a test can see what one write held. */
+function recordWrites(history: Item<HistoryEntry[]>): HistoryEntry[][] {
+  const writes: HistoryEntry[][] = [];
+  const write = history.setValue;
+  history.setValue = async (value) => {
+    writes.push(value);
+    await write(value);
+  };
+  return writes;
+}
+
+describe('notifications owed for every outcome', () => {
+  it('a finished image with the popup closed is stored as owed in the write that finishes it, then told once', async () => {
+    const { app, items, notifications, popup } = makeApp();
+    popup.open = false;
+    const writes = recordWrites(items.history);
+    const entry = await app.handlers.generateImage({ type: 'generateImage', prompt: 'a red kite' });
+    const finishing = writes.find((list) => list[0]?.status === 'completed');
+    expect(finishing?.[0]).toMatchObject({ id: entry.id, status: 'completed', notifyPending: true });
+    expect(notifications.map((n) => n.id)).toEqual([`open:${entry.id}`]);
+    expect(items.history.value[0]?.notifyPending).toBeUndefined();
+  });
+
+  it('a worker stopped between finishing an image and notifying leaves it to the next worker, told once', async () => {
+    const first = makeApp();
+    first.popup.open = false;
+    first.stall.notify = true;
+    void first.app.handlers.generateImage({ type: 'generateImage', prompt: 'a lighthouse' });
+    await expect.poll(() => first.items.history.value[0]?.status).toBe('completed');
+    expect(first.notifications).toEqual([]);
+
+    const next = makeApp({}, DEMO_API_KEY, true, { items: first.items });
+    await next.app.resume();
+    const id = first.items.history.value[0]?.id;
+    expect(next.notifications.map((n) => n.id)).toEqual([`open:${id}`]);
+    await next.app.resume();
+    expect(next.notifications).toHaveLength(1);
+  });
+
+  it('an image from an open popup is shown there, not notified', async () => {
+    const { app, notifications, items } = makeApp();
+    await app.handlers.generateImage({ type: 'generateImage', prompt: 'a quiet pond' });
+    expect(notifications).toEqual([]);
+    expect(items.history.value[0]?.notifyPending).toBeUndefined();
+  });
+
+  it('a video refused at submission after the popup closed is notified', async () => {
+    service.configure({ accounts: { [DEMO_API_KEY]: 0 } });
+    const { app, items, notifications, popup } = makeApp();
+    popup.open = false;
+    await expect(
+      app.handlers.submitVideo({
+        type: 'submitVideo',
+        prompt: 'a storm',
+        options: DEFAULT_SETTINGS.videoDefaults,
+      }),
+    ).rejects.toMatchObject({ info: { kind: 'insufficient_credits' } });
+    const id = items.history.value[0]?.id;
+    expect(notifications.map((n) => n.id)).toEqual([`history:failed-${id}`]);
+  });
+
+  it('a context-menu failure before any entry existed becomes a failed entry, owed and notified', async () => {
+    const { app, items, notifications } = makeApp({}, DEMO_API_KEY, false);
+    const writes = recordWrites(items.history);
+    await app.onMenuClick(MENU_IMAGE, 'a paper boat');
+    expect(writes[0]?.[0]).toMatchObject({
+      status: 'failed',
+      prompt: 'a paper boat',
+      source: 'context-menu',
+      error: { kind: 'no_permission' },
+      notifyPending: true,
+    });
+    expect(notifications.map((n) => n.id)).toEqual([`history:failed-${writes[0]?.[0]?.id}`]);
+    expect(notifications[0]?.message).toMatch(/a paper boat/);
+    expect(items.history.value[0]?.notifyPending).toBeUndefined();
+    expect(service.requests()).toHaveLength(0);
+  });
+
+  it('names a group of outcomes after all its entries, whatever their order', () => {
+    const entry = (id: string) => ({ id }) as HistoryEntry;
+    expect(groupKey([entry('a'), entry('b')])).toBe(groupKey([entry('b'), entry('a')]));
+    expect(groupKey([entry('a'), entry('b')])).not.toBe(groupKey([entry('a'), entry('c')]));
+    expect(groupKey([entry('a')])).not.toBe(groupKey([entry('a'), entry('b')]));
+  });
+});
+
+describe('a full storage', () => {
+  it('an image that cannot be stored is refused with the storage message and leaves nothing running', async () => {
+    const { app, items } = makeApp();
+    items.history.setValue = async () => {
+      throw new Error('Resource::kQuotaBytes quota exceeded');
+    };
+    await expect(
+      app.handlers.generateImage({ type: 'generateImage', prompt: 'a fox' }),
+    ).rejects.toMatchObject({
+      info: { kind: 'storage_full' },
+    });
+    expect(items.history.value).toEqual([]);
+    expect(service.requests().filter((r) => r.path.includes('/images/'))).toHaveLength(0);
   });
 });

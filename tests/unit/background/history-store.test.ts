@@ -87,3 +87,62 @@ describe('history store', () => {
     expect(backend.value.map((e) => e.id)).toEqual(['kept']);
   });
 });
+
+describe('history store on a full storage', () => {
+  /** A storage.local that refuses, as Chrome words it, any history longer than `room` entries. */
+  function fullBackend(initial: HistoryEntry[], room: number) {
+    let value = initial;
+    return {
+      getValue: async () => value,
+      setValue: async (next: HistoryEntry[]) => {
+        if (next.length > room) throw new Error('Resource::kQuotaBytes quota exceeded');
+        value = next;
+      },
+      get value() {
+        return value;
+      },
+    };
+  }
+
+  it('drops the oldest finished entries to make room, never a running one nor the one being written', async () => {
+    // Newest first: f5 is the oldest finished entry.
+    const backend = fullBackend(
+      [
+        entry('r1', 'running'),
+        entry('f1'),
+        entry('f2'),
+        entry('r2', 'running'),
+        entry('f3'),
+        entry('f4'),
+        entry('f5'),
+      ],
+      5,
+    );
+    const store = createHistoryStore(backend);
+    await store.add(entry('new', 'running'));
+    expect(backend.value.map((item) => item.id)).toEqual(['new', 'r1', 'f1', 'f2', 'r2']);
+    await store.patch('new', (item) => ({ ...item, status: 'completed', urls: ['https://x/new.png'] }));
+    expect(backend.value[0]).toMatchObject({ id: 'new', status: 'completed' });
+  });
+
+  it('gives up with the storage message when only running entries and the new outcome are left', async () => {
+    const backend = fullBackend([entry('r1', 'running'), entry('f1')], 1);
+    const store = createHistoryStore(backend);
+    await expect(store.add(entry('new', 'running'))).rejects.toMatchObject({
+      info: { kind: 'storage_full' },
+    });
+    expect(backend.value.map((item) => item.id)).toEqual(['r1', 'f1']);
+    // The store's queue is not wedged by the failure.
+    await expect(store.remove('f1')).resolves.toBe(true);
+  });
+
+  it('does not prune on other write errors', async () => {
+    const store = createHistoryStore({
+      getValue: async () => [entry('f1')],
+      setValue: async () => {
+        throw new Error('IO error');
+      },
+    });
+    await expect(store.add(entry('new'))).rejects.toThrow('IO error');
+  });
+});

@@ -61,6 +61,7 @@ function harness(entries: HistoryEntry[], inFlight: (id: string) => boolean = ()
       alarms.push(when);
     },
     onFinished: async () => undefined,
+    onStorageFull: async () => undefined,
     onRunningCount: () => undefined,
     timers: { set: () => 0, clear: () => undefined },
     concurrency: 2,
@@ -138,6 +139,7 @@ describe('the deadline and slow answers', () => {
       onFinished: async (batch) => {
         finished.push(...batch);
       },
+      onStorageFull: async () => undefined,
       onRunningCount: () => undefined,
       timers: { set: () => 0, clear: () => undefined },
       concurrency: 2,
@@ -211,6 +213,7 @@ describe('announcements that survive a stopped worker', () => {
       }),
       scheduleAlarm: async () => undefined,
       onFinished,
+      onStorageFull: async () => undefined,
       onRunningCount: () => undefined,
       timers: { set: () => 0, clear: () => undefined },
       concurrency: 2,

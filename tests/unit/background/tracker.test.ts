@@ -36,12 +36,15 @@ function harness(entries: HistoryEntry[], poll: (entry: HistoryEntry) => Promise
   const finishedBatches: HistoryEntry[][] = [];
   const badges: number[] = [];
   const timers: Array<{ delay: number; cleared: boolean }> = [];
+  const storageNotices: string[] = [];
+  let writeFailure: Error | undefined;
   let inFlightPolls = 0;
   let peakPolls = 0;
   const deps: TrackerDeps = {
     history: createHistoryStore({
       getValue: async () => stored,
       setValue: async (value) => {
+        if (writeFailure) throw writeFailure;
         stored = value;
       },
     }),
@@ -63,6 +66,9 @@ function harness(entries: HistoryEntry[], poll: (entry: HistoryEntry) => Promise
     },
     onFinished: async (batch) => {
       finishedBatches.push(batch);
+    },
+    onStorageFull: async (error) => {
+      storageNotices.push(error.kind);
     },
     onRunningCount: (count) => badges.push(count),
     timers: {
@@ -87,6 +93,11 @@ function harness(entries: HistoryEntry[], poll: (entry: HistoryEntry) => Promise
       return stored;
     },
     alarms,
+    storageNotices,
+    /** Makes every history write fail, with Chrome's own wording of a write over quota by default. */
+    setFull: (value: boolean, failure = new Error('Resource::kQuotaBytes quota exceeded')) => {
+      writeFailure = value ? failure : undefined;
+    },
     finishedBatches,
     badges,
     timers,
@@ -213,5 +224,33 @@ describe('job tracker', () => {
     await h.tracker.pollAllNow();
     expect(polled).toEqual(['a']);
     expect(h.stored[0]?.poll?.failures).toBe(0);
+  });
+});
+
+describe('job tracker with a full storage', () => {
+  it('tells the person, keeps the alarm set but backed off (no loop), and finishes the job once there is room', async () => {
+    const h = harness([video('a')], async (entry) => completed(entry.poll?.jobId ?? ''));
+    h.setFull(true);
+
+    await h.tracker.tick();
+    expect(h.storageNotices).toEqual(['storage_full']);
+    expect(h.stored[0]?.status).toBe('running');
+    // Due at once, yet the next pass waits 10 intervals instead of firing the alarm every second.
+    expect(h.alarms.at(-1)).toBe(T0 + 50_000);
+    expect(h.timers.at(-1)?.delay).toBe(50_000);
+
+    h.setFull(false);
+    await h.tracker.storageFreed();
+    expect(h.stored[0]?.status).toBe('completed');
+    expect(h.alarms.at(-1)).toBeUndefined();
+    expect(h.finishedBatches.flat().map((entry) => entry.id)).toEqual(['a']);
+  });
+
+  it('re-arms the alarm even when a pass fails for another reason', async () => {
+    const h = harness([video('a')], async (entry) => completed(entry.poll?.jobId ?? ''));
+    h.setFull(true, new Error('IO error: disk on fire'));
+    await expect(h.tracker.tick()).rejects.toThrow('disk on fire');
+    expect(h.storageNotices).toEqual([]);
+    expect(h.alarms.at(-1)).toBe(T0);
   });
 });

@@ -24,6 +24,23 @@ export function keyFor(baseUrl: string, key: string, id = 'key-1'): StoredKey {
   return key ? { key, origin: originOf(baseUrl), id } : NO_KEY;
 }
 
+/** The storage one browser profile has, in memory. */
+export function backgroundStorage(
+  service: ReferenceService,
+  settings: Partial<Settings> = {},
+  key = DEMO_API_KEY,
+) {
+  const initial: Settings = { ...DEFAULT_SETTINGS, pollIntervalSec: 1, baseUrl: service.url, ...settings };
+  return {
+    settings: memoryItem<Settings>(initial),
+    apiKey: memoryItem<StoredKey>(keyFor(initial.baseUrl, key)),
+    balance: memoryItem<StoredBalance>({ balance: null }),
+    pathForms: memoryItem<Record<string, PathForm>>({}),
+    history: memoryItem<HistoryEntry[]>([]),
+  };
+}
+export type BackgroundStorage = ReturnType<typeof backgroundStorage>;
+
 /**
  * The background app on in-memory storage, talking to the reference service over real HTTP. `reachable`
  * stands for the host permission and can be changed afterwards (a person revoking site access).
@@ -33,22 +50,20 @@ export function makeBackgroundApp(
   settings: Partial<Settings> = {},
   key = DEMO_API_KEY,
   reachable = true,
+  /** Another app's storage: two apps over the same items are two lives of one worker. */
+  shared?: BackgroundStorage,
 ) {
   const notifications: Array<{ id: string; title: string; message: string }> = [];
+  const popup = { open: true };
+  /** Set to make `notify` never return, as when the worker is stopped while notifying. */
+  const stall = { notify: false };
   const opened: string[] = [];
   const kept: string[][] = [];
   const alarms: Array<number | undefined> = [];
   let optionsOpened = 0;
   let ids = 0;
   const access = { reachable };
-  const initial: Settings = { ...DEFAULT_SETTINGS, pollIntervalSec: 1, baseUrl: service.url, ...settings };
-  const items = {
-    settings: memoryItem<Settings>(initial),
-    apiKey: memoryItem<StoredKey>(keyFor(initial.baseUrl, key)),
-    balance: memoryItem<StoredBalance>({ balance: null }),
-    pathForms: memoryItem<Record<string, PathForm>>({}),
-    history: memoryItem<HistoryEntry[]>([]),
-  };
+  const items = shared ?? backgroundStorage(service, settings, key);
   const platform: Platform = {
     ...items,
     now: () => Date.now(),
@@ -62,6 +77,7 @@ export function makeBackgroundApp(
     },
     setBadge: () => undefined,
     notify: async (id, title, message) => {
+      if (stall.notify) return new Promise<void>(() => undefined);
       notifications.push({ id, title, message });
     },
     t: (key, subs) => [key, ...(subs ?? [])].join(' '),
@@ -73,7 +89,7 @@ export function makeBackgroundApp(
     openOptions: async () => {
       optionsOpened++;
     },
-    isPopupOpen: async () => true,
+    isPopupOpen: async () => popup.open,
     historyPageUrl: 'ext://history.html',
     timers: { set: () => undefined, clear: () => undefined },
   };
@@ -81,6 +97,8 @@ export function makeBackgroundApp(
     app: createBackgroundApp(platform),
     items,
     notifications,
+    popup,
+    stall,
     opened,
     access,
     /** The origins the app asked to keep each time it gave access back. */

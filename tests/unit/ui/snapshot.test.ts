@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
-import { readSnapshot, writeSnapshot } from '../../../utils/ui/snapshot';
+import { forgetSnapshotHistory, readSnapshot, writeSnapshot } from '../../../utils/ui/snapshot';
 
 function memoryStore() {
   const values = new Map<string, string>();
@@ -50,5 +50,74 @@ describe('popup snapshot', () => {
     expect(() =>
       writeSnapshot({ settings: DEFAULT_SETTINGS, history: [], balance: null }, full),
     ).not.toThrow();
+  });
+
+  it('paints only what a page can show: damaged entries, settings and balance are left out', () => {
+    const store = memoryStore();
+    const good = {
+      id: 'ok',
+      kind: 'image',
+      prompt: 'p',
+      model: '',
+      source: 'popup',
+      status: 'completed',
+      urls: [],
+      createdAt: 1,
+    };
+    store.values.set(
+      'promptcast:popup-snapshot:v1',
+      JSON.stringify({
+        settings: {
+          ...DEFAULT_SETTINGS,
+          baseUrl: 'https://api.example.com',
+          videoDefaults: null,
+          modelId: 7,
+        },
+        history: [
+          good,
+          { ...good, id: 'no-urls', urls: undefined },
+          { ...good, id: 'obj', prompt: { html: 1 } },
+          3,
+        ],
+        balance: { value: 'lots', fetchedAt: 1 },
+        balanceError: { kind: 'network' },
+        balanceText: '5 credits',
+      }),
+    );
+    const view = readSnapshot(store);
+    expect(view?.history.map((entry) => entry.id)).toEqual(['ok']);
+    expect(view?.settings).toEqual({ ...DEFAULT_SETTINGS, baseUrl: 'https://api.example.com' });
+    expect(view?.balance).toBeNull();
+    expect(view?.balanceError).toBeUndefined();
+    expect(view?.balanceText).toBe('5 credits');
+  });
+
+  it('forgets the history once it was cleared, keeping the balance', () => {
+    const store = memoryStore();
+    const entry = {
+      id: 'e',
+      kind: 'image' as const,
+      prompt: 'p',
+      model: '',
+      source: 'popup' as const,
+      status: 'completed' as const,
+      urls: [],
+      createdAt: 1,
+    };
+    writeSnapshot(
+      {
+        settings: DEFAULT_SETTINGS,
+        history: [entry],
+        balance: { value: 3, fetchedAt: 1 },
+        balanceText: '3 credits',
+      },
+      store,
+    );
+    forgetSnapshotHistory(store);
+    expect(readSnapshot(store)).toMatchObject({
+      history: [],
+      balance: { value: 3 },
+      balanceText: '3 credits',
+    });
   });
 });

@@ -1,0 +1,296 @@
+import type { Worker } from '@playwright/test';
+import type { HistoryEntry } from '../../../utils/history/schema';
+import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
+import { expect, test } from '../support/fixtures';
+import { clickContextMenu, historyOf, MENU_IMAGE, notificationsOf } from '../support/observe';
+import { conclude, entryOf, quietHistoryOf, submitVideo } from '../support/reliability-observe';
+import { configure, FAST_SETTINGS, waitFor } from '../support/setup';
+
+/** Writes straight into storage.local from the worker, as a damaged profile or an older build left it. */
+async function writeStorage(worker: Worker, values: Record<string, unknown>): Promise<void> {
+  await worker.evaluate((items) => chrome.storage.local.set(items), values);
+}
+
+/**
+ * Fills storage.local with junk under a key of its own until only `room` bytes of its real quota are
+ * left (no `unlimitedStorage` in the manifest), so the browser itself refuses bigger writes.
+ */
+async function fillStorage(worker: Worker, room: number): Promise<void> {
+  await worker.evaluate(async (left) => {
+    await chrome.storage.local.remove('junk');
+    const used = await chrome.storage.local.getBytesInUse(null);
+    // Chrome counts a value as the key's length plus its JSON (a string's two quotes).
+    const size = chrome.storage.local.QUOTA_BYTES - used - left - 'junk'.length - 2;
+    await chrome.storage.local.set({ junk: 'x'.repeat(size) });
+  }, room);
+}
+
+function finished(id: string, prompt: string, createdAt: number): HistoryEntry {
+  return {
+    id,
+    kind: 'image',
+    prompt,
+    model: '',
+    source: 'popup',
+    status: 'completed',
+    urls: [`http://127.0.0.1:9/${id}.png`],
+    createdAt,
+    finishedAt: createdAt + 1,
+  };
+}
+
+test('corrupted storage (malformed and old-shaped entries, future-version settings): the pages show what is valid and an image still generates', async ({
+  extension,
+  service,
+}) => {
+  await configure(extension, service);
+  const worker = await extension.worker();
+  const now = Date.now();
+  await writeStorage(worker, {
+    history: [
+      finished('valid-1', 'a valid lighthouse', now - 3_000),
+      // A prompt that is not text: rendered as is, it would take the whole page down.
+      { ...finished('bad-prompt', 'x', now - 2_500), prompt: { html: '<b>x</b>' } },
+      { ...finished('bad-urls', 'x', now - 2_400), urls: 'not-a-list', status: 'finished-ish' },
+      'junk',
+      null,
+      // The shape an older build wrote: one url, a legacy status word, no source or model.
+      {
+        id: 'old-1',
+        kind: 'image',
+        prompt: 'an old windmill',
+        status: 'done',
+        url: 'http://127.0.0.1:9/old.png',
+        createdAt: now - 4_000,
+      },
+    ],
+    settings: {
+      ...DEFAULT_SETTINGS,
+      ...FAST_SETTINGS,
+      baseUrl: service.url,
+      pollIntervalSec: 'often',
+      videoDefaults: { duration: 'long' },
+      themeFromTheFuture: 'dark',
+    },
+    settings$: { v: 7 },
+    balance: 'lots',
+    pathForms: ['v1'],
+  });
+  await extension.stopWorker();
+
+  const popup = await extension.openPage('popup');
+  await expect(popup.getByText('a valid lighthouse')).toBeVisible();
+  await expect(popup.getByText('an old windmill')).toBeVisible();
+  await expect(popup.getByTestId('balance')).toContainText('credits');
+  const prompt = 'a fresh image after the repair';
+  await popup.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
+  await popup.getByRole('button', { name: 'Generate image' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Image ready' })).toBeVisible({ timeout: 15_000 });
+
+  const history = await extension.openPage('history');
+  await expect(history.getByTestId('history-entry')).toHaveCount(4);
+  await expect(history.getByText('an old windmill')).toBeVisible();
+  const options = await extension.openPage('options');
+  await expect(options.getByRole('textbox', { name: /service url/i })).toHaveValue(service.url);
+
+  const stored = await historyOf(extension);
+  const fresh = stored.find((entry) => entry.prompt === prompt);
+  const { lost, keyLeaks } = await conclude('corrupted storage: repaired on read, image generated', {
+    extension,
+    service,
+    history: stored,
+    ids: [fresh?.id ?? 'missing', 'valid-1', 'old-1'],
+    texts: { popup: await popup.content(), history: await history.content() },
+  });
+  expect([lost, keyLeaks]).toEqual([0, 0]);
+  expect(entryOf(stored, 'old-1')).toMatchObject({
+    status: 'completed',
+    urls: ['http://127.0.0.1:9/old.png'],
+  });
+});
+
+test('a history that is not a list: the popup opens and an image still generates', async ({
+  extension,
+  service,
+}) => {
+  await configure(extension, service);
+  await writeStorage(await extension.worker(), {
+    history: { 0: finished('kept', 'a kept kettle', Date.now()), oops: 42 },
+  });
+  const popup = await extension.openPage('popup');
+  await expect(popup.getByText('a kept kettle')).toBeVisible();
+  await popup.getByRole('textbox', { name: 'Prompt' }).fill('an image over a broken history');
+  await popup.getByRole('button', { name: 'Generate image' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Image ready' })).toBeVisible({ timeout: 15_000 });
+  const stored = await historyOf(extension);
+  expect(Array.isArray(stored)).toBe(true);
+  const { lost, keyLeaks } = await conclude('non-array history: salvaged, image generated', {
+    extension,
+    service,
+    history: stored,
+    ids: stored.map((entry) => entry.id),
+  });
+  expect([lost, keyLeaks]).toEqual([0, 0]);
+  expect(stored.map((entry) => entry.prompt)).toEqual(['an image over a broken history', 'a kept kettle']);
+});
+
+test('a full storage.local: old entries make room for a new image; with nothing to prune the person is told and the job is not stuck', async ({
+  extension,
+  service,
+}) => {
+  service.configure({ videoDurationMs: 2_000 });
+  const page = await configure(extension, service);
+  const worker = await extension.worker();
+  const now = Date.now();
+  const old = Array.from({ length: 12 }, (_, i) =>
+    finished(`old-${i}`, `old ${i} ${'·'.repeat(3_000)}`, now - 100_000 + i),
+  );
+  await writeStorage(worker, { history: old.reverse() });
+  await fillStorage(worker, 40);
+
+  // 1. Room is made by dropping the oldest finished entries.
+  const popup = await extension.openPage('popup');
+  await popup.getByRole('textbox', { name: 'Prompt' }).fill('an image in a full storage');
+  await popup.getByRole('button', { name: 'Generate image' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Image ready' })).toBeVisible({ timeout: 15_000 });
+  let stored = await historyOf(extension);
+  expect(stored[0]).toMatchObject({ prompt: 'an image in a full storage', status: 'completed' });
+  expect(stored.length).toBeLessThan(13);
+  expect(stored.some((entry) => entry.id === 'old-0')).toBe(false);
+
+  // 2. Nothing finished left to drop: a running video, and the storage full to the last byte.
+  await writeStorage(await extension.worker(), { history: [] });
+  const video = await submitVideo(page, 'a video in a full storage');
+  await fillStorage(await extension.worker(), 0);
+  await popup.getByRole('textbox', { name: 'Prompt' }).fill('an image with no room at all');
+  await popup.getByRole('button', { name: 'Generate image' }).click();
+  await expect(popup.getByRole('alert')).toContainText('storage for this extension is full', {
+    timeout: 15_000,
+  });
+  const ids = await waitFor(
+    () => notificationsOf(extension),
+    (list) => list.includes('history:storage-full'),
+    { timeoutMs: 20_000, intervalMs: 250 },
+  );
+  expect(ids).toContain('history:storage-full');
+  // The pass that could not store the finished job waits before trying again instead of looping.
+  const alarms = await (await extension.worker()).evaluate(() => chrome.alarms.getAll());
+  expect(alarms).toHaveLength(1);
+  expect((alarms[0]?.scheduledTime ?? 0) - Date.now()).toBeGreaterThan(3_000);
+  expect((await quietHistoryOf(extension)).map((entry) => entry.status)).toEqual(['running']);
+
+  // 3. Once there is room, the job finishes by itself: nothing is stuck running.
+  await (await extension.worker()).evaluate(() => chrome.storage.local.remove('junk'));
+  stored = await waitFor(
+    () => quietHistoryOf(extension),
+    (entries) => entries[0]?.status === 'completed',
+    { timeoutMs: 30_000, intervalMs: 500 },
+  );
+  const { lost, keyLeaks } = await conclude('full storage.local: pruned, then told, job finished', {
+    extension,
+    service,
+    history: stored,
+    ids: [video.id],
+    texts: { popup: await popup.content() },
+  });
+  expect([lost, keyLeaks]).toEqual([0, 0]);
+});
+
+test('an owed image notification survives a worker stopped between storing the image and notifying', async ({
+  extension,
+  service,
+}) => {
+  await configure(extension, service);
+  for (const page of extension.context.pages())
+    if (page.url().startsWith(extension.origin)) await page.close();
+  // The system's notification call never returns in this worker: it is stopped right there.
+  await (await extension.worker()).evaluate(() => {
+    const scope = globalThis as unknown as { __asked?: number };
+    scope.__asked = 0;
+    (chrome.notifications as unknown as { create: () => Promise<string> }).create = () => {
+      scope.__asked = (scope.__asked ?? 0) + 1;
+      return new Promise(() => undefined);
+    };
+  });
+  await clickContextMenu(extension, MENU_IMAGE, 'a snowy owl');
+  await waitFor(
+    () =>
+      extension
+        .worker()
+        .then((w) => w.evaluate(() => (globalThis as unknown as { __asked?: number }).__asked ?? 0)),
+    (asked) => asked > 0,
+  );
+  const [entry] = await quietHistoryOf(extension);
+  expect(entry).toMatchObject({ status: 'completed', notifyPending: true });
+
+  // The next worker (woken by an extension page) finds the owed notification and gives it, once.
+  await extension.stopWorker();
+  // An extension page wakes the next worker (its first message does) and can list notifications itself,
+  // which the stopped worker's lingering handle could not.
+  const page = await extension.openPage('history');
+  await expect(page.getByTestId('history-entry')).toHaveCount(1);
+  const shown = await waitFor(
+    async () => Object.keys(await page.evaluate(() => chrome.notifications.getAll())),
+    (list) => list.length > 0,
+  );
+  expect(shown).toEqual([`open:${entry?.id}`]);
+  // Noted as told, so no later worker announces it again.
+  await waitFor(
+    () => quietHistoryOf(extension),
+    (entries) => entries[0]?.notifyPending === undefined,
+  );
+  const stored = await quietHistoryOf(extension);
+  const { lost, keyLeaks } = await conclude('owed image notification across a worker stop', {
+    extension,
+    service,
+    history: stored,
+    ids: [entry?.id ?? 'missing'],
+  });
+  expect([lost, keyLeaks]).toEqual([0, 0]);
+  expect(stored[0]?.notifyPending).toBeUndefined();
+});
+
+test('a page that fails to render shows a message and ways out instead of a blank page', async ({
+  extension,
+  service,
+}) => {
+  await configure(extension, service);
+  await writeStorage(await extension.worker(), { history: [finished('one', 'a listed entry', Date.now())] });
+  const popup = await extension.context.newPage();
+  // Wording an entry's age throws in this page: a stand-in for any render bug.
+  await popup.addInitScript(() => {
+    Intl.RelativeTimeFormat.prototype.format = () => {
+      throw new Error('render failure');
+    };
+  });
+  await popup.goto(`${extension.origin}/popup.html`);
+  await expect(popup.getByRole('heading', { name: 'Something went wrong on this page' })).toBeVisible();
+  await expect(popup.getByRole('alert')).toContainText('history and settings are kept');
+  await expect(popup.getByRole('button', { name: 'Reload' })).toBeVisible();
+  const opened = extension.context.waitForEvent('page');
+  await popup.getByRole('button', { name: 'Open history' }).click();
+  expect((await opened).url()).toContain('/history.html');
+});
+
+test('clearing the history also clears the popup snapshot', async ({ extension, service }) => {
+  await configure(extension, service);
+  const popup = await extension.openPage('popup');
+  await popup.getByRole('textbox', { name: 'Prompt' }).fill('a photo to forget');
+  await popup.getByRole('button', { name: 'Generate image' }).click();
+  await expect(popup.getByRole('status').filter({ hasText: 'Image ready' })).toBeVisible({ timeout: 15_000 });
+  const snapshotPrompts = (page: typeof popup) =>
+    page.evaluate(() =>
+      (
+        JSON.parse(localStorage.getItem('promptcast:popup-snapshot:v1') ?? '{"history":[]}')
+          .history as Array<{ prompt: string }>
+      ).map((entry) => entry.prompt),
+    );
+  await expect.poll(() => snapshotPrompts(popup)).toContain('a photo to forget');
+  await popup.close();
+
+  const history = await extension.openPage('history');
+  await history.getByRole('button', { name: 'Clear history' }).click();
+  await history.getByRole('button', { name: 'Delete all' }).click();
+  await expect(history.getByRole('status')).toContainText(/cleared/i);
+  expect(await snapshotPrompts(history)).toEqual([]);
+});

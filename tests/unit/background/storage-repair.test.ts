@@ -1,0 +1,135 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { browserPlatform } from '../../../utils/background/browser-platform';
+import { NO_KEY } from '../../../utils/background/stored-key';
+import { repairHistory } from '../../../utils/history/repair';
+import type { HistoryEntry } from '../../../utils/history/schema';
+import { createHistoryStore } from '../../../utils/history/store';
+import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
+import { settingsItem } from '../../../utils/settings/store';
+import { balanceItem, pathFormsItem } from '../../../utils/storage/items';
+import { repairBalance, repairedItem, repairPathForms } from '../../../utils/storage/repair';
+
+beforeEach(() => fakeBrowser.reset());
+
+const valid: HistoryEntry = {
+  id: 'ok',
+  kind: 'image',
+  prompt: 'a valid one',
+  model: 'm',
+  source: 'popup',
+  status: 'completed',
+  urls: ['https://cdn.example/ok.png'],
+  createdAt: 10,
+  finishedAt: 12,
+};
+
+/** An entry as an older build wrote it: one `url`, a legacy status word, no source or model. */
+const oldShape = {
+  id: 'old',
+  kind: 'image',
+  prompt: 'an old one',
+  status: 'done',
+  url: 'https://cdn.example/old.png',
+  createdAt: 5,
+};
+
+describe('stored history, repaired on read', () => {
+  it('keeps valid entries, repairs an old shape, drops what cannot be recognised', () => {
+    const repaired = repairHistory([
+      valid,
+      oldShape,
+      null,
+      'junk',
+      { id: 'no-kind', prompt: 'x', status: 'completed' },
+      { ...valid, id: 'bad-urls', urls: 'https://x' },
+      { ...valid, id: 'bad-error', status: 'failed', error: { kind: 'no-such-kind' } },
+      { ...valid }, // a duplicate id: the first one wins
+    ]);
+    expect(repaired.map((entry) => entry.id)).toEqual(['ok', 'old', 'bad-urls', 'bad-error']);
+    expect(repaired[0]).toEqual(valid);
+    expect(repaired[1]).toMatchObject({
+      status: 'completed',
+      urls: ['https://cdn.example/old.png'],
+      source: 'popup',
+      model: '',
+    });
+    expect(repaired[2]?.urls).toEqual([]);
+    expect(repaired[3]?.error).toBeUndefined();
+  });
+
+  it('a running video whose polling state is junk loses it, so it is ended rather than polled with junk', () => {
+    const [entry] = repairHistory([
+      { ...valid, id: 'v', kind: 'video', status: 'running', poll: { jobId: 7, baseUrl: null } },
+    ]);
+    expect(entry).toMatchObject({ id: 'v', status: 'running' });
+    expect(entry?.poll).toBeUndefined();
+  });
+
+  it('a history that is not a list keeps what still reads as entries, or is empty', () => {
+    expect(repairHistory({ 0: valid, 1: 'junk' }).map((entry) => entry.id)).toEqual(['ok']);
+    for (const junk of ['[oops', 42, null, true]) expect(repairHistory(junk)).toEqual([]);
+  });
+
+  it('the worker reads a corrupted storage.local history without failing and writes back a clean one', async () => {
+    await fakeBrowser.storage.local.set({ history: { broken: valid, more: [1, 2] } });
+    const platform = browserPlatform(
+      {
+        settings: settingsItem,
+        apiKey: { getValue: async () => NO_KEY, setValue: async () => undefined },
+        balance: repairedItem(balanceItem, repairBalance),
+        pathForms: repairedItem(pathFormsItem, repairPathForms),
+      },
+      {
+        t: (key) => key,
+        describeError: (error) => error.message,
+        describeProblem: (problem) => problem.code,
+      },
+    );
+    const store = createHistoryStore(platform.history);
+    expect((await store.read()).map((entry) => entry.id)).toEqual(['ok']);
+    await store.add({ ...valid, id: 'new' });
+    const { history } = await fakeBrowser.storage.local.get('history');
+    expect((history as HistoryEntry[]).map((entry) => entry.id)).toEqual(['new', 'ok']);
+  });
+});
+
+describe('other stored values, repaired on read', () => {
+  it('a damaged balance reads as no balance, a damaged error is dropped', async () => {
+    expect(repairBalance('junk')).toEqual({ balance: null });
+    expect(repairBalance({ balance: { value: '12', fetchedAt: 1 }, error: { kind: 'nope' } })).toEqual({
+      balance: null,
+    });
+    const good = { balance: { value: 12, fetchedAt: 1 }, error: { kind: 'network', message: 'down' } };
+    expect(repairBalance(good)).toEqual(good);
+    await fakeBrowser.storage.local.set({ balance: [1, 2, 3] });
+    expect(await repairedItem(balanceItem, repairBalance).getValue()).toEqual({ balance: null });
+  });
+
+  it('path forms keep only the two known forms', () => {
+    expect(repairPathForms({ 'https://a.example': 'v1', 'https://b.example': 'v9', c: 3 })).toEqual({
+      'https://a.example': 'v1',
+    });
+    expect(repairPathForms(['v1'])).toEqual({});
+    expect(repairPathForms(null)).toEqual({});
+  });
+
+  it('settings written by a future version with junk fields are repaired field by field', async () => {
+    await fakeBrowser.storage.local.set({
+      settings: {
+        ...DEFAULT_SETTINGS,
+        baseUrl: 'https://api.example.com/',
+        pollIntervalSec: 'fast',
+        videoDefaults: 'cinematic',
+        theme: 'dark',
+        schemaVersion: 9,
+      },
+      settings$: { v: 9 },
+    });
+    const settings = await settingsItem.getValue();
+    expect(settings).toEqual({ ...DEFAULT_SETTINGS, baseUrl: 'https://api.example.com' });
+    // The worker keeps working: the repaired settings can be saved again.
+    await settingsItem.setValue({ ...settings, modelId: 'm2' });
+    expect((await settingsItem.getValue()).modelId).toBe('m2');
+  });
+});

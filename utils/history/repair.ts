@@ -1,0 +1,87 @@
+import * as z from 'zod/mini';
+import { errorInfoSchema } from '../errors';
+import { type HistoryEntry, historyEntrySchema, pollStateSchema } from './schema';
+import { capHistory } from './store';
+
+const text = z.string();
+const time = z.number();
+
+/** Statuses older builds or hand edits may have stored, read as the status they mean now. */
+const LEGACY_STATUS: Record<string, HistoryEntry['status']> = {
+  pending: 'running',
+  queued: 'running',
+  done: 'completed',
+  succeeded: 'completed',
+  error: 'failed',
+};
+
+function field<T>(schema: z.ZodMiniType<T>, value: unknown): T | undefined {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * One stored entry as a valid entry, or undefined when it has nothing to recognise it by (an id, a
+ * kind, a prompt). Fields written by an older shape or damaged since are repaired one by one: a lost
+ * optional field is dropped, a single `url` becomes `urls`, and a running entry that lost its polling
+ * state is left for the tracker to end as interrupted rather than polled with junk.
+ */
+export function repairEntry(stored: unknown): HistoryEntry | undefined {
+  const whole = historyEntrySchema.safeParse(stored);
+  if (whole.success) return whole.data;
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return undefined;
+  const source = stored as Record<string, unknown>;
+  const id = field(text.check(z.minLength(1)), source.id);
+  const kind = field(historyEntrySchema.shape.kind, source.kind);
+  const prompt = field(text, source.prompt);
+  if (id === undefined || kind === undefined || prompt === undefined) return undefined;
+  const status =
+    field(historyEntrySchema.shape.status, source.status) ??
+    (typeof source.status === 'string' ? LEGACY_STATUS[source.status] : undefined) ??
+    'failed';
+  const urls =
+    field(z.array(text), source.urls) ?? [field(text, source.url)].filter((url) => url !== undefined);
+  const createdAt = field(time, source.createdAt) ?? field(time, source.finishedAt) ?? 0;
+  const optional = {
+    options: field(historyEntrySchema.shape.options, source.options),
+    rawStatus: field(text, source.rawStatus),
+    finishedAt: field(time, source.finishedAt),
+    error: field(errorInfoSchema, source.error),
+    poll: field(pollStateSchema, source.poll),
+    notifyPending: field(z.boolean(), source.notifyPending),
+  };
+  const repaired = {
+    id,
+    kind,
+    prompt,
+    model: field(text, source.model) ?? '',
+    source: field(historyEntrySchema.shape.source, source.source) ?? 'popup',
+    status,
+    urls,
+    createdAt,
+    ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
+  };
+  return field(historyEntrySchema, repaired);
+}
+
+/**
+ * The stored history as valid entries: each entry is repaired or dropped on its own, so one bad entry
+ * never costs the others. A value that is not a list (an object of entries, say) keeps whatever of it
+ * still reads as entries; anything else is an empty history. Duplicate ids keep their first entry.
+ */
+export function repairHistory(stored: unknown): HistoryEntry[] {
+  const items = Array.isArray(stored)
+    ? stored
+    : typeof stored === 'object' && stored !== null
+      ? Object.values(stored)
+      : [];
+  const seen = new Set<string>();
+  const entries: HistoryEntry[] = [];
+  for (const item of items) {
+    const entry = repairEntry(item);
+    if (!entry || seen.has(entry.id)) continue;
+    seen.add(entry.id);
+    entries.push(entry);
+  }
+  return capHistory(entries);
+}

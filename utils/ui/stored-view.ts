@@ -1,0 +1,93 @@
+import type { ErrorInfo } from '../errors';
+import type { HistoryEntry } from '../history/schema';
+import type { Balance } from '../messaging/protocol';
+import { DEFAULT_SETTINGS } from '../settings/defaults';
+import type { Settings } from '../settings/schema';
+import type { CachedView } from './snapshot';
+
+/*
+ * Pages paint their first frame from storage (or the popup's localStorage snapshot) before the
+ * background answers, and that data may be damaged or from another version. The background repairs it
+ * with the zod schemas; these plain checks, kept without zod for the popup's bundle, only make sure a
+ * page renders nothing it cannot show: each value is taken when it has the shape the components read,
+ * and left out otherwise. The background's answer replaces all of it moments later.
+ */
+
+type Shape = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Shape =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const optional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value);
+
+const KINDS = new Set(['image', 'video']);
+const STATUSES = new Set(['running', 'completed', 'failed']);
+
+function isErrorInfo(value: unknown): value is ErrorInfo {
+  return isObject(value) && isText(value.kind) && isText(value.message) && optional(value.detail, isText);
+}
+
+function isEntry(value: unknown): value is HistoryEntry {
+  return (
+    isObject(value) &&
+    isText(value.id) &&
+    KINDS.has(value.kind as string) &&
+    STATUSES.has(value.status as string) &&
+    isText(value.prompt) &&
+    isText(value.model) &&
+    Array.isArray(value.urls) &&
+    value.urls.every(isText) &&
+    isTime(value.createdAt) &&
+    optional(value.finishedAt, isTime) &&
+    optional(value.rawStatus, isText) &&
+    optional(value.error, isErrorInfo)
+  );
+}
+
+/** The entries a page can show; anything else in the list (or a list that is not one) is left out. */
+function shownEntries(value: unknown): HistoryEntry[] {
+  return Array.isArray(value) ? value.filter(isEntry) : [];
+}
+
+/** Each setting whose stored value has the default's type; the default for the rest. */
+function shownSettings(value: unknown): Settings {
+  if (!isObject(value)) return DEFAULT_SETTINGS;
+  const stored = value;
+  const pick = <T>(fallback: T, candidate: unknown): T =>
+    typeof candidate === typeof fallback ? (candidate as T) : fallback;
+  const video = isObject(stored.videoDefaults) ? stored.videoDefaults : {};
+  const defaults = DEFAULT_SETTINGS.videoDefaults;
+  return {
+    baseUrl: pick(DEFAULT_SETTINGS.baseUrl, stored.baseUrl),
+    modelId: pick(DEFAULT_SETTINGS.modelId, stored.modelId),
+    modelField: pick(DEFAULT_SETTINGS.modelField, stored.modelField),
+    videoDefaults: {
+      duration: pick(defaults.duration, video.duration),
+      resolution: pick(defaults.resolution, video.resolution),
+      aspectRatio: pick(defaults.aspectRatio, video.aspectRatio),
+      generateAudio: pick(defaults.generateAudio, video.generateAudio),
+    },
+    pollIntervalSec: pick(DEFAULT_SETTINGS.pollIntervalSec, stored.pollIntervalSec),
+    jobTimeoutMin: pick(DEFAULT_SETTINGS.jobTimeoutMin, stored.jobTimeoutMin),
+    requestTimeoutSec: pick(DEFAULT_SETTINGS.requestTimeoutSec, stored.requestTimeoutSec),
+  };
+}
+
+function shownBalance(value: unknown): Balance | null {
+  return isObject(value) && isTime(value.value) && isTime(value.fetchedAt)
+    ? { value: value.value, fetchedAt: value.fetchedAt }
+    : null;
+}
+
+/** A first-paint view from stored parts, each part shown only as far as it is valid. */
+export function shownView(
+  parts: Record<'settings' | 'history' | 'balance' | 'balanceError', unknown>,
+): CachedView {
+  return {
+    settings: shownSettings(parts.settings),
+    history: shownEntries(parts.history),
+    balance: shownBalance(parts.balance),
+    ...(isErrorInfo(parts.balanceError) ? { balanceError: parts.balanceError } : {}),
+  };
+}
