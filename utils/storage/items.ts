@@ -1,7 +1,7 @@
 import { storage } from 'wxt/utils/storage';
 import type { ErrorInfo } from '../errors';
 import type { HistoryEntry } from '../history/schema';
-import type { Balance } from '../messaging/protocol';
+import type { Balance, KeyStatus } from '../messaging/protocol';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
 import type { Settings } from '../settings/schema';
 
@@ -43,3 +43,10 @@ export const pathFormsItem = storage.defineItem<Record<string, 'v1' | 'api'>>('l
   fallback: {},
   version: 1,
 });
+
+/**
+ * What pages may know about the key, never the key itself: whether one is set for the configured service,
+ * its last 4 characters (keys of 16 or more only) and the origin it belongs to. The background rewrites it
+ * whenever the key or the service URL changes.
+ */
+export const keyStatusItem = storage.defineItem<KeyStatus>('local:keyStatus', { fallback: { set: false } });
