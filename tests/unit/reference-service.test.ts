@@ -102,8 +102,9 @@ describe('reference service', () => {
   });
 
   it('runs video jobs through queued, processing and their final states', async () => {
-    // Processing spans 133..400 ms, wide enough that the sleeps below cannot land outside it on a slow machine.
-    service.configure({ videoDurationMs: 400 });
+    // Processing spans 1..3 s: the four submissions below may take hundreds of milliseconds on a loaded
+    // machine, and the polls must still find the first job in each state.
+    service.configure({ videoDurationMs: 3_000 });
     const submit = async (prompt: string) => {
       const res = await post('/v1/videos/generate', {
         prompt,
@@ -125,12 +126,19 @@ describe('reference service', () => {
     expect(await (await get('/v1/tokens/balance')).json()).toMatchObject({ tokensBalance: 980 });
 
     expect((await poll(ok)).videoUrls ?? []).toEqual([]);
-    await sleep(150);
-    expect(await poll(ok)).toMatchObject({ status: 'processing', videoUrls: [] });
-    await sleep(300);
+    const seen: unknown[] = [];
+    await expect
+      .poll(async () => seen.push((await poll(ok)).status) && seen.at(-1), { timeout: 5_000, interval: 50 })
+      .toBe('processing');
+    expect(await poll(ok)).toMatchObject({ videoUrls: [] });
+    await expect
+      .poll(async () => (await poll(ok)).status, { timeout: 5_000, interval: 100 })
+      .toBe('completed');
+    expect(seen.filter((status) => status !== 'queued' && status !== 'processing')).toEqual([]);
     const done = await poll(ok);
-    expect(done.status).toBe('completed');
     expect(done.videoUrls).toEqual([`${service.url}/files/videos/${ok}.webm`]);
+    // Submitted just after the first one, so they may end a few milliseconds later.
+    await expect.poll(async () => (await poll(empty)).status, { timeout: 5_000 }).toBe('completed');
     expect(await poll(failed)).toMatchObject({ status: 'failed', error: expect.any(String) });
     expect(await poll(empty)).toMatchObject({ status: 'completed', videoUrls: [] });
     expect(await poll(never)).toMatchObject({ status: 'processing' });
