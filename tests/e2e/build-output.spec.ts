@@ -17,7 +17,7 @@ const scripts = filesUnder(chromeBuildDir).filter((file) => file.endsWith('.js')
 test('the manifest asks for no broad host access, no content scripts and no external messaging', () => {
   const text = JSON.stringify(manifest);
   expect(text).not.toContain('<all_urls>');
-  expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
+  expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*']);
   expect(manifest.content_scripts).toBeUndefined();
   expect(manifest.externally_connectable).toBeUndefined();
   expect(manifest.permissions).toEqual(['storage', 'alarms', 'notifications', 'contextMenus']);

@@ -40,7 +40,7 @@ async function setUp(): Promise<OptionsPage> {
 async function expectNoKeyOutsideItsSlot(pages: { readable(): Promise<string> }[], state: AddonState) {
   for (const page of pages) expect(await page.readable()).not.toContain(DEMO_API_KEY);
   const stored = await state.storedValues();
-  expect(stored[KEY_SLOT]).toBe(DEMO_API_KEY);
+  expect((stored[KEY_SLOT] as { key?: unknown } | undefined)?.key).toBe(DEMO_API_KEY);
   const elsewhere = Object.entries(stored).filter(
     ([name, value]) => name !== KEY_SLOT && JSON.stringify(value).includes(DEMO_API_KEY),
   );
@@ -57,7 +57,8 @@ describe('Promptcast in Firefox', () => {
     await options.outcome('Connected: 1,000 credits');
     await options.save();
     await options.outcome('Saved.');
-    await options.textOf('p, span, div', /Set, ending in ••••1234/);
+    // The demo key is shorter than 16 characters, so its last 4 are not shown.
+    await options.textOf('span', /^Set$/);
 
     const balanceChecks = service.requests().filter((entry) => entry.path === '/v1/tokens/balance');
     expect(balanceChecks.length).toBeGreaterThan(0);

@@ -112,7 +112,8 @@ export function createBackgroundApp(platform: Platform) {
     scheduleAlarm: platform.scheduleAlarm,
     onFinished: async (entries) => {
       await announcer.announce(entries);
-      void refreshBalanceQuietly();
+      // Images and refused submissions refresh the balance where they settle; only a polled job ends here.
+      if (entries.some((entry) => entry.poll?.jobId !== undefined)) void refreshBalanceQuietly();
       void releaseUnusedOrigins();
     },
     onStorageFull: (error) => announcer.storageFull(error),

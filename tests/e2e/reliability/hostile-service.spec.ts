@@ -53,7 +53,7 @@ async function storageTexts(extension: ExtensionUnderTest): Promise<Record<strin
     'storage.local (all but the key item)': JSON.stringify(others),
     'storage.session': JSON.stringify(session),
     'notifications shown': JSON.stringify(shown),
-    'key item holds the key': String(serviceApiKey === KEY),
+    'key item holds the key': String((serviceApiKey as { key?: unknown } | undefined)?.key === KEY),
   };
 }
 

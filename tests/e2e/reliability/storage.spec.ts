@@ -270,6 +270,13 @@ test('a page that fails to render shows a message and ways out instead of a blan
   const opened = extension.context.waitForEvent('page');
   await popup.getByRole('button', { name: 'Open history' }).click();
   expect((await opened).url()).toContain('/history.html');
+  const { lost, keyLeaks } = await conclude('a page that fails to render', {
+    extension,
+    service,
+    ids: ['one'],
+    texts: { 'crashed page': await popup.locator('body').innerText() },
+  });
+  expect([lost, keyLeaks]).toEqual([0, 0]);
 });
 
 test('clearing the history also clears the popup snapshot', async ({ extension, service }) => {
@@ -293,4 +300,15 @@ test('clearing the history also clears the popup snapshot', async ({ extension, 
   await history.getByRole('button', { name: 'Delete all' }).click();
   await expect(history.getByRole('status')).toContainText(/cleared/i);
   expect(await snapshotPrompts(history)).toEqual([]);
+  const { lost, keyLeaks } = await conclude('clearing the history clears the popup snapshot', {
+    extension,
+    service,
+    ids: [],
+    texts: {
+      'popup snapshot': await history.evaluate(
+        () => localStorage.getItem('promptcast:popup-snapshot:v1') ?? '',
+      ),
+    },
+  });
+  expect([lost, keyLeaks]).toEqual([0, 0]);
 });
