@@ -36,7 +36,8 @@ function textProbe(selector: string, pattern: RegExp): string {
 
 /**
  * Injected before the popup's scripts: notes the first moment the prompt box accepts typing and both
- * Generate buttons are wired. React keeps a DOM node's current props under `__reactProps$…`; the box
+ * Generate buttons are wired (their own onClick, or a submit button's form onSubmit). React keeps a DOM
+ * node's current props under `__reactProps$…`; the box
  * counts once its onChange is attached and typing a character through it re-renders the box with that
  * value (so React handled the event, not just the DOM); the character is then taken back out. Checked
  * on every animation frame from the start of the navigation.
@@ -55,7 +56,10 @@ const interactiveProbe = `(() => {
     const box = document.querySelector('textarea');
     const buttons = [...document.querySelectorAll('button')].filter((b) => /^Generate (image|video)$/.test(b.textContent.trim()));
     if (!box || buttons.length !== 2) return false;
-    if (!buttons.every((button) => typeof props(button)?.onClick === 'function')) return false;
+    const wired = (button) =>
+      typeof props(button)?.onClick === 'function' ||
+      (button.type === 'submit' && button.form !== null && typeof props(button.form)?.onSubmit === 'function');
+    if (!buttons.every(wired)) return false;
     if (typeof props(box)?.onChange !== 'function') return false;
     const before = box.value;
     type(box, before + 'x');
