@@ -86,3 +86,34 @@ export async function buildBaseline(): Promise<BaselineExtension> {
   writeFileSync(path.join(dir, 'bg.js'), workerSource);
   return { dir, id: extensionId(der), script };
 }
+
+/** The physical floor: plain HTML, no script, no style, loaded as an extension page like the others. */
+export const STATIC_PAGE = 'static.html';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Writes the static floor page with `text` (the popup's first frame, line by line); the line with the
+ * balance carries the same marker as the bare React page's, so both are timed by the same probe. Chrome
+ * reads an unpacked extension's files when they are requested, so this can be written after launch.
+ */
+export function writeStaticFloor(dir: string, text: string): void {
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  if (!lines.some((line) => /credits/.test(line))) throw new Error(`no balance line in: ${text}`);
+  let marked = false;
+  const body = lines
+    .map((line) => {
+      const marker = !marked && /credits/.test(line) ? ' data-testid="baseline"' : '';
+      if (marker) marked = true;
+      return `    <p${marker}>${escapeHtml(line)}</p>`;
+    })
+    .join('\n');
+  writeFileSync(
+    path.join(dir, STATIC_PAGE),
+    `<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="utf-8" />\n    <title>Floor</title>\n  </head>\n  <body>\n${body}\n  </body>\n</html>\n`,
+  );
+}

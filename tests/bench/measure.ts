@@ -1,7 +1,13 @@
 /** Timing probes the scenarios share: first paint of a page, a ping round trip, worker state, overlap. */
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 
-type PaintProbe = { __benchShell?: number; __benchFound?: number; __benchPainted?: number };
+type PaintProbe = {
+  __benchShell?: number;
+  __benchFound?: number;
+  __benchPainted?: number;
+  __benchText?: string;
+  __benchInteractive?: number;
+};
 
 /**
  * Injected before the page's own scripts: notes when an element matching the selector first has text
@@ -20,12 +26,53 @@ function textProbe(selector: string, pattern: RegExp): string {
     const element = document.querySelector(selector);
     if (!element || !regex.test(element.textContent || '')) return;
     window.__benchFound = performance.now();
+    window.__benchText = document.body.innerText;
     observer.disconnect();
     requestAnimationFrame(() => setTimeout(() => { window.__benchPainted = performance.now(); }, 0));
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
 })();`;
 }
+
+/**
+ * Injected before the popup's scripts: notes the first moment the prompt box accepts typing and both
+ * Generate buttons are wired (their own onClick, or a submit button's form onSubmit). React keeps a DOM
+ * node's current props under `__reactProps$…`; the box
+ * counts once its onChange is attached and typing a character through it re-renders the box with that
+ * value (so React handled the event, not just the DOM); the character is then taken back out. Checked
+ * on every animation frame from the start of the navigation.
+ */
+const interactiveProbe = `(() => {
+  const props = (element) => {
+    for (const key in element) if (key.startsWith('__reactProps$')) return element[key];
+    return undefined;
+  };
+  const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set;
+  const type = (box, value) => {
+    setValue.call(box, value);
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  const check = () => {
+    const box = document.querySelector('textarea');
+    const buttons = [...document.querySelectorAll('button')].filter((b) => /^Generate (image|video)$/.test(b.textContent.trim()));
+    if (!box || buttons.length !== 2) return false;
+    const wired = (button) =>
+      typeof props(button)?.onClick === 'function' ||
+      (button.type === 'submit' && button.form !== null && typeof props(button.form)?.onSubmit === 'function');
+    if (!buttons.every(wired)) return false;
+    if (typeof props(box)?.onChange !== 'function') return false;
+    const before = box.value;
+    type(box, before + 'x');
+    const handled = box.value === before + 'x' && props(box)?.value === before + 'x';
+    type(box, before);
+    return handled;
+  };
+  const frame = () => {
+    if (check()) window.__benchInteractive = performance.now();
+    else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();`;
 
 export interface PaintTiming {
   /** The page first had any visible text (for the popup: its frame, before the cached state is read). */
@@ -34,29 +81,44 @@ export interface PaintTiming {
   found: number;
   /** The frame showing it was painted. */
   painted: number;
+  /** The page's whole text when the awaited text was found. */
+  text: string;
+  /** Prompt box accepts typing and the buttons are wired (only when asked for). */
+  interactive: number;
 }
 
-/** Opens `url` in a fresh tab and returns when the text was first shown, relative to navigation start. */
+/**
+ * Opens `url` in a fresh tab and returns when the text was first shown, relative to navigation start,
+ * and, with `interactive`, when the popup's form was first usable.
+ */
 export async function paintTime(
   context: BrowserContext,
   url: string,
   selector: string,
   pattern: RegExp,
+  { interactive = false } = {},
 ): Promise<PaintTiming> {
   const page = await context.newPage();
   try {
     await page.addInitScript({ content: textProbe(selector, pattern) });
+    if (interactive) await page.addInitScript({ content: interactiveProbe });
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as unknown as PaintProbe).__benchPainted !== undefined, null, {
-      timeout: 15_000,
-      polling: 50,
-    });
+    await page.waitForFunction(
+      (wanted) => {
+        const probe = window as unknown as PaintProbe;
+        return probe.__benchPainted !== undefined && (!wanted || probe.__benchInteractive !== undefined);
+      },
+      interactive,
+      { timeout: 15_000, polling: 50 },
+    );
     return await page.evaluate(() => {
       const probe = window as unknown as PaintProbe;
       return {
         shell: probe.__benchShell ?? Number.NaN,
         found: probe.__benchFound ?? Number.NaN,
         painted: probe.__benchPainted ?? Number.NaN,
+        text: probe.__benchText ?? '',
+        interactive: probe.__benchInteractive ?? Number.NaN,
       };
     });
   } finally {

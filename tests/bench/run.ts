@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: builds the production extension and measures it in headless Chromium against the
- * reference service: bundle sizes, popup first paint and worker cold start (each against a baseline
+ * reference service: bundle sizes, popup first paint and worker cold start (each against a baseline; the
+ * popup also against the physical floor, a static HTML page with its text, for first paint and interactive)
  * loaded in the same browser), idle cost, polling cost, and 50 jobs at once. Prints the figures and
  * every budget as PASS/FAIL, and writes bench-results/latest.json.
  *
@@ -34,6 +35,7 @@ import {
 import {
   coldStart,
   comparePaint,
+  comparePhysicalFloor,
   idleCost,
   pollingCost,
   prepareCachedBalance,
@@ -97,6 +99,7 @@ const baselineGzip = gzipBytes(baseline.script);
 
 const service = await startReferenceService({ port: 0 });
 let popup: Awaited<ReturnType<typeof comparePaint>>;
+let floor: Awaited<ReturnType<typeof comparePhysicalFloor>>;
 let cold: Awaited<ReturnType<typeof coldStart>>;
 let scaled: Awaited<ReturnType<typeof scale>>;
 let idle: Awaited<ReturnType<typeof idleCost>>;
@@ -108,6 +111,8 @@ try {
     const page = await prepareCachedBalance(bench, service);
     step(`popup first paint vs bare React page (${RUNS} runs each)`);
     popup = await comparePaint(bench, RUNS);
+    step(`popup first paint and interactive vs static HTML floor (${RUNS} runs each)`);
+    floor = await comparePhysicalFloor(bench, page, baseline.dir, RUNS);
     const control = await WorkerControl.attach(page);
     step(`worker cold start vs trivial worker (${RUNS} runs each)`);
     cold = await coldStart(bench, control, RUNS);
@@ -210,6 +215,28 @@ const rows: Row[] = [
     detail: `bare React ${ms(popup.baseline.median)}; popup frame ${ms(popup.promptcastShell.median)}; ${spread(popup.promptcast, ms)}`,
   },
   {
+    metric: 'Physical floor: static HTML, popup text',
+    value: ms(floor.floor.median),
+    detail: `${floor.floorTextChars} characters, no script or style; ${spread(floor.floor, ms)}`,
+  },
+  ...(
+    [
+      ['first open, no snapshot', floor.firstOpen],
+      ['later opens, snapshot', floor.laterOpen],
+    ] as const
+  ).flatMap(([label, open]): Row[] => [
+    {
+      metric: `Popup first paint / floor (${label})`,
+      value: `${open.paintRatio}x`,
+      detail: `balance painted ${ms(open.paint.median)}; ${spread(open.paint, ms)}`,
+    },
+    {
+      metric: `Popup interactive / floor (${label})`,
+      value: `${open.interactiveRatio}x`,
+      detail: `typing accepted, buttons wired ${ms(open.interactive.median)}; ${spread(open.interactive, ms)}`,
+    },
+  ]),
+  {
     metric: 'Popup with 50 running jobs + 200 history',
     value: `${ms(scaled.popup.promptcast.median)} (${scaled.popup.ratio}x)`,
     detail: `bare React ${ms(scaled.popup.baseline.median)}; popup frame ${ms(scaled.popup.promptcastShell.median)}; ${scaled.historyEntries} entries, ${scaled.runningWhenPopupMeasured}..${scaled.runningAfterPopupMeasured} running`,
@@ -252,6 +279,7 @@ const results = {
   },
   bundle: { entries: sizes, bareReactGzip: baselineGzip },
   popup,
+  physicalFloor: floor,
   coldStart: cold,
   idle,
   polling,

@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
 import type { Settings } from '../../utils/settings/schema';
 import { FAST_SETTINGS, sendFrom } from '../e2e/support/setup';
 import { DEMO_API_KEY, type ReferenceService, type RequestLogEntry } from '../reference-service/server';
-import { BASELINE_PAGE } from './baseline';
+import { BASELINE_PAGE, STATIC_PAGE, writeStaticFloor } from './baseline';
 import type { BenchBrowser } from './browser';
 import { paintTime, peakOverlap, pingTime, quietPage, sleep, type WorkerControl } from './measure';
 import { median, round, type Sampled, sampled } from './report';
@@ -161,6 +161,86 @@ export async function comparePaint(bench: BenchBrowser, runs: number): Promise<P
     baseline: sampled(theirs),
     promptcastShell: sampled(shells),
     ratio: round(median(ours) / median(theirs), 2),
+  };
+}
+
+// --- Popup against the physical floor -------------------------------------------------------------
+
+export interface OpenTiming {
+  /** Navigation to the balance painted. */
+  paint: Sampled;
+  /** Navigation to the prompt box accepting typing with both Generate buttons wired. */
+  interactive: Sampled;
+  /** median / median of the static floor's paint. */
+  paintRatio: number;
+  interactiveRatio: number;
+}
+
+export interface FloorComparison {
+  /** The static HTML page with the popup's text, navigation to painted. */
+  floor: Sampled;
+  /** The popup opened with its localStorage snapshot cleared first. */
+  firstOpen: OpenTiming;
+  /** The popup opened again, with the snapshot the previous open left. */
+  laterOpen: OpenTiming;
+  /** Characters of text on the floor page (the popup's first frame showing the balance). */
+  floorTextChars: number;
+}
+
+/**
+ * The popup, first open (no snapshot) and later opens (snapshot), against a static HTML page of the
+ * baseline extension holding the popup's own first-frame text: what a page with that text costs at the
+ * least in this browser. `page` is a quiet document of Promptcast's origin, which shares the popup's
+ * localStorage, so clearing it there takes the snapshot away.
+ */
+export async function comparePhysicalFloor(
+  bench: BenchBrowser,
+  page: Page,
+  baselineDir: string,
+  runs: number,
+): Promise<FloorComparison> {
+  const popup = () =>
+    paintTime(bench.context, `${bench.origin}/popup.html`, BALANCE.selector, BALANCE.pattern, {
+      interactive: true,
+    });
+  const clearSnapshot = () => page.evaluate(() => localStorage.clear());
+  const floorPage = () =>
+    paintTime(
+      bench.context,
+      `${bench.baselineOrigin}/${STATIC_PAGE}`,
+      BASELINE_LINE.selector,
+      BASELINE_LINE.pattern,
+    );
+  await clearSnapshot();
+  const { text } = await popup();
+  writeStaticFloor(baselineDir, text);
+  await floorPage();
+  const floor: number[] = [];
+  const first = { paint: [] as number[], interactive: [] as number[] };
+  const later = { paint: [] as number[], interactive: [] as number[] };
+  const note = (into: typeof first, timing: { painted: number; interactive: number }) => {
+    into.paint.push(timing.painted);
+    into.interactive.push(timing.interactive);
+  };
+  for (let run = 0; run < runs; run++) {
+    if (run % 2 === 0) floor.push((await floorPage()).painted);
+    await clearSnapshot();
+    note(first, await popup());
+    note(later, await popup());
+    if (run % 2 === 1) floor.push((await floorPage()).painted);
+  }
+  const base = median(floor);
+  const timing = (from: typeof first): OpenTiming => ({
+    paint: sampled(from.paint),
+    interactive: sampled(from.interactive),
+    paintRatio: round(median(from.paint) / base, 2),
+    interactiveRatio: round(median(from.interactive) / base, 2),
+  });
+  return {
+    floor: sampled(floor),
+    firstOpen: timing(first),
+    laterOpen: timing(later),
+    floorTextChars: text.length,
   };
 }
 

@@ -1,19 +1,17 @@
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
 import { DEMO_API_KEY } from '../reference-service/server';
+import { clickContextMenu, clickNotification, MENU_IMAGE, MENU_VIDEO } from './pages/browser-ui';
 import { expect, test } from './support/fixtures';
 import {
   alarmsOf,
   badgeOf,
-  clickContextMenu,
-  clickNotification,
+  EVENTUALLY,
   historyOf,
-  MENU_IMAGE,
-  MENU_VIDEO,
   notificationsOf,
   pollsOf,
   submissionsOf,
-} from './support/observe';
-import { configure, sendFrom, waitFor } from './support/setup';
+} from './support/probes';
+import { configure, sendFrom } from './support/setup';
 
 const OPTIONS = DEFAULT_SETTINGS.videoDefaults;
 const POLL_ALARM = 'promptcast-poll';
@@ -39,17 +37,11 @@ test('a video submitted from an extension page completes, notifies, lands in his
   expect(await alarmsOf(extension)).toContain(POLL_ALARM);
   expect(await badgeOf(extension)).toBe('1');
 
-  const history = await waitFor(
-    () => historyOf(extension),
-    (entries) => entries[0]?.status === 'completed',
-  );
-  const done = history[0];
+  await expect.poll(async () => (await historyOf(extension))[0]?.status, EVENTUALLY).toBe('completed');
+  const done = (await historyOf(extension))[0];
   expect(done?.id).toBe(entry.id);
   expect(done?.urls[0]).toMatch(new RegExp(`^${service.url}/files/videos/.+\\.webm$`));
-  await waitFor(
-    () => notificationsOf(extension),
-    (ids) => ids.includes(`open:${entry.id}`),
-  );
+  await expect.poll(() => notificationsOf(extension), EVENTUALLY).toContain(`open:${entry.id}`);
   expect(await alarmsOf(extension)).not.toContain(POLL_ALARM);
   expect(await badgeOf(extension)).toBe('');
 
@@ -85,25 +77,22 @@ test('the worker is stopped mid-job and the alarm still brings the job home', as
   const jobId = submitted.data.poll?.jobId ?? '';
   await page.close();
 
-  await waitFor(
-    async () => pollsOf(service, jobId).length,
-    (count) => count >= 1,
-  );
+  await expect.poll(() => pollsOf(service, jobId).length, EVENTUALLY).toBeGreaterThanOrEqual(1);
   await extension.stopWorker();
   const stoppedAt = Date.now();
 
   // Observed from the service side only: nothing here wakes the worker but its own alarm.
   const lateEnough = submissionsOf(service)[0]?.time ?? 0;
-  await waitFor(
-    async () =>
-      pollsOf(service, jobId).filter((poll) => poll.time > stoppedAt && poll.time > lateEnough + durationMs),
-    (polls) => polls.length > 0,
-    { timeoutMs: 30_000 },
-  );
-  const history = await waitFor(
-    () => historyOf(extension),
-    (entries) => entries[0]?.status === 'completed',
-  );
+  await expect
+    .poll(
+      () =>
+        pollsOf(service, jobId).filter((poll) => poll.time > stoppedAt && poll.time > lateEnough + durationMs)
+          .length,
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  await expect.poll(async () => (await historyOf(extension))[0]?.status, EVENTUALLY).toBe('completed');
+  const history = await historyOf(extension);
   expect(history[0]?.urls).toHaveLength(1);
   expect(await notificationsOf(extension)).toContain(`open:${submitted.data.id}`);
   expect(await alarmsOf(extension)).not.toContain(POLL_ALARM);
@@ -125,21 +114,17 @@ test('the browser is restarted with a job pending and the job resumes and comple
   await extension.restartBrowser();
   const restartedAt = Date.now();
 
-  const history = await waitFor(
-    () => historyOf(extension),
-    (entries) => entries[0]?.status === 'completed',
-    { timeoutMs: 30_000 },
-  );
+  await expect
+    .poll(async () => (await historyOf(extension))[0]?.status, { timeout: 30_000 })
+    .toBe('completed');
+  const history = await historyOf(extension);
   expect(history).toHaveLength(1);
   expect(history[0]?.id).toBe(submitted.data.id);
   expect(pollsOf(service, submitted.data.poll?.jobId ?? '').some((poll) => poll.time > restartedAt)).toBe(
     true,
   );
   expect(submissionsOf(service)).toHaveLength(1);
-  await waitFor(
-    () => notificationsOf(extension),
-    (ids) => ids.includes(`open:${submitted.data.id}`),
-  );
+  await expect.poll(() => notificationsOf(extension), EVENTUALLY).toContain(`open:${submitted.data.id}`);
 });
 
 test('the context-menu entry turns the selection into a video job with the default options', async ({
@@ -149,26 +134,20 @@ test('the context-menu entry turns the selection into a video job with the defau
   service.configure({ videoDurationMs: 1_500 });
   await configure(extension, service, { videoDefaults: { ...OPTIONS, duration: 7, aspectRatio: '9:16' } });
   await clickContextMenu(extension, MENU_VIDEO, '  a cat \n\n   surfing a wave  ');
-  const history = await waitFor(
-    () => historyOf(extension),
-    (entries) => entries[0]?.status === 'completed',
-  );
+  await expect.poll(async () => (await historyOf(extension))[0]?.status, EVENTUALLY).toBe('completed');
+  const history = await historyOf(extension);
   expect(history[0]).toMatchObject({ kind: 'video', prompt: 'a cat surfing a wave', source: 'context-menu' });
   const body = JSON.parse(submissionsOf(service)[0]?.body ?? '{}');
   expect(body).toMatchObject({ prompt: 'a cat surfing a wave', duration: 7, aspectRatio: '9:16' });
-  await waitFor(
-    () => notificationsOf(extension),
-    (ids) => ids.includes(`open:${history[0]?.id}`),
-  );
+  await expect.poll(() => notificationsOf(extension), EVENTUALLY).toContain(`open:${history[0]?.id}`);
 });
 
 test('the context menu without a key asks for setup and opens the options page', async ({ extension }) => {
   await clickContextMenu(extension, MENU_IMAGE, 'a bird');
   // Chrome may open the options page in the blank start tab instead of a new one.
-  await waitFor(
-    async () => extension.context.pages().map((page) => page.url()),
-    (urls) => urls.includes(`${extension.origin}/options.html`),
-  );
+  await expect
+    .poll(() => extension.context.pages().map((page) => page.url()), EVENTUALLY)
+    .toContain(`${extension.origin}/options.html`);
   const ids = await notificationsOf(extension);
   expect(ids.some((id) => id.startsWith('setup:'))).toBe(true);
 });

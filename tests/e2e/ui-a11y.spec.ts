@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_API_KEY } from '../reference-service/server';
+import { HistoryPage } from './pages/history';
+import { OptionsPage } from './pages/options';
+import { PopupPage } from './pages/popup';
 import type { ExtensionUnderTest } from './support/extension';
 import { expect, test } from './support/fixtures';
 import { configure } from './support/setup';
@@ -21,75 +24,67 @@ async function seriousViolations(page: Page, scheme: (typeof schemes)[number]): 
     );
 }
 
-async function openPopup(extension: ExtensionUnderTest): Promise<Page> {
-  const page = await extension.openPage('popup');
-  await page.setViewportSize({ width: 380, height: 600 });
-  return page;
-}
-
 /** A popup showing everything at once: a result, a running job, an error, and history. */
-async function busyPopup(extension: ExtensionUnderTest, service: Parameters<typeof configure>[1]) {
+async function busyPopup(
+  extension: ExtensionUnderTest,
+  service: Parameters<typeof configure>[1],
+): Promise<PopupPage> {
   service.configure({ videoDurationMs: 60_000 });
   await configure(extension, service, { pollIntervalSec: 1 });
-  const popup = await openPopup(extension);
-  await popup.getByLabel('Prompt').fill('a fox in the snow');
-  await popup.getByRole('button', { name: 'Generate video' }).click();
-  await expect(popup.getByTestId('job')).toBeVisible();
-  await popup.getByRole('button', { name: 'Generate image' }).click();
-  await expect(popup.getByTestId('result').getByRole('img')).toBeVisible();
+  const popup = await PopupPage.open(extension);
+  await popup.generateVideo('a fox in the snow');
+  await expect(popup.page.getByTestId('job')).toBeVisible();
+  await popup.imageButton.click();
+  await expect(popup.result.getByRole('img')).toBeVisible();
   service.configure({ accounts: { [DEMO_API_KEY]: 0 } });
-  await popup.getByRole('button', { name: 'Generate image' }).click();
-  await expect(popup.locator('main > [role="alert"]')).toBeVisible();
-  await popup.getByRole('button', { name: 'Generate video' }).click();
-  await popup.getByLabel('Duration (seconds)').fill('0');
-  await popup.getByRole('button', { name: 'Generate video' }).click();
-  await expect(popup.getByText('Duration must be a whole number')).toBeVisible();
+  await popup.imageButton.click();
+  await expect(popup.error).toBeVisible();
+  await popup.videoButton.click();
+  await popup.chooseVideo({ duration: 0 });
+  await popup.videoButton.click();
+  await expect(popup.page.getByText('Duration must be a whole number')).toBeVisible();
   return popup;
 }
 
 for (const scheme of schemes) {
   test(`axe finds nothing serious on the popup before set-up (${scheme})`, async ({ extension }) => {
-    const popup = await openPopup(extension);
-    await expect(popup.getByRole('button', { name: 'Set up the service' })).toBeVisible();
-    expect(await seriousViolations(popup, scheme)).toEqual([]);
+    const { page } = await PopupPage.open(extension);
+    await expect(page.getByRole('button', { name: 'Set up the service' })).toBeVisible();
+    expect(await seriousViolations(page, scheme)).toEqual([]);
   });
 
   test(`axe finds nothing serious on a busy popup (${scheme})`, async ({ extension, service }) => {
     const popup = await busyPopup(extension, service);
-    expect(await seriousViolations(popup, scheme)).toEqual([]);
+    expect(await seriousViolations(popup.page, scheme)).toEqual([]);
   });
 
   test(`axe finds nothing serious on the options page (${scheme})`, async ({ extension, service }) => {
-    const options = await configure(extension, service);
-    await options.reload();
+    await configure(extension, service);
+    const options = await OptionsPage.open(extension);
     // The demo key is short: its last characters would give too much of it away.
-    await expect(options.getByTestId('api-key-status')).toHaveText('Set');
-    expect(await seriousViolations(options, scheme)).toEqual([]);
-    await options.getByText('Advanced').click();
-    await options.getByLabel('Poll interval (seconds)').fill('0');
-    await options.getByLabel('Service URL').fill('http://example.com');
-    await options.getByRole('button', { name: 'Save' }).click();
-    await expect(options.getByText('Fix the marked fields first.')).toBeVisible();
-    expect(await seriousViolations(options, scheme)).toEqual([]);
+    await expect(options.keyStatus).toHaveText('Set');
+    expect(await seriousViolations(options.page, scheme)).toEqual([]);
+    await options.save({ pollIntervalSec: 0, url: 'http://example.com' });
+    await expect(options.page.getByText('Fix the marked fields first.')).toBeVisible();
+    expect(await seriousViolations(options.page, scheme)).toEqual([]);
   });
 
   test(`axe finds nothing serious on the history page (${scheme})`, async ({ extension, service }) => {
     const popup = await busyPopup(extension, service);
-    await popup.close();
-    const history = await extension.openPage('history');
-    await expect(history.getByTestId('history-entry')).toHaveCount(4);
-    expect(await seriousViolations(history, scheme)).toEqual([]);
-    await history.getByRole('button', { name: 'Clear history' }).click();
-    await expect(history.getByRole('button', { name: 'Delete all' })).toBeVisible();
-    expect(await seriousViolations(history, scheme)).toEqual([]);
+    await popup.page.close();
+    const history = await HistoryPage.open(extension);
+    await expect(history.entries()).toHaveCount(4);
+    expect(await seriousViolations(history.page, scheme)).toEqual([]);
+    await history.page.getByRole('button', { name: 'Clear history' }).click();
+    await expect(history.page.getByRole('button', { name: 'Delete all' })).toBeVisible();
+    expect(await seriousViolations(history.page, scheme)).toEqual([]);
   });
 }
 
 test('the popup works from the keyboard alone, with a visible focus ring', async ({ extension, service }) => {
   await configure(extension, service);
-  const popup = await openPopup(extension);
-  await expect(popup.getByTestId('balance')).toContainText('credits');
-  const box = popup.getByLabel('Prompt');
+  const { page: popup, balance, prompt: box } = await PopupPage.open(extension);
+  await expect(balance).toContainText('credits');
   for (let i = 0; i < 10 && !(await box.evaluate((element) => element === document.activeElement)); i++) {
     await popup.keyboard.press('Tab');
   }
@@ -123,15 +118,14 @@ test('the popup works from the keyboard alone, with a visible focus ring', async
 });
 
 test('the options page works from the keyboard alone', async ({ extension, service }) => {
-  const options = await extension.openPage('options');
-  const url = options.getByLabel('Service URL');
+  const { page: options, url, key } = await OptionsPage.open(extension);
   for (let i = 0; i < 5 && !(await url.evaluate((element) => element === document.activeElement)); i++) {
     await options.keyboard.press('Tab');
   }
   await expect(url).toBeFocused();
   await options.keyboard.type(service.url);
   await options.keyboard.press('Tab');
-  await expect(options.getByLabel('API key', { exact: true })).toBeFocused();
+  await expect(key).toBeFocused();
   await options.keyboard.type(DEMO_API_KEY);
   // Enter in a field submits the form (Save).
   await options.keyboard.press('Enter');

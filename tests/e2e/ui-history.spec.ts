@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { DEMO_API_KEY } from '../reference-service/server';
+import { HistoryPage } from './pages/history';
 import { expect, test } from './support/fixtures';
-import { historyOf } from './support/observe';
+import { historyOf } from './support/probes';
 import { configure, sendFrom } from './support/setup';
 
 const shots = path.join(import.meta.dirname, 'screenshots');
@@ -20,17 +21,18 @@ test('the history page lists everything, removes one entry, and clears all after
     false,
   );
 
-  const history = await extension.openPage('history');
+  const historyPage = await HistoryPage.open(extension);
+  const { page: history } = historyPage;
   await expect(history).toHaveTitle('Promptcast history');
   await expect(history.getByRole('heading', { name: 'History', level: 1 })).toBeVisible();
-  const entries = history.getByRole('list', { name: 'History' }).getByTestId('history-entry');
+  const entries = historyPage.entries();
   await expect(entries).toHaveCount(3);
   await expect(history.getByText('Entries: 3')).toBeVisible();
 
-  const failed = entries.filter({ hasText: 'third image' });
+  const failed = historyPage.entry('third image');
   await expect(failed).toHaveAttribute('data-status', 'failed');
   await expect(failed).toContainText('Failed: Not enough credits: you have 0 credits.');
-  const kite = entries.filter({ hasText: 'a red kite' });
+  const kite = historyPage.entry('a red kite');
   const thumb = kite.getByRole('img', { name: 'first image: a red kite' });
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(kite.getByRole('link', { name: 'Open' })).toHaveAttribute('href', /\/files\/images\//);
@@ -52,15 +54,15 @@ test('the history page lists everything, removes one entry, and clears all after
       })
     ).ok,
   ).toBe(true);
-  const video = entries.filter({ hasText: 'a video of rain' });
+  const video = historyPage.entry('a video of rain');
   await expect(video).toBeVisible();
   await expect(video).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
   await expect(video.getByRole('link', { name: 'Open' })).toHaveAttribute('href', /\/files\/videos\//);
 
-  await history.getByRole('button', { name: 'Remove entry: second image: a blue door' }).click();
-  await expect(history.getByRole('status')).toHaveText('Entry removed.');
+  await historyPage.remove('second image: a blue door');
+  await expect(historyPage.status).toHaveText('Entry removed.');
   await expect(entries).toHaveCount(3);
-  await expect(entries.filter({ hasText: 'a blue door' })).toHaveCount(0);
+  await expect(historyPage.entry('a blue door')).toHaveCount(0);
   expect((await historyOf(extension)).map((entry) => entry.prompt)).not.toContain(
     'second image: a blue door',
   );
@@ -72,9 +74,8 @@ test('the history page lists everything, removes one entry, and clears all after
   await expect(history.getByRole('button', { name: 'Clear history' })).toBeFocused();
   await expect(entries).toHaveCount(3);
 
-  await history.getByRole('button', { name: 'Clear history' }).click();
-  await history.getByRole('button', { name: 'Delete all' }).click();
-  await expect(history.getByRole('status')).toHaveText('History cleared.');
+  await historyPage.clear(true);
+  await expect(historyPage.status).toHaveText('History cleared.');
   await expect(history.getByText('Nothing generated yet.')).toBeVisible();
   expect(await historyOf(extension)).toEqual([]);
 });

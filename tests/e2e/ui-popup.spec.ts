@@ -1,19 +1,13 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_API_KEY } from '../reference-service/server';
-import type { ExtensionUnderTest } from './support/extension';
+import { HistoryPage } from './pages/history';
+import { PopupPage } from './pages/popup';
 import { expect, test } from './support/fixtures';
-import { historyOf, notificationsOf } from './support/observe';
+import { EVENTUALLY, historyOf, notificationsOf } from './support/probes';
 import { configure } from './support/setup';
 
 const shots = path.join(import.meta.dirname, 'screenshots');
-
-/** The popup page at the size Chrome gives it. */
-async function openPopup(extension: ExtensionUnderTest): Promise<Page> {
-  const page = await extension.openPage('popup');
-  await page.setViewportSize({ width: 380, height: 600 });
-  return page;
-}
 
 /** Saves a light and a dark full-page screenshot under a fixed name. */
 async function screenshots(page: Page, name: string) {
@@ -31,60 +25,60 @@ function imageRequests(service: { requests(): Array<{ method: string; path: stri
 test('before set-up, the popup asks for the service and explains the disabled buttons', async ({
   extension,
 }) => {
-  const popup = await openPopup(extension);
-  await expect(popup.locator('html')).toHaveAttribute('lang', /^en/);
-  await expect(popup.getByRole('heading', { name: 'The service is not set up yet' })).toBeVisible();
+  const popup = await PopupPage.open(extension);
+  await expect(popup.page.locator('html')).toHaveAttribute('lang', /^en/);
+  await expect(popup.page.getByRole('heading', { name: 'The service is not set up yet' })).toBeVisible();
   for (const name of ['Generate image', 'Generate video']) {
-    const button = popup.getByRole('button', { name });
+    const button = popup.page.getByRole('button', { name });
     await expect(button).toBeDisabled();
     await expect(button).toHaveAccessibleDescription(/needs the service URL and an API key/);
   }
-  await expect(popup.getByText('Nothing generated yet.')).toBeVisible();
-  await screenshots(popup, 'popup-setup');
+  await expect(popup.page.getByText('Nothing generated yet.')).toBeVisible();
+  await screenshots(popup.page, 'popup-setup');
 
   const opened = extension.context.waitForEvent('page');
-  await popup.getByRole('button', { name: 'Set up the service' }).click();
+  await popup.page.getByRole('button', { name: 'Set up the service' }).click();
   expect((await opened).url()).toBe(`${extension.origin}/options.html`);
 });
 
 test('an image is generated with progress, shown, linked, and paid for', async ({ extension, service }) => {
   await configure(extension, service);
   await extension.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const popup = await openPopup(extension);
-  await expect(popup.getByTestId('balance')).toContainText('1,000 credits');
-  await screenshots(popup, 'popup-empty');
+  const popup = await PopupPage.open(extension);
+  await expect(popup.balance).toContainText('1,000 credits');
+  await screenshots(popup.page, 'popup-empty');
 
   service.configure({ latencyMs: 1200 });
   const prompt = 'a lighthouse at dusk, oil painting';
-  await popup.getByLabel('Prompt').fill(prompt);
-  await expect(popup.getByText('34 / 4,000 characters')).toBeVisible();
-  await popup.getByRole('button', { name: 'Generate image' }).click();
-  await expect(popup.getByRole('status').filter({ hasText: /^Generating image… \d:\d\d$/ })).toBeVisible();
-  await expect(popup.locator('form')).toHaveAttribute('aria-busy', 'true');
-  await expect(popup.getByRole('button', { name: 'Generate image' })).toBeDisabled();
+  await popup.prompt.fill(prompt);
+  await expect(popup.page.getByText('34 / 4,000 characters')).toBeVisible();
+  await popup.imageButton.click();
+  await expect(popup.status(/^Generating image… \d:\d\d$/)).toBeVisible();
+  await expect(popup.form).toHaveAttribute('aria-busy', 'true');
+  await expect(popup.imageButton).toBeDisabled();
 
-  await expect(popup.getByRole('status').filter({ hasText: 'Image ready.' })).toBeVisible();
-  const image = popup.getByTestId('result').getByRole('img', { name: prompt });
+  await expect(popup.status('Image ready.')).toBeVisible();
+  const image = popup.result.getByRole('img', { name: prompt });
   await expect(image).toBeVisible();
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
-  await expect(popup.locator('form')).toHaveAttribute('aria-busy', 'false');
-  await expect(popup.getByTestId('balance')).toContainText('999 credits');
-  await expect(popup.getByLabel('Prompt')).toHaveValue(prompt);
+  await expect(popup.form).toHaveAttribute('aria-busy', 'false');
+  await expect(popup.balance).toContainText('999 credits');
+  await expect(popup.prompt).toHaveValue(prompt);
 
   const [entry] = await historyOf(extension);
   const url = entry?.urls[0] ?? '';
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/images\//);
-  const result = popup.getByTestId('result');
+  const result = popup.result;
   await expect(result.getByRole('link', { name: 'Download' })).toHaveAttribute('href', url);
   await expect(result.getByRole('link', { name: 'Download' })).toHaveAttribute('download', /\.png$/);
 
   await result.getByRole('button', { name: 'Copy link' }).click();
   await expect(result.getByRole('status')).toHaveText('Link copied.');
-  expect(await popup.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  expect(await popup.page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
-  await screenshots(popup, 'popup-result');
+  await screenshots(popup.page, 'popup-result');
 
   const opened = extension.context.waitForEvent('page');
   await result.getByRole('link', { name: 'Open' }).click();
@@ -97,23 +91,19 @@ test('a video job shows its status and elapsed time, survives reopening, and com
 }) => {
   service.configure({ videoDurationMs: 4000 });
   await configure(extension, service, { pollIntervalSec: 1 });
-  let popup = await openPopup(extension);
-  await popup.getByLabel('Prompt').fill('waves rolling onto a beach at sunrise');
-  await popup.getByLabel('Duration (seconds)').fill('8');
-  await popup.getByLabel('Resolution').selectOption('1080p');
-  await popup.getByLabel('Aspect ratio').selectOption('9:16');
-  await popup.getByLabel('Audio').check();
-  await popup.getByRole('button', { name: 'Generate video' }).click();
-  await expect(popup.getByRole('status').filter({ hasText: 'Video submitted.' })).toBeVisible();
+  let popup = await PopupPage.open(extension);
+  await popup.prompt.fill('waves rolling onto a beach at sunrise');
+  await popup.chooseVideo({ duration: 8, resolution: '1080p', aspectRatio: '9:16', audio: true });
+  await popup.videoButton.click();
+  await expect(popup.status('Video submitted.')).toBeVisible();
 
-  const jobs = popup.getByRole('list', { name: 'Jobs' });
-  const job = jobs.getByTestId('job').filter({ hasText: 'waves rolling onto a beach' });
+  const job = popup.job('waves rolling onto a beach');
   await expect(job).toHaveAttribute('data-status', 'running');
   await expect(job).toContainText('Status: queued');
   const elapsed = async () => (await job.getByText(/elapsed$/).textContent()) ?? '';
   const first = await elapsed();
   await expect.poll(elapsed).not.toBe(first);
-  await screenshots(popup, 'popup-running-job');
+  await screenshots(popup.page, 'popup-running-job');
 
   const submission = service.requests().find((entry) => entry.path === '/v1/videos/generate');
   expect(JSON.parse(submission?.body ?? '{}')).toMatchObject({
@@ -124,12 +114,9 @@ test('a video job shows its status and elapsed time, survives reopening, and com
   });
 
   // Closing and reopening the popup loses nothing: the job is still there, still running.
-  await popup.close();
-  popup = await openPopup(extension);
-  const reopened = popup
-    .getByRole('list', { name: 'Jobs' })
-    .getByTestId('job')
-    .filter({ hasText: 'waves rolling onto a beach' });
+  await popup.page.close();
+  popup = await PopupPage.open(extension);
+  const reopened = popup.job('waves rolling onto a beach');
   await expect(reopened).toHaveAttribute('data-status', 'running');
   await expect(reopened).toContainText('Status: processing', { timeout: 15_000 });
 
@@ -141,8 +128,8 @@ test('a video job shows its status and elapsed time, survives reopening, and com
     entry?.urls[0] ?? 'missing',
   );
   await expect(reopened.getByRole('link', { name: 'Download' })).toHaveAttribute('download', /\.webm$/);
-  await expect.poll(() => notificationsOf(extension)).toContain(`open:${entry?.id}`);
-  await expect(popup.getByTestId('balance')).toContainText('995 credits');
+  await expect.poll(() => notificationsOf(extension), EVENTUALLY).toContain(`open:${entry?.id}`);
+  await expect(popup.balance).toContainText('995 credits');
 });
 
 test('an image still generating when the popup reopens shows as running, then finishes there', async ({
@@ -151,17 +138,13 @@ test('an image still generating when the popup reopens shows as running, then fi
 }) => {
   await configure(extension, service);
   service.configure({ latencyMs: 3000 });
-  let popup = await openPopup(extension);
-  await popup.getByLabel('Prompt').fill('a paper boat on a puddle');
-  await popup.getByRole('button', { name: 'Generate image' }).click();
-  await expect(popup.getByRole('status').filter({ hasText: 'Generating image…' })).toBeVisible();
-  await popup.close();
+  let popup = await PopupPage.open(extension);
+  await popup.generateImage('a paper boat on a puddle');
+  await expect(popup.status('Generating image…')).toBeVisible();
+  await popup.page.close();
 
-  popup = await openPopup(extension);
-  const job = popup
-    .getByRole('list', { name: 'Jobs' })
-    .getByTestId('job')
-    .filter({ hasText: 'a paper boat' });
+  popup = await PopupPage.open(extension);
+  const job = popup.job('a paper boat');
   await expect(job).toHaveAttribute('data-status', 'running');
   await expect(job).toContainText('Image');
   await expect(job).toHaveAttribute('data-status', 'completed', { timeout: 15_000 });
@@ -174,22 +157,17 @@ test('failures are explained specifically, and neither the prompt nor the histor
   service,
 }) => {
   await configure(extension, service);
-  const popup = await openPopup(extension);
-  await popup.getByLabel('Prompt').fill('a calm lake');
-  await popup.getByRole('button', { name: 'Generate image' }).click();
-  await expect(popup.getByTestId('result')).toBeVisible();
+  const popup = await PopupPage.open(extension);
+  await popup.generateImage('a calm lake');
+  await expect(popup.result).toBeVisible();
 
   const prompt = 'a storm over the mountains';
-  const recentLake = popup
-    .getByRole('list', { name: 'Recent' })
-    .getByTestId('history-entry')
-    .filter({ hasText: 'a calm lake' });
+  const recentLake = popup.recent.filter({ hasText: 'a calm lake' });
   const attempt = async (expected: string | RegExp) => {
-    await popup.getByLabel('Prompt').fill(prompt);
-    await popup.getByRole('button', { name: 'Generate image' }).click();
-    const alert = popup.locator('main > [role="alert"]');
+    await popup.generateImage(prompt);
+    const alert = popup.error;
     await expect(alert).toHaveText(expected);
-    await expect(popup.getByLabel('Prompt')).toHaveValue(prompt);
+    await expect(popup.prompt).toHaveValue(prompt);
     await expect(recentLake).toBeVisible();
     await expect(recentLake.getByRole('img', { name: 'a calm lake' })).toBeVisible();
   };
@@ -197,7 +175,7 @@ test('failures are explained specifically, and neither the prompt nor the histor
   // No credits left.
   service.configure({ accounts: { [DEMO_API_KEY]: 0 } });
   await attempt(/^Not enough credits: you have 0 credits\. The service said: “Insufficient credits/);
-  await screenshots(popup, 'popup-error');
+  await screenshots(popup.page, 'popup-error');
 
   // The service fails.
   service.configure({
@@ -223,35 +201,29 @@ test('empty, over-long prompts and bad durations are refused before anything is 
   service,
 }) => {
   await configure(extension, service);
-  const popup = await openPopup(extension);
-  const box = popup.getByLabel('Prompt');
+  const popup = await PopupPage.open(extension);
+  const box = popup.prompt;
 
-  await popup.getByRole('button', { name: 'Generate image' }).click();
-  await expect(popup.getByRole('alert')).toHaveText('Enter a prompt.');
+  await popup.imageButton.click();
+  await expect(popup.alerts).toHaveText('Enter a prompt.');
   await expect(box).toBeFocused();
   await expect(box).toHaveAttribute('aria-invalid', 'true');
   await expect(box).toHaveAccessibleDescription(/Enter a prompt\./);
 
   await box.fill('x'.repeat(20_000));
-  await expect(popup.getByRole('alert')).toHaveText(
-    'The prompt is 20,000 characters long; the limit is 4,000.',
-  );
-  await expect(popup.getByText('20,000 / 4,000 characters')).toBeVisible();
-  await popup.getByRole('button', { name: 'Generate image' }).click();
-  await popup.getByRole('button', { name: 'Generate video' }).click();
-  await expect(popup.getByRole('alert')).toHaveText(
-    'The prompt is 20,000 characters long; the limit is 4,000.',
-  );
+  await expect(popup.alerts).toHaveText('The prompt is 20,000 characters long; the limit is 4,000.');
+  await expect(popup.page.getByText('20,000 / 4,000 characters')).toBeVisible();
+  await popup.imageButton.click();
+  await popup.videoButton.click();
+  await expect(popup.alerts).toHaveText('The prompt is 20,000 characters long; the limit is 4,000.');
   await expect(box).toHaveValue('x'.repeat(20_000));
 
   await box.fill('a valid prompt');
-  await expect(popup.getByRole('alert')).toHaveCount(0);
-  await popup.getByLabel('Duration (seconds)').fill('0');
-  await popup.getByRole('button', { name: 'Generate video' }).click();
-  await expect(popup.getByRole('alert')).toHaveText(
-    'Duration must be a whole number of seconds from 1 to 60.',
-  );
-  await expect(popup.getByLabel('Duration (seconds)')).toBeFocused();
+  await expect(popup.alerts).toHaveCount(0);
+  await popup.chooseVideo({ duration: 0 });
+  await popup.videoButton.click();
+  await expect(popup.alerts).toHaveText('Duration must be a whole number of seconds from 1 to 60.');
+  await expect(popup.page.getByLabel('Duration (seconds)')).toBeFocused();
 
   expect(imageRequests(service)).toHaveLength(0);
   expect(service.requests().filter((entry) => entry.path.includes('/videos'))).toHaveLength(0);
@@ -264,14 +236,13 @@ test('service URLs that are not http(s) are never rendered as links or images', 
 }) => {
   await configure(extension, service);
   service.configure({ imageUrlOverride: 'javascript:alert(document.domain)' });
-  const popup = await openPopup(extension);
-  await popup.getByLabel('Prompt').fill('an unsafe answer');
-  await popup.getByRole('button', { name: 'Generate image' }).click();
-  await expect(popup.getByTestId('result').or(popup.locator('main > [role="alert"]'))).toBeVisible();
+  const popup = await PopupPage.open(extension);
+  await popup.generateImage('an unsafe answer');
+  await expect(popup.result.or(popup.error)).toBeVisible();
 
-  const history = await extension.openPage('history');
-  await expect(history.getByTestId('history-entry')).toHaveCount(1);
-  for (const page of [popup, history]) {
+  const history = await HistoryPage.open(extension);
+  await expect(history.entries()).toHaveCount(1);
+  for (const { page } of [popup, history]) {
     const unsafe = await page.evaluate(() =>
       [...document.querySelectorAll('[src], [href]')]
         .map((element) => element.getAttribute('src') ?? element.getAttribute('href') ?? '')
@@ -282,38 +253,38 @@ test('service URLs that are not http(s) are never rendered as links or images', 
 });
 
 test('"See all history" and "Options" open their pages in tabs', async ({ extension }) => {
-  const popup = await openPopup(extension);
+  const popup = await PopupPage.open(extension);
   let opened = extension.context.waitForEvent('page');
-  await popup.getByRole('link', { name: 'See all history' }).click();
+  await popup.page.getByRole('link', { name: 'See all history' }).click();
   expect((await opened).url()).toBe(`${extension.origin}/history.html`);
   opened = extension.context.waitForEvent('page');
-  await popup.getByRole('button', { name: 'Options' }).click();
+  await popup.page.getByRole('button', { name: 'Options' }).click();
   expect((await opened).url()).toBe(`${extension.origin}/options.html`);
 });
 
 test('a failed balance refresh says why and keeps the last known balance', async ({ extension, service }) => {
   await configure(extension, service);
-  const popup = await openPopup(extension);
-  await expect(popup.getByTestId('balance')).toContainText('1,000 credits');
+  const popup = await PopupPage.open(extension);
+  await expect(popup.balance).toContainText('1,000 credits');
   service.configure({
     faults: [
       { pathPrefix: '/v1/tokens', action: { type: 'status', status: 503 } },
       { pathPrefix: '/api/credits', action: { type: 'status', status: 503 } },
     ],
   });
-  await popup.getByRole('button', { name: 'Refresh balance' }).click();
-  await expect(popup.getByRole('alert')).toHaveText(
+  await popup.refreshBalance();
+  await expect(popup.alerts).toHaveText(
     /^Could not update the balance: The service had a problem \(HTTP 503\)\. Try again later\./,
   );
-  await expect(popup.getByTestId('balance')).toContainText('1,000 credits');
+  await expect(popup.balance).toContainText('1,000 credits');
 
   // Reopening shows the cached balance at once, with the reason it may be stale.
-  await popup.close();
-  const again = await openPopup(extension);
-  await expect(again.getByTestId('balance')).toContainText('1,000 credits');
-  await expect(again.getByRole('alert')).toContainText('Could not update the balance');
+  await popup.page.close();
+  const again = await PopupPage.open(extension);
+  await expect(again.balance).toContainText('1,000 credits');
+  await expect(again.alerts).toContainText('Could not update the balance');
 
   service.configure({ faults: [] });
-  await again.getByRole('button', { name: 'Refresh balance' }).click();
-  await expect(again.getByRole('alert')).toHaveCount(0);
+  await again.refreshBalance();
+  await expect(again.alerts).toHaveCount(0);
 });

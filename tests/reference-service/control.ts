@@ -3,7 +3,7 @@
  * another process (Playwright, the CLI server) can inspect and steer the service. They need
  * no API key and are never logged or subject to faults.
  */
-import { ConfigError, parseConfigPatch, type ReferenceConfig } from './config';
+import { ConfigError, type ReferenceConfig } from './config';
 import type { Reply } from './http';
 import { json, text } from './http';
 
@@ -11,32 +11,13 @@ export const CONTROL_PREFIX = '/__control/';
 
 export interface Controller {
   config(): ReferenceConfig;
-  configure(patch: Partial<ReferenceConfig>): void;
-  reset(patch?: Partial<ReferenceConfig>): void;
+  /** Both validate what they are given (throwing ConfigError), so JSON goes to them unchecked. */
+  configure(patch: unknown): void;
+  reset(patch?: unknown): void;
   requests(): unknown[];
   jobs(): unknown[];
   /** Where the attacker listener is and what reached it. */
   attacker(): { url: string; log: unknown[] };
-}
-
-function parsePatch(body: string): Partial<ReferenceConfig> | Reply {
-  if (body.trim() === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return text(400, 'Control body is not valid JSON');
-  }
-  try {
-    return parseConfigPatch(value);
-  } catch (error) {
-    if (error instanceof ConfigError) return text(400, `Invalid config: ${error.message}`);
-    throw error;
-  }
-}
-
-function isReply(value: Partial<ReferenceConfig> | Reply): value is Reply {
-  return 'status' in value && 'body' in value;
 }
 
 export function handleControl(controller: Controller, method: string, path: string, body: string): Reply {
@@ -58,9 +39,20 @@ export function handleControl(controller: Controller, method: string, path: stri
   if (name === 'attacker') return json(200, controller.attacker());
   if (name === 'config' && method === 'GET') return json(200, controller.config());
 
-  const patch = parsePatch(body);
-  if (isReply(patch)) return patch;
-  if (name === 'reset') controller.reset(patch);
-  else controller.configure(patch);
+  let patch: unknown = {};
+  if (body.trim() !== '') {
+    try {
+      patch = JSON.parse(body);
+    } catch {
+      return text(400, 'Control body is not valid JSON');
+    }
+  }
+  try {
+    if (name === 'reset') controller.reset(patch);
+    else controller.configure(patch);
+  } catch (error) {
+    if (error instanceof ConfigError) return text(400, `Invalid config: ${error.message}`);
+    throw error;
+  }
   return json(200, controller.config());
 }

@@ -8,13 +8,20 @@ import type { Socket } from 'node:net';
 import { type ApiRequest, handleApi, type ServiceState } from './api';
 import { FILES_PREFIX, handleFile } from './assets';
 import { type AttackerListener, startAttackerListener } from './attacker';
-import { DEMO_API_KEY, defaultConfig, type FaultRule, type ReferenceConfig } from './config';
+import {
+  type ConfigPatch,
+  DEMO_API_KEY,
+  defaultConfig,
+  type FaultRule,
+  parseConfigPatch,
+  type ReferenceConfig,
+} from './config';
 import { CONTROL_PREFIX, handleControl } from './control';
 import { echoKey, FaultBook, faultReply, seededRandom } from './faults';
 import { BodyTooLargeError, flattenHeaders, type Reply, readBody, sendReply, text } from './http';
 import { type Job, JobStore, viewJob } from './jobs';
 
-export type { AttackerListener, FaultRule, ReferenceConfig };
+export type { AttackerListener, ConfigPatch, FaultRule, ReferenceConfig };
 export { DEMO_API_KEY, defaultConfig };
 
 export interface RequestLogEntry {
@@ -39,8 +46,9 @@ export interface ReferenceService {
   port: number;
   /** Another origin (127.0.0.2) that logs what reaches it, e.g. as the target of a redirect fault. */
   attacker: Omit<AttackerListener, 'close'>;
-  configure(patch: Partial<ReferenceConfig>): void;
-  reset(config?: Partial<ReferenceConfig>): void;
+  /** Validated like a control request: throws a ConfigError that names each bad key. */
+  configure(patch: ConfigPatch): void;
+  reset(config?: ConfigPatch): void;
   requests(): RequestLogEntry[];
   jobs(): Array<{ id: string; status: string; prompt: string; apiKey: string }>;
   /** Live credits of a key, or undefined when the key is not valid. */
@@ -69,7 +77,7 @@ export async function startReferenceService(
   options: {
     port?: number;
     host?: string;
-    config?: Partial<ReferenceConfig>;
+    config?: ConfigPatch;
     /** State of an earlier service (its `snapshot()`), e.g. to restart one on the same port. */
     restore?: ServiceSnapshot;
   } = {},
@@ -88,7 +96,8 @@ export async function startReferenceService(
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
 
-  function applyPatch(patch: Partial<ReferenceConfig>): void {
+  function applyPatch(input: unknown): void {
+    const patch = parseConfigPatch(input);
     state.config = { ...state.config, ...patch };
     // Setting accounts is how a test changes credits, so balances follow the new values.
     if (patch.accounts) state.balances = new Map(Object.entries(state.config.accounts));
@@ -98,7 +107,8 @@ export async function startReferenceService(
     }
   }
 
-  function reset(patch: Partial<ReferenceConfig> = {}): void {
+  function reset(input: unknown = {}): void {
+    const patch = parseConfigPatch(input);
     state.config = defaultConfig();
     faults.setRandom(Math.random);
     applyPatch({ ...patch, accounts: patch.accounts ?? state.config.accounts, faults: patch.faults ?? [] });

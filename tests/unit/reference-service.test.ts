@@ -346,3 +346,62 @@ describe('reference service: a hostile service and its accomplice', () => {
     expect(service.attacker.requests()).toEqual([]);
   });
 });
+
+describe('reference service: its config is validated with clear errors, wherever it comes from', () => {
+  it('names every bad key with its path, and keeps the accepted values as given', () => {
+    expect(() =>
+      parseConfigPatch({
+        latencyMs: -1,
+        pathForms: 'v2',
+        faults: [{ probability: 2, action: { type: 'status', status: 42 } }],
+      }),
+    ).toThrow(
+      'pathForms must be one of both, v1, api; latencyMs must be a non-negative number; ' +
+        'faults[0].probability must be between 0 and 1; faults[0].action.status must be an HTTP status code',
+    );
+    expect(() => parseConfigPatch({ videoDurationMS: 10 })).toThrow('unknown config key: videoDurationMS');
+    expect(() => parseConfigPatch({ faults: [{ action: { type: 'hang', ms: 3 } }] })).toThrow(
+      'unknown config key: faults[0].action.ms',
+    );
+    expect(() => parseConfigPatch({ faults: [{ action: { type: 'explode' } }] })).toThrow(
+      'faults[0].action.type must be one of status, redirect, hang, malformed, html200, latency',
+    );
+    expect(() => parseConfigPatch([1])).toThrow('config must be a JSON object');
+    const rule = { method: 'GET', count: 2, action: { type: 'latency', ms: 5 } } as const;
+    expect(parseConfigPatch({ faults: [rule], accounts: { k: 3 }, faultSeed: 4 })).toEqual({
+      faults: [rule],
+      accounts: { k: 3 },
+      faultSeed: 4,
+    });
+  });
+
+  it('lets JSON remove an override with null, and leaves absent keys absent', () => {
+    const patch = parseConfigPatch({ imageUrlOverride: null, jobStatusOverride: 'waiting' });
+    expect(patch).toEqual({ imageUrlOverride: undefined, jobStatusOverride: 'waiting' });
+    expect('faultSeed' in patch).toBe(false);
+    expect(() => parseConfigPatch({ videoUrlOverride: 'x' })).toThrow(
+      'videoUrlOverride must be an array of strings',
+    );
+  });
+
+  it('refuses a bad configure() call in-process, leaving the config as it was', () => {
+    const before = service.snapshot().config;
+    expect(() => service.configure({ latencyMs: Number.NaN })).toThrow(
+      /latencyMs must be a non-negative number/,
+    );
+    expect(() => service.reset({ faults: 'none' } as never)).toThrow(/faults must be an array/);
+    expect(service.snapshot().config).toEqual(before);
+  });
+
+  it('answers a bad control request 400 with the same words', async () => {
+    const answer = await fetch(`${service.url}/__control/config`, {
+      method: 'POST',
+      body: JSON.stringify({ faults: [{ action: { type: 'redirect', status: 302 } }] }),
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toBe('Invalid config: faults[0].action.location must be a non-empty string');
+    const notJson = await fetch(`${service.url}/__control/reset`, { method: 'POST', body: '{' });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.text()).toBe('Control body is not valid JSON');
+  });
+});

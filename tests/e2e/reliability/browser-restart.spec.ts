@@ -1,7 +1,7 @@
 import { expect, test } from '../support/fixtures';
-import { notificationsOf, pollsOf, submissionsOf } from '../support/observe';
-import { conclude, entryOf, relaunch, settled, submitVideo } from '../support/reliability-observe';
-import { configure, waitFor } from '../support/setup';
+import { entryOf, pollsOf, settled, someNotifications, submissionsOf } from '../support/probes';
+import { conclude, relaunch, submitVideo } from '../support/reliability-observe';
+import { configure } from '../support/setup';
 
 test('the browser is closed with three jobs pending and relaunched: each resumes and completes once', async ({
   extension,
@@ -20,10 +20,7 @@ test('the browser is closed with three jobs pending and relaunched: each resumes
   const restartedAt = Date.now();
 
   const history = await settled(extension, ids);
-  await waitFor(
-    () => notificationsOf(extension),
-    (list) => list.length > 0,
-  );
+  await someNotifications(extension);
   const popup = await extension.openPage('popup');
   for (const prompt of prompts) await expect(popup.getByText(prompt, { exact: true })).toBeVisible();
   await expect(popup.getByText('Failed', { exact: true })).toHaveCount(0);

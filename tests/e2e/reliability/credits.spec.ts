@@ -1,8 +1,8 @@
 import { DEMO_API_KEY } from '../../reference-service/server';
 import { expect, test } from '../support/fixtures';
-import { historyOf, submissionsOf } from '../support/observe';
-import { conclude, entryOf, requestsTo } from '../support/reliability-observe';
-import { configure, waitFor } from '../support/setup';
+import { entryOf, requestsTo, settledHistory, submissionsOf } from '../support/probes';
+import { conclude } from '../support/reliability-observe';
+import { configure } from '../support/setup';
 
 test('credits run out between two requests: the 402 reaches the person with the balance they have', async ({
   extension,
@@ -36,10 +36,7 @@ test('credits run out between two requests: the 402 reaches the person with the 
   await popup.getByRole('button', { name: 'Generate video' }).click();
   await expect(alert).toContainText(`Not enough credits: you have ${balanceText}.`);
 
-  const history = await waitFor(
-    () => historyOf(extension),
-    (entries) => entries.length === 3 && entries.every((entry) => entry.status !== 'running'),
-  );
+  const history = await settledHistory(extension, 3);
   const byPrompt = (text: string) => history.find((entry) => entry.prompt === text)?.id ?? '';
   const { lost, keyLeaks, completed, failedWithMessage } = await conclude(
     'credits run out between two requests',

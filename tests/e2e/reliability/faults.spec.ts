@@ -2,17 +2,20 @@ import type { Page } from '@playwright/test';
 import { EMPTY_RESULT_HINT } from '../../../utils/api/job-status';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { expect, test } from '../support/fixtures';
-import { historyOf, pollsOf, submissionsOf } from '../support/observe';
 import {
-  conclude,
+  EVENTUALLY,
   entryOf,
+  historyOf,
+  pollsOf,
   recordedNotifications,
   recordNotifications,
   requestsTo,
   settled,
-  submitVideo,
-} from '../support/reliability-observe';
-import { configure, waitFor } from '../support/setup';
+  settledHistory,
+  submissionsOf,
+} from '../support/probes';
+import { conclude, submitVideo } from '../support/reliability-observe';
+import { configure } from '../support/setup';
 
 // Each test has its own browser; spreading them over both Playwright workers keeps the file short.
 test.describe.configure({ mode: 'parallel' });
@@ -24,11 +27,13 @@ async function generateFromPopup(popup: Page, prompt: string, button: 'Generate 
 }
 
 async function imageEntry(extension: Parameters<typeof historyOf>[0], prompt: string): Promise<HistoryEntry> {
-  const history = await waitFor(
-    () => historyOf(extension),
-    (entries) => entries.some((entry) => entry.prompt === prompt && entry.status !== 'running'),
-  );
-  const entry = history.find((item) => item.prompt === prompt);
+  await expect
+    .poll(
+      async () => (await historyOf(extension)).find((entry) => entry.prompt === prompt)?.status,
+      EVENTUALLY,
+    )
+    .toMatch(/^(completed|failed)$/);
+  const entry = (await historyOf(extension)).find((item) => item.prompt === prompt);
   if (!entry) throw new Error(`no entry for ${prompt}`);
   return entry;
 }
@@ -99,11 +104,10 @@ test('a burst of 429 with Retry-After: the next poll waits at least that long, t
   // While the service refuses, the running job says so, with the wait the service asked for.
   await expect(popup.getByText(`Too many requests; try again in ${retryAfterSec} s.`)).toBeVisible();
 
-  const history = await waitFor(
-    () => historyOf(extension),
-    (entries) => entries[0]?.status === 'completed',
-    { timeoutMs: 30_000 },
-  );
+  await expect
+    .poll(async () => (await historyOf(extension))[0]?.status, { timeout: 30_000 })
+    .toBe('completed');
+  const history = await historyOf(extension);
   const entry = history[0] as HistoryEntry;
   const polls = pollsOf(service, entry.poll?.jobId ?? '');
   const limited = polls.filter((poll) => poll.status === 429);
@@ -172,11 +176,7 @@ test('every response takes 5 s: with a 8 s request time-out, balance, image and 
 
   await generateFromPopup(popup, 'a slow tortoise', 'Generate video');
   await expect(popup.getByRole('status')).toContainText('Video submitted', { timeout: 15_000 });
-  const history = await waitFor(
-    () => historyOf(extension),
-    (entries) => entries.length === 2 && entries.every((entry) => entry.status !== 'running'),
-    { timeoutMs: 30_000, intervalMs: 250 },
-  );
+  const history = await settledHistory(extension, 2, 30_000);
   await expect(popup.getByRole('alert')).toHaveCount(0);
   const { lost, keyLeaks, completed } = await conclude('5 s latency on every response', {
     extension,
@@ -288,10 +288,10 @@ test('a job that fails, and a completed job without videoUrls, end with their re
   await expect(popup.getByText(/Failed: The service could not generate the video/)).toHaveCount(2);
   await expect(popup.getByText(/the model could not render this prompt/)).toBeVisible();
   await expect(popup.getByText(/model id, the prompt or the credit balance may be invalid/)).toBeVisible();
-  const notes = await waitFor(
-    () => recordedNotifications(extension),
-    (list) => list.length > 0,
-  );
+  await expect
+    .poll(async () => (await recordedNotifications(extension)).length, EVENTUALLY)
+    .toBeGreaterThan(0);
+  const notes = await recordedNotifications(extension);
   const noteText = notes.map((note) => `${note.title}\n${note.message}`).join('\n');
   for (const [scenario, id] of [
     ['job reported failed ([fail])', failing.id],

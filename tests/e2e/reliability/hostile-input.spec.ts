@@ -2,18 +2,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
+import { clickContextMenu, MENU_IMAGE, MENU_VIDEO } from '../pages/browser-ui';
 import type { ExtensionUnderTest } from '../support/extension';
 import { expect, test } from '../support/fixtures';
-import { clickContextMenu, historyOf, MENU_IMAGE, MENU_VIDEO } from '../support/observe';
 import {
-  conclude,
+  EVENTUALLY,
   entryOf,
+  historyOf,
   recordedNotifications,
   recordNotifications,
   settled,
-  VIDEO_OPTIONS,
-} from '../support/reliability-observe';
-import { configure, sendFrom, waitFor } from '../support/setup';
+  settledHistory,
+} from '../support/probes';
+import { conclude, VIDEO_OPTIONS } from '../support/reliability-observe';
+import { configure, sendFrom } from '../support/setup';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -81,19 +83,12 @@ test('javascript: and data: result URLs are never rendered as links or images, a
   await expect(popup.getByRole('alert')).toContainText('Details: data:image/svg+xml');
   await typeAndGenerate(popup, 'a rogue film', 'Generate video');
   await expect(popup.getByRole('status')).toContainText('Video submitted');
-  const all = await waitFor(
-    () => historyOf(extension),
-    (entries) => entries.length === 3 && entries.every((entry) => entry.status !== 'running'),
-  );
+  const all = await settledHistory(extension, 3);
   // One good URL among bad ones: only the good one is kept.
   service.configure({ videoUrlOverride: ['javascript:alert(4)', `${service.url}/files/videos/ok.webm`] });
   await typeAndGenerate(popup, 'a mixed reel', 'Generate video');
-  const mixedId = (
-    await waitFor(
-      () => historyOf(extension),
-      (entries) => entries.length === 4,
-    )
-  )[0]?.id as string;
+  await expect.poll(async () => (await historyOf(extension)).length, EVENTUALLY).toBe(4);
+  const mixedId = (await historyOf(extension))[0]?.id as string;
   const history = await settled(extension, [mixedId]);
 
   await expect(
@@ -143,15 +138,12 @@ test('a prompt with HTML and script is shown as text everywhere and runs nothing
   await expect(popup.getByTestId('result')).toBeVisible();
   await expect(popup.getByTestId('result').getByText(hostile, { exact: true })).toBeVisible();
   await typeAndGenerate(popup, hostile, 'Generate video');
-  const history = await waitFor(
-    () => historyOf(extension),
-    (entries) => entries.length === 2 && entries.every((entry) => entry.status === 'completed'),
-  );
+  await expect
+    .poll(async () => (await historyOf(extension)).map((entry) => entry.status), EVENTUALLY)
+    .toEqual(['completed', 'completed']);
+  const history = await historyOf(extension);
   await clickContextMenu(extension, MENU_IMAGE, hostile);
-  const withMenu = await waitFor(
-    () => historyOf(extension),
-    (entries) => entries.length === 3 && entries.every((entry) => entry.status !== 'running'),
-  );
+  const withMenu = await settledHistory(extension, 3);
   const historyPage = await extension.openPage('history');
   await expect(historyPage.getByText(hostile, { exact: true })).toHaveCount(3);
   await popup.waitForTimeout(500);
@@ -189,10 +181,8 @@ test('a 20,000-character selection gets a clear length message and sends nothing
   const selection = 'lorem ipsum '.repeat(2_000).slice(0, 20_000);
   await clickContextMenu(extension, MENU_VIDEO, selection);
   await clickContextMenu(extension, MENU_IMAGE, selection);
-  const notes = await waitFor(
-    () => recordedNotifications(extension),
-    (list) => list.length === 2,
-  );
+  await expect.poll(async () => (await recordedNotifications(extension)).length, EVENTUALLY).toBe(2);
+  const notes = await recordedNotifications(extension);
   await new Promise((resolve) => setTimeout(resolve, 500));
   const history = await historyOf(extension);
   const { lost, keyLeaks } = await conclude('20,000-character selection from the context menu', {

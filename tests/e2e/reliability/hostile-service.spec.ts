@@ -1,16 +1,18 @@
 import type { Page } from '@playwright/test';
+import { clickContextMenu, MENU_IMAGE } from '../pages/browser-ui';
 import type { ExtensionUnderTest } from '../support/extension';
 import { expect, test } from '../support/fixtures';
-import { clickContextMenu, historyOf, MENU_IMAGE } from '../support/observe';
 import {
-  ConsoleWatch,
-  conclude,
+  EVENTUALLY,
+  historyOf,
   quiet,
   recordedNotifications,
   recordNotifications,
   settled,
-} from '../support/reliability-observe';
-import { configure, waitFor } from '../support/setup';
+  settledHistory,
+} from '../support/probes';
+import { ConsoleWatch, conclude } from '../support/reliability-observe';
+import { configure } from '../support/setup';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -82,10 +84,7 @@ test('a 302 and a 307 to another origin never take the key there, and the person
   const popup = await extension.openPage('popup');
   await generateImage(popup, 'a lighthouse in fog');
   await expect.soft(alertSaying(popup, redirectMessage)).toBeVisible();
-  const history = await waitFor(
-    () => historyOf(extension),
-    (entries) => entries.length === 1 && entries[0]?.status !== 'running',
-  );
+  const history = await settledHistory(extension, 1);
   await quiet(service);
 
   const log = service.requests();
@@ -167,20 +166,15 @@ test('a service that echoes the key in 401/402/500 bodies, a status word and a U
   await generateImage(popup, 'an empty purse');
   await expect.soft(alertSaying(popup, 'enough credits')).toContainText('••••');
   await clickContextMenu(extension, MENU_IMAGE, 'a broken server');
-  await waitFor(
-    () => historyOf(extension),
-    (entries) => entries.length === 2 && entries.every((entry) => entry.status !== 'running'),
-  );
+  await settledHistory(extension, 2);
   await generateImage(popup, 'a leaky link');
   await expect.soft(alertSaying(popup, 'could not understand')).toBeVisible();
   await popup.getByRole('textbox', { name: 'Prompt' }).fill('a chatty job');
   await popup.getByRole('button', { name: 'Generate video' }).click();
   await expect(popup.getByRole('status')).toContainText('Video submitted');
   await expect.soft(popup.getByText('queued for ••••')).toBeVisible();
-  const all = await waitFor(
-    () => historyOf(extension),
-    (entries) => entries.length === 4,
-  );
+  await expect.poll(async () => (await historyOf(extension)).length, EVENTUALLY).toBe(4);
+  const all = await historyOf(extension);
   const history = await settled(
     extension,
     all.map((entry) => entry.id),

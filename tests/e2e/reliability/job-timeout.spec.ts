@@ -1,7 +1,7 @@
 import { expect, test } from '../support/fixtures';
-import { notificationsOf, pollsOf } from '../support/observe';
-import { conclude, entryOf, settled, submitVideo } from '../support/reliability-observe';
-import { configure, waitFor } from '../support/setup';
+import { entryOf, pollsOf, settled, someNotifications } from '../support/probes';
+import { conclude, submitVideo } from '../support/reliability-observe';
+import { configure } from '../support/setup';
 
 // Alone in its file so that Playwright runs it beside the other reliability files: it waits a minute.
 test('a job that never completes ends with the time-out message after jobTimeoutMin', async ({
@@ -20,10 +20,7 @@ test('a job that never completes ends with the time-out message after jobTimeout
   const waitedMs = (done.finishedAt ?? 0) - done.createdAt;
   const popup = await extension.openPage('popup');
   await expect(popup.getByText(/The video took too long, so the extension stopped waiting/)).toBeVisible();
-  const ids = await waitFor(
-    () => notificationsOf(extension),
-    (list) => list.length > 0,
-  );
+  const ids = await someNotifications(extension);
   const polls = pollsOf(service, entry.poll?.jobId ?? '');
   const { lost, keyLeaks, failedWithMessage } = await conclude(
     `job that never completes (time-out ${timeoutMin} min)`,

@@ -1,19 +1,17 @@
 import type { Page, Request } from '@playwright/test';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
+import { clickContextMenu, MENU_IMAGE, MENU_VIDEO } from '../pages/browser-ui';
 import { expect, test } from '../support/fixtures';
-import { clickContextMenu, historyOf, MENU_IMAGE, MENU_VIDEO } from '../support/observe';
 import {
-  ConsoleWatch,
-  conclude,
-  messenger,
+  EVENTUALLY,
+  historyOf,
   quiet,
   recordedNotifications,
   recordNotifications,
-  relaunch,
   settled,
-  VIDEO_OPTIONS,
-} from '../support/reliability-observe';
-import { waitFor } from '../support/setup';
+  settledHistory,
+} from '../support/probes';
+import { ConsoleWatch, conclude, messenger, relaunch, VIDEO_OPTIONS } from '../support/reliability-observe';
 
 // Distinctive, so that any occurrence anywhere is certainly this key and not a coincidence.
 const KEY = 'pc-live-Zx81Qm4Tt7Kd2Wv9';
@@ -123,10 +121,7 @@ test('after a full run the key is nowhere but the X-API-Key header to the config
   // Seven entries: two images and a video sent as messages, an image and a video from the popup, a
   // video and an image from the context menu (the over-long selection makes none).
   const created = 7;
-  await waitFor(
-    () => historyOf(extension),
-    (entries) => entries.length === created,
-  );
+  await expect.poll(async () => (await historyOf(extension)).length, EVENTUALLY).toBe(created);
 
   // 4. The worker is stopped mid-job, then the browser restarts; the jobs still finish.
   notifications.push(...(await recordedNotifications(extension)));
@@ -137,11 +132,7 @@ test('after a full run the key is nowhere but the X-API-Key header to the config
   watchRequests();
   await recordNotifications(extension);
   await probeConsoles();
-  const history = await waitFor(
-    () => historyOf(extension),
-    (entries) => entries.length === created && entries.every((entry) => entry.status !== 'running'),
-    { timeoutMs: 40_000, intervalMs: 250 },
-  );
+  const history = await settledHistory(extension, created, 40_000);
   await settled(
     extension,
     history.map((entry) => entry.id),

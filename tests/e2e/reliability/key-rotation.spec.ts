@@ -1,7 +1,15 @@
 import { expect, test } from '../support/fixtures';
-import { historyOf, notificationsOf, pollsOf, submissionsOf } from '../support/observe';
-import { conclude, entryOf, settled, submitVideo } from '../support/reliability-observe';
-import { configure, waitFor } from '../support/setup';
+import {
+  EVENTUALLY,
+  entryOf,
+  historyOf,
+  notificationsOf,
+  pollsOf,
+  settled,
+  submissionsOf,
+} from '../support/probes';
+import { conclude, submitVideo } from '../support/reliability-observe';
+import { configure } from '../support/setup';
 
 const OLD_KEY = 'old-key-rotated-away-0001';
 const NEW_KEY = 'new-key-after-rotation-0002';
@@ -14,18 +22,20 @@ test('the key is replaced while a job is pending: the entry says why, and the jo
   const page = await configure(extension, service, {}, OLD_KEY);
   const entry = await submitVideo(page, 'a clock tower at noon');
   const jobId = entry.poll?.jobId ?? '';
-  await waitFor(
-    async () => pollsOf(service, jobId).filter((poll) => poll.status === 200),
-    (polls) => polls.length > 0,
-  );
+  await expect
+    .poll(() => pollsOf(service, jobId).filter((poll) => poll.status === 200).length, EVENTUALLY)
+    .toBeGreaterThan(0);
 
   // The person makes a new key in the account area: the old one answers 401 from now on.
   const creditsBefore = service.balanceOf(OLD_KEY);
   service.rotateKey(OLD_KEY, NEW_KEY);
-  const refused = await waitFor(
-    () => historyOf(extension),
-    (entries) => entries[0]?.error?.kind === 'unauthorized' && (entries[0]?.poll?.failures ?? 0) >= 2,
-  );
+  await expect
+    .poll(async () => {
+      const [first] = await historyOf(extension);
+      return first?.error?.kind === 'unauthorized' && (first.poll?.failures ?? 0) >= 2;
+    }, EVENTUALLY)
+    .toBe(true);
+  const refused = await historyOf(extension);
   expect(refused[0]?.status).toBe('running');
   const popup = await extension.openPage('popup');
   await expect(popup.getByText(/Last check failed: The service rejected the API key/)).toBeVisible();
@@ -34,10 +44,7 @@ test('the key is replaced while a job is pending: the entry says why, and the jo
   const savedAt = Date.now();
   await configure(extension, service, {}, NEW_KEY);
   const history = await settled(extension, [entry.id]);
-  await waitFor(
-    () => notificationsOf(extension),
-    (ids) => ids.includes(`open:${entry.id}`),
-  );
+  await expect.poll(() => notificationsOf(extension), EVENTUALLY).toContain(`open:${entry.id}`);
   await popup.reload();
   await expect(popup.getByTestId('balance')).toContainText('credits');
   await expect(popup.getByRole('alert')).toHaveCount(0);

@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { DEMO_API_KEY, type RequestLogEntry } from '../../reference-service/server';
 import type { ExtensionUnderTest } from '../support/extension';
 import { expect, test } from '../support/fixtures';
-import { conclude, quiet, requestsTo } from '../support/reliability-observe';
+import { quiet, requestsTo } from '../support/probes';
+import { conclude } from '../support/reliability-observe';
 import { configure, sendFrom } from '../support/setup';
 
 test.describe.configure({ mode: 'parallel' });

@@ -1,9 +1,9 @@
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { startReferenceService } from '../../reference-service/server';
 import { expect, test } from '../support/fixtures';
-import { historyOf, notificationsOf, pollsOf } from '../support/observe';
-import { conclude, entryOf, settled, submitVideo } from '../support/reliability-observe';
-import { configure, waitFor } from '../support/setup';
+import { EVENTUALLY, entryOf, historyOf, pollsOf, settled, someNotifications } from '../support/probes';
+import { conclude, submitVideo } from '../support/reliability-observe';
+import { configure } from '../support/setup';
 
 test('the service goes away with jobs pending and comes back on the same port: polling backs off, then resumes', async ({
   extension,
@@ -20,10 +20,9 @@ test('the service goes away with jobs pending and comes back on the same port: p
     ];
     const ids = entries.map((entry) => entry.id);
     const jobIds = entries.map((entry) => entry.poll?.jobId ?? '');
-    await waitFor(
-      async () => jobIds.map((id) => pollsOf(first, id).filter((poll) => poll.status === 200).length),
-      (counts) => counts.every((count) => count > 0),
-    );
+    await expect
+      .poll(() => jobIds.filter((id) => !pollsOf(first, id).some((poll) => poll.status === 200)), EVENTUALLY)
+      .toEqual([]);
 
     const saved = first.snapshot();
     await first.close();
@@ -32,20 +31,25 @@ test('the service goes away with jobs pending and comes back on the same port: p
     // While the service is gone, each poll fails with a network error that the entry keeps, and the
     // waits between polls grow.
     const samples: HistoryEntry[][] = [];
-    await waitFor(
-      async () => {
-        const history = await historyOf(extension);
-        samples.push(history);
-        return history.filter((entry) => ids.includes(entry.id));
-      },
-      (pending) =>
-        pending.length === ids.length &&
-        pending.every(
-          (entry) =>
-            entry.status === 'running' && entry.error?.kind === 'network' && (entry.poll?.failures ?? 0) >= 2,
-        ),
-      { timeoutMs: 20_000, intervalMs: 250 },
-    );
+    await expect
+      .poll(
+        async () => {
+          const history = await historyOf(extension);
+          samples.push(history);
+          const pending = history.filter((entry) => ids.includes(entry.id));
+          return (
+            pending.length === ids.length &&
+            pending.every(
+              (entry) =>
+                entry.status === 'running' &&
+                entry.error?.kind === 'network' &&
+                (entry.poll?.failures ?? 0) >= 2,
+            )
+          );
+        },
+        { timeout: 20_000, intervals: [250] },
+      )
+      .toBe(true);
     const popup = await extension.openPage('popup');
     await expect(popup.getByText(/Could not reach the service/).first()).toBeVisible();
     const waits = new Map<number, number>();
@@ -60,10 +64,7 @@ test('the service goes away with jobs pending and comes back on the same port: p
     const upAt = Date.now();
     expect(back.url).toBe(first.url);
     const history = await settled(extension, ids, 40_000);
-    await waitFor(
-      () => notificationsOf(extension),
-      (list) => list.length > 0,
-    );
+    await someNotifications(extension);
     await expect(popup.getByText('Completed', { exact: true })).toHaveCount(ids.length);
     const firstPollBack = Math.min(
       ...jobIds.map((id) => pollsOf(back, id)[0]?.time ?? Number.POSITIVE_INFINITY),

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { type ReferenceService, startReferenceService } from '../../reference-service/server';
 import { expect, test } from '../support/fixtures';
-import { historyOf, pollsOf } from '../support/observe';
-import { conclude, entryOf, settled, submitVideo } from '../support/reliability-observe';
-import { configure, sendFrom, waitFor } from '../support/setup';
+import { EVENTUALLY, entryOf, historyOf, pollsOf, settled } from '../support/probes';
+import { conclude, submitVideo } from '../support/reliability-observe';
+import { configure, sendFrom } from '../support/setup';
 
 const KEY_A = 'service-a-key-0000000001';
 const KEY_B = 'service-b-key-0000000002';
@@ -39,10 +39,7 @@ test('a job pending at A waits, labelled, while B is configured with its key, an
   const page = await configure(extension, service, {}, KEY_A);
   const entry = await submitVideo(page, 'a harbour at dawn');
   const jobId = entry.poll?.jobId ?? '';
-  await waitFor(
-    async () => pollsOf(service, jobId),
-    (polls) => polls.length > 0,
-  );
+  await expect.poll(() => pollsOf(service, jobId).length, EVENTUALLY).toBeGreaterThan(0);
 
   // The person switches to service B with B's key on the options page.
   const options = await extension.openPage('options');

@@ -1,10 +1,11 @@
 import type { Worker } from '@playwright/test';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
+import { clickContextMenu, MENU_IMAGE } from '../pages/browser-ui';
 import { expect, test } from '../support/fixtures';
-import { clickContextMenu, historyOf, MENU_IMAGE, notificationsOf } from '../support/observe';
-import { conclude, entryOf, quietHistoryOf, submitVideo } from '../support/reliability-observe';
-import { configure, FAST_SETTINGS, waitFor } from '../support/setup';
+import { EVENTUALLY, entryOf, historyOf, notificationsOf, quietHistoryOf } from '../support/probes';
+import { conclude, submitVideo } from '../support/reliability-observe';
+import { configure, FAST_SETTINGS } from '../support/setup';
 
 /** Writes straight into storage.local from the worker, as a damaged profile or an older build left it. */
 async function writeStorage(worker: Worker, values: Record<string, unknown>): Promise<void> {
@@ -167,12 +168,7 @@ test('a full storage.local: old entries make room for a new image; with nothing 
   await expect(popup.getByRole('alert')).toContainText('storage for this extension is full', {
     timeout: 15_000,
   });
-  const ids = await waitFor(
-    () => notificationsOf(extension),
-    (list) => list.includes('history:storage-full'),
-    { timeoutMs: 20_000, intervalMs: 250 },
-  );
-  expect(ids).toContain('history:storage-full');
+  await expect.poll(() => notificationsOf(extension), EVENTUALLY).toContain('history:storage-full');
   // The pass that could not store the finished job waits before trying again instead of looping.
   const alarms = await (await extension.worker()).evaluate(() => chrome.alarms.getAll());
   expect(alarms).toHaveLength(1);
@@ -181,11 +177,10 @@ test('a full storage.local: old entries make room for a new image; with nothing 
 
   // 3. Once there is room, the job finishes by itself: nothing is stuck running.
   await (await extension.worker()).evaluate(() => chrome.storage.local.remove('junk'));
-  stored = await waitFor(
-    () => quietHistoryOf(extension),
-    (entries) => entries[0]?.status === 'completed',
-    { timeoutMs: 30_000, intervalMs: 500 },
-  );
+  await expect
+    .poll(async () => (await quietHistoryOf(extension))[0]?.status, { timeout: 30_000 })
+    .toBe('completed');
+  stored = await quietHistoryOf(extension);
   const { lost, keyLeaks } = await conclude('full storage.local: pruned, then told, job finished', {
     extension,
     service,
@@ -213,13 +208,12 @@ test('an owed image notification survives a worker stopped between storing the i
     };
   });
   await clickContextMenu(extension, MENU_IMAGE, 'a snowy owl');
-  await waitFor(
-    () =>
-      extension
-        .worker()
-        .then((w) => w.evaluate(() => (globalThis as unknown as { __asked?: number }).__asked ?? 0)),
-    (asked) => asked > 0,
-  );
+  await expect
+    .poll(async () => {
+      const worker = await extension.worker();
+      return worker.evaluate(() => (globalThis as unknown as { __asked?: number }).__asked ?? 0);
+    }, EVENTUALLY)
+    .toBeGreaterThan(0);
   const [entry] = await quietHistoryOf(extension);
   expect(entry).toMatchObject({ status: 'completed', notifyPending: true });
 
@@ -229,16 +223,13 @@ test('an owed image notification survives a worker stopped between storing the i
   // which the stopped worker's lingering handle could not.
   const page = await extension.openPage('history');
   await expect(page.getByTestId('history-entry')).toHaveCount(1);
-  const shown = await waitFor(
-    async () => Object.keys(await page.evaluate(() => chrome.notifications.getAll())),
-    (list) => list.length > 0,
-  );
-  expect(shown).toEqual([`open:${entry?.id}`]);
+  await expect
+    .poll(async () => Object.keys(await page.evaluate(() => chrome.notifications.getAll())), EVENTUALLY)
+    .toEqual([`open:${entry?.id}`]);
   // Noted as told, so no later worker announces it again.
-  await waitFor(
-    () => quietHistoryOf(extension),
-    (entries) => entries[0]?.notifyPending === undefined,
-  );
+  await expect
+    .poll(async () => (await quietHistoryOf(extension))[0]?.notifyPending, EVENTUALLY)
+    .toBeUndefined();
   const stored = await quietHistoryOf(extension);
   const { lost, keyLeaks } = await conclude('owed image notification across a worker stop', {
     extension,

@@ -1,21 +1,19 @@
+import { clickContextMenu, MENU_IMAGE } from '../pages/browser-ui';
 import { expect, test } from '../support/fixtures';
 import {
-  clickContextMenu,
+  EVENTUALLY,
+  entryOf,
   historyOf,
-  MENU_IMAGE,
   notificationsOf,
   pollsOf,
-  submissionsOf,
-} from '../support/observe';
-import {
-  conclude,
-  entryOf,
   quietHistoryOf,
   requestsTo,
   settled,
-  submitVideo,
-} from '../support/reliability-observe';
-import { configure, waitFor } from '../support/setup';
+  someNotifications,
+  submissionsOf,
+} from '../support/probes';
+import { conclude, submitVideo } from '../support/reliability-observe';
+import { configure } from '../support/setup';
 
 test('the worker is stopped mid-poll three times during one job: it completes once, with one notification', async ({
   extension,
@@ -36,26 +34,22 @@ test('the worker is stopped mid-poll three times during one job: it completes on
   for (let i = 0; i < 3; i++) {
     const since = stops.at(-1) ?? 0;
     // Watched on the service side only: nothing here wakes the worker but its own alarm or timer.
-    await waitFor(
-      async () => pollsOf(service, jobId).filter((poll) => poll.status === 0 && poll.time > since),
-      (pending) => pending.length > 0,
-      { timeoutMs: 20_000, intervalMs: 50 },
-    );
+    await expect
+      .poll(() => pollsOf(service, jobId).filter((poll) => poll.status === 0 && poll.time > since).length, {
+        timeout: 20_000,
+        intervals: [50],
+      })
+      .toBeGreaterThan(0);
     await extension.stopWorker();
     stops.push(Date.now());
   }
   // After the last stop only the alarm can start the worker again: the history is read from a page that
   // sends no message, so the test itself wakes nothing until the job is home.
-  await waitFor(
-    () => quietHistoryOf(extension),
-    (entries) => entries[0]?.status === 'completed',
-    { timeoutMs: 30_000, intervalMs: 300 },
-  );
+  await expect
+    .poll(async () => (await quietHistoryOf(extension))[0]?.status, { timeout: 30_000, intervals: [300] })
+    .toBe('completed');
   await settled(extension, [entry.id]);
-  await waitFor(
-    () => notificationsOf(extension),
-    (ids) => ids.length > 0,
-  );
+  await someNotifications(extension);
   const notifications = await notificationsOf(extension);
   const { history, lost, keyLeaks } = await conclude('worker stopped mid-poll 3 times during one job', {
     extension,
@@ -88,10 +82,12 @@ test('the worker is stopped while an image request is in flight: the entry fails
   await popup.getByRole('textbox', { name: 'Prompt' }).fill(prompt);
   await popup.getByRole('button', { name: 'Generate image' }).click();
   await expect(popup.getByRole('status')).toContainText('Generating image');
-  await waitFor(
-    async () => requestsTo(service.requests(), '/v1/images/', 'POST').filter((r) => r.status === 0),
-    (pending) => pending.length === 1,
-  );
+  await expect
+    .poll(
+      () => requestsTo(service.requests(), '/v1/images/', 'POST').filter((r) => r.status === 0).length,
+      EVENTUALLY,
+    )
+    .toBe(1);
 
   await extension.stopWorker();
 
@@ -115,10 +111,7 @@ test('the worker is stopped while an image request is in flight: the entry fails
   expect(images).toHaveLength(1);
   expect(images[0]).toMatchObject({ status: 'failed', prompt, error: { kind: 'interrupted' } });
   expect(images[0]?.error?.message).toMatch(/stopped while this image was being generated/);
-  const ids = await waitFor(
-    () => notificationsOf(extension),
-    (list) => list.length > 0,
-  );
+  const ids = await someNotifications(extension);
   expect(ids).toEqual([`history:failed-${images[0]?.id}`]);
   // Nobody asked for the image again behind the person's back.
   expect(requestsTo(service.requests(), '/v1/images/', 'POST')).toHaveLength(1);
@@ -135,24 +128,17 @@ test('an image from the context menu whose worker is stopped mid-request is sett
   for (const page of extension.context.pages())
     if (page.url().startsWith(extension.origin)) await page.close();
   await clickContextMenu(extension, MENU_IMAGE, 'a kettle on a stove');
-  await waitFor(
-    async () => requestsTo(service.requests(), '/v1/images/', 'POST'),
-    (pending) => pending.length === 1,
-  );
+  await expect.poll(() => requestsTo(service.requests(), '/v1/images/', 'POST').length, EVENTUALLY).toBe(1);
   await extension.stopWorker();
   const stoppedAt = Date.now();
 
   // No page is open and nothing messages the worker: only the alarm set for this request can start it.
-  const history = await waitFor(
-    () => quietHistoryOf(extension),
-    (entries) => entries[0]?.status === 'failed',
-    { timeoutMs: 20_000, intervalMs: 250 },
-  );
+  await expect
+    .poll(async () => (await quietHistoryOf(extension))[0]?.status, { timeout: 20_000, intervals: [250] })
+    .toBe('failed');
+  const history = await quietHistoryOf(extension);
   const settledAfterMs = (history[0]?.finishedAt ?? 0) - stoppedAt;
-  const ids = await waitFor(
-    () => notificationsOf(extension),
-    (list) => list.length > 0,
-  );
+  const ids = await someNotifications(extension);
   const { lost, keyLeaks } = await conclude('worker stopped during a context-menu image, no page open', {
     extension,
     service,

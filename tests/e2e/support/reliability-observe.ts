@@ -4,9 +4,9 @@ import type { RequestOf, RequestType, Response } from '../../../utils/messaging/
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { DEMO_API_KEY, type RequestLogEntry } from '../../reference-service/server';
 import type { ExtensionUnderTest } from './extension';
-import { historyOf } from './observe';
+import { historyOf } from './probes';
 import { type Figures, record, tally } from './reliability-report';
-import { sendFrom, waitFor } from './setup';
+import { sendFrom } from './setup';
 
 export const VIDEO_OPTIONS = DEFAULT_SETTINGS.videoDefaults;
 
@@ -15,45 +15,6 @@ export async function submitVideo(page: Page, prompt: string): Promise<HistoryEn
   const response = await sendFrom(page, { type: 'submitVideo', prompt, options: VIDEO_OPTIONS });
   if (!response.ok) throw new Error(`submitVideo refused: ${response.error.message}`);
   return response.data;
-}
-
-/**
- * Reads the stored history from an extension page that sends no message (the manifest), so unlike
- * `historyOf` it never starts a stopped worker: use it to prove that only an alarm woke the worker.
- */
-export async function quietHistoryOf(extension: ExtensionUnderTest): Promise<HistoryEntry[]> {
-  const page = await extension.context.newPage();
-  try {
-    await page.goto(`${extension.origin}/manifest.json`);
-    const stored = await page.evaluate(() => chrome.storage.local.get('history'));
-    return (stored.history ?? []) as HistoryEntry[];
-  } finally {
-    await page.close();
-  }
-}
-
-/** Waits until every listed entry has left `running` and returns the whole history then. */
-export async function settled(
-  extension: ExtensionUnderTest,
-  ids: readonly string[],
-  timeoutMs = 30_000,
-): Promise<HistoryEntry[]> {
-  return waitFor(
-    () => historyOf(extension),
-    (entries) => ids.every((id) => entries.some((entry) => entry.id === id && entry.status !== 'running')),
-    { timeoutMs, intervalMs: 250 },
-  );
-}
-
-export function entryOf(history: readonly HistoryEntry[], id: string): HistoryEntry {
-  const entry = history.find((item) => item.id === id);
-  if (!entry) throw new Error(`no history entry ${id}; have ${history.map((item) => item.id).join(', ')}`);
-  return entry;
-}
-
-/** Requests the service received for one path (prefix), optionally for one method. */
-export function requestsTo(log: readonly RequestLogEntry[], pathPrefix: string, method?: string) {
-  return log.filter((entry) => entry.path.startsWith(pathPrefix) && (!method || entry.method === method));
 }
 
 /**
@@ -75,38 +36,6 @@ export class ConsoleWatch {
     for (const worker of context.serviceWorkers()) watchWorker(worker);
     context.on('serviceworker', watchWorker);
   }
-}
-
-/**
- * Records every notification the worker creates, title and message included (chrome.notifications
- * cannot read them back). Lives in the current worker only: call again after a worker stop.
- */
-export async function recordNotifications(extension: ExtensionUnderTest): Promise<void> {
-  const worker = await extension.worker();
-  await worker.evaluate(() => {
-    const scope = globalThis as unknown as { __notes?: unknown[] };
-    if (scope.__notes) return;
-    const notes: unknown[] = [];
-    scope.__notes = notes;
-    const api = chrome.notifications as unknown as { create: (...args: unknown[]) => unknown };
-    const original = api.create.bind(chrome.notifications);
-    api.create = (...args: unknown[]) => {
-      notes.push(typeof args[0] === 'string' ? { id: args[0], ...(args[1] as object) } : args[0]);
-      return original(...args);
-    };
-  });
-}
-
-export interface RecordedNotification {
-  id: string;
-  title: string;
-  message: string;
-}
-
-export async function recordedNotifications(extension: ExtensionUnderTest): Promise<RecordedNotification[]> {
-  const worker = await extension.worker();
-  const notes = await worker.evaluate(() => (globalThis as unknown as { __notes?: unknown[] }).__notes ?? []);
-  return notes as RecordedNotification[];
 }
 
 /** Sends a request and keeps its raw response, for checks on everything the background ever answered. */
@@ -173,24 +102,6 @@ export async function conclude(
   const figures: Figures = { ...tally(history, options.ids), keyLeaks: leaks.length };
   record({ scenario, ...figures, ...(options.note ? { note: options.note } : {}) });
   return { ...figures, history, leaks };
-}
-
-/** Waits until the service has answered everything and heard nothing new for `quietMs` (trailing refreshes). */
-export async function quiet(service: { requests(): RequestLogEntry[] }, quietMs = 400): Promise<void> {
-  let count = -1;
-  let stableSince = Date.now();
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const log = service.requests();
-    if (log.length !== count || log.some((entry) => entry.status === 0)) {
-      count = log.length;
-      stableSince = Date.now();
-    } else if (Date.now() - stableSince >= quietMs) {
-      return;
-    }
-    if (Date.now() > deadline) throw new Error('the service never went quiet');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /**

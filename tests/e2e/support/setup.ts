@@ -32,17 +32,3 @@ export async function configure(
   if (!response.ok) throw new Error(`configure failed: ${response.error.message}`);
   return page;
 }
-
-export async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  { timeoutMs = 20_000, intervalMs = 100 } = {},
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
