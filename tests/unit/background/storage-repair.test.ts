@@ -6,8 +6,8 @@ import { repairHistory } from '../../../utils/history/repair';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { createHistoryStore } from '../../../utils/history/store';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
-import { settingsItem } from '../../../utils/settings/store';
-import { balanceItem, pathFormsItem } from '../../../utils/storage/items';
+import { validSettingsItem as settingsItem } from '../../../utils/settings/store';
+import { balanceItem, keyStatusItem, pathFormsItem } from '../../../utils/storage/items';
 import { repairBalance, repairedItem, repairPathForms } from '../../../utils/storage/repair';
 
 beforeEach(() => fakeBrowser.reset());
@@ -77,6 +77,7 @@ describe('stored history, repaired on read', () => {
       {
         settings: settingsItem,
         apiKey: { getValue: async () => NO_KEY, setValue: async () => undefined },
+        keyStatus: keyStatusItem,
         balance: repairedItem(balanceItem, repairBalance),
         pathForms: repairedItem(pathFormsItem, repairPathForms),
       },
