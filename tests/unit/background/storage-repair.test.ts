@@ -103,6 +103,10 @@ describe('other stored values, repaired on read', () => {
     });
     const good = { balance: { value: 12, fetchedAt: 1 }, error: { kind: 'network', message: 'down' } };
     expect(repairBalance(good)).toEqual(good);
+    // The account a figure belongs to survives the read, or no figure could ever be shown again.
+    const tagged = { ...good, account: { origin: 'https://a.example', keyId: 'k1' } };
+    expect(repairBalance(tagged)).toEqual(tagged);
+    expect(repairBalance({ ...good, account: { origin: 7 } })).toEqual(good);
     await fakeBrowser.storage.local.set({ balance: [1, 2, 3] });
     expect(await repairedItem(balanceItem, repairBalance).getValue()).toEqual({ balance: null });
   });
