@@ -72,12 +72,43 @@ function storageRetryMs(policy: PollPolicy): number {
 }
 
 /**
+ * Runs `task` so that calls made while it runs share that run and one more after it (whose result is
+ * merged in): the last caller always sees work that started after its call, yet no two runs overlap.
+ */
+function coalesce<T>(task: () => Promise<T>, merge: (first: T, rerun: T) => T = (_, rerun) => rerun) {
+  let running: Promise<T> | undefined;
+  let again = false;
+  return (): Promise<T> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    const run = (async (): Promise<T> => {
+      try {
+        let result = task();
+        await result;
+        while (again) {
+          again = false;
+          const rerun = task();
+          await rerun;
+          const first = result;
+          result = first.then((a) => rerun.then((b) => merge(a, b)));
+        }
+        return result;
+      } finally {
+        running = undefined;
+      }
+    })();
+    running = run;
+    return run;
+  };
+}
+
+/**
  * Polls pending video jobs. All state is in the history store, so a tracker built by a freshly started
  * worker picks up exactly where a killed one stopped.
  */
 export function createJobTracker(deps: TrackerDeps) {
-  let running: Promise<TickReport> | undefined;
-  let again = false;
   let timer: unknown;
   /** Set while the storage is full: no pass before this time (in memory: a new worker tries once more). */
   let storageBlockedUntil: number | undefined;
@@ -177,37 +208,17 @@ export function createJobTracker(deps: TrackerDeps) {
   }
 
   /** Polls every due job once; concurrent calls (alarm and timer together) share one pass plus a rerun. */
-  function tick(): Promise<TickReport> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    const pass = (async () => {
-      try {
-        let report = await tickOnce();
-        while (again) {
-          again = false;
-          const rerun = await tickOnce();
-          report = {
-            polled: report.polled + rerun.polled,
-            finished: [...report.finished, ...rerun.finished],
-          };
-        }
-        return report;
-      } finally {
-        running = undefined;
-      }
-    })();
-    running = pass;
-    return pass;
-  }
+  const tick = coalesce(tickOnce, (a, b) => ({
+    polled: a.polled + b.polled,
+    finished: [...a.finished, ...b.finished],
+  }));
 
   /**
    * Points the alarm and the in-worker timer at the earliest due job, or clears both. While this worker
    * sends an image request or a submission, the alarm also stands by for the case the worker is stopped
    * before the answer, so the next worker settles that entry without waiting for someone to open a page.
    */
-  async function reschedule(): Promise<void> {
+  async function rescheduleOnce(): Promise<void> {
     const [stored, policy] = await Promise.all([deps.history.read(), deps.policy()]);
     const entries = await pollable(stored);
     const sending = entries.filter(
@@ -235,6 +246,12 @@ export function createJobTracker(deps: TrackerDeps) {
       );
     }
   }
+
+  /**
+   * Coalesced like `tick`: overlapping calls share one run plus one rerun that reads the history after
+   * the last change, so the alarm never comes from a stale read and no timer is left orphaned.
+   */
+  const reschedule = coalesce(rescheduleOnce);
 
   /**
    * Ends work a stopped worker left half done: an image request or a submission whose answer was lost

@@ -11,9 +11,6 @@ import { validSettingsItem } from '../../../utils/settings/store';
 import { balanceItem, historyItem, keyStatusItem, pathFormsItem } from '../../../utils/storage/items';
 import { repairBalance, repairedItem, repairPathForms } from '../../../utils/storage/repair';
 import { DEMO_API_KEY, type ReferenceService } from '../../reference-service/server';
-import { chromeGetMessage, readMessages } from '../ui/locales';
-
-const english = chromeGetMessage(readMessages('en'));
 
 /** A stored key as the options page would have saved it for this service URL. */
 export function keyFor(baseUrl: string, key: string, id = 'key-1'): StoredKey {
@@ -43,8 +40,6 @@ export async function freshProfile(
   key = DEMO_API_KEY,
 ): Promise<void> {
   fakeBrowser.reset();
-  // fakeBrowser knows no locales; the worker's wording is checked in English, as Chrome would give it.
-  Object.assign(fakeBrowser.i18n, { getMessage: english, getUILanguage: () => 'en' });
   const initial: Settings = { ...DEFAULT_SETTINGS, pollIntervalSec: 1, baseUrl: service.url, ...settings };
   await validSettingsItem.setValue(initial);
   await apiKeyItem.setValue(keyFor(initial.baseUrl, key));
