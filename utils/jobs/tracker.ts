@@ -2,7 +2,9 @@ import type { VideoJob } from '../api/schemas';
 import { type ErrorInfo, isQuotaError, toErrorInfo } from '../errors';
 import type { HistoryEntry } from '../history/schema';
 import type { HistoryStore } from '../history/store';
+import { coalesce } from './coalesce';
 import { mapWithLimit } from './concurrency';
+import { INTERRUPTED_IMAGE, INTERRUPTED_SUBMISSION, owed, told } from './owed';
 import {
   applyPollOutcome,
   isDue,
@@ -48,60 +50,12 @@ export interface TickReport {
   finished: HistoryEntry[];
 }
 
-/** Marks a finished entry as not yet announced (see `announce`). */
-function owed(entry: HistoryEntry): HistoryEntry {
-  return { ...entry, notifyPending: true };
-}
-
-function told(entry: HistoryEntry): HistoryEntry {
-  const { notifyPending: _, ...rest } = entry;
-  return rest;
-}
-
-const INTERRUPTED_IMAGE =
-  'The extension was stopped while this image was being generated. The service may still have charged for it; check your balance before trying again.';
-const INTERRUPTED_SUBMISSION =
-  'The extension was stopped while submitting this video, so the job could not be tracked. Check your balance before trying again.';
-
 /**
  * How long a pass that found the storage full waits before the next: room comes back only when the
  * person acts, so retrying at the polling pace would only wake the worker again and again for nothing.
  */
 function storageRetryMs(policy: PollPolicy): number {
   return Math.min(policy.maxBackoffMs, policy.intervalMs * 10);
-}
-
-/**
- * Runs `task` so that calls made while it runs share that run and one more after it (whose result is
- * merged in): the last caller always sees work that started after its call, yet no two runs overlap.
- */
-function coalesce<T>(task: () => Promise<T>, merge: (first: T, rerun: T) => T = (_, rerun) => rerun) {
-  let running: Promise<T> | undefined;
-  let again = false;
-  return (): Promise<T> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    const run = (async (): Promise<T> => {
-      try {
-        let result = task();
-        await result;
-        while (again) {
-          again = false;
-          const rerun = task();
-          await rerun;
-          const first = result;
-          result = first.then((a) => rerun.then((b) => merge(a, b)));
-        }
-        return result;
-      } finally {
-        running = undefined;
-      }
-    })();
-    running = run;
-    return run;
-  };
 }
 
 /**
