@@ -1,21 +1,23 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { apiKeyItem } from '../utils/background/api-key';
-import { createBackgroundApp, MENU_IMAGE, MENU_VIDEO } from '../utils/background/app';
+import { createBackgroundApp } from '../utils/background/app';
 import { browserPlatform, POLL_ALARM } from '../utils/background/browser-platform';
+import { MENU_IMAGE, MENU_VIDEO } from '../utils/background/context-menu';
 import { applyDevDefaults } from '../utils/background/dev-defaults';
 import { describeError, describeProblem, t } from '../utils/i18n';
 import { createRouter } from '../utils/messaging/router';
-import { settingsItem } from '../utils/settings/store';
-import { balanceItem, pathFormsItem } from '../utils/storage/items';
+import { validSettingsItem } from '../utils/settings/store';
+import { balanceItem, keyStatusItem, pathFormsItem } from '../utils/storage/items';
 import { repairBalance, repairedItem, repairPathForms } from '../utils/storage/repair';
 
 export default defineBackground(() => {
   const app = createBackgroundApp(
     browserPlatform(
       {
-        settings: settingsItem,
+        settings: validSettingsItem,
         apiKey: apiKeyItem,
+        keyStatus: keyStatusItem,
         balance: repairedItem(balanceItem, repairBalance),
         pathForms: repairedItem(pathFormsItem, repairPathForms),
       },
@@ -51,12 +53,12 @@ export default defineBackground(() => {
     await browser.contextMenus.removeAll();
     browser.contextMenus.create({ id: MENU_VIDEO, title: t('menuGenerateVideo'), contexts: ['selection'] });
     browser.contextMenus.create({ id: MENU_IMAGE, title: t('menuGenerateImage'), contexts: ['selection'] });
-    await applyDevDefaults(settingsItem, apiKeyItem);
-    // Chrome drops an extension's alarms when it is updated or reloaded.
-    await app.resume();
+    // Fills an empty install only; the resume below then writes the key status for what it set.
+    await applyDevDefaults(validSettingsItem, apiKeyItem);
+    // Chrome drops an extension's alarms when it is updated or reloaded, so polling is re-armed.
+    await app.tracker.reschedule();
   });
 
-  browser.runtime.onStartup.addListener(() => void app.resume());
-
+  // Once per worker start, whichever event started it (onStartup, onInstalled or a message).
   void app.resume();
 });

@@ -98,27 +98,3 @@ export function apiKeyProblem(value: string): Problem | undefined {
   const key = value.trim();
   return key === '' || isSendableKey(key) ? undefined : { code: 'api_key_unsendable' };
 }
-
-/** English wording; the UI shows the localized text for the same code. */
-export function describeProblem(problem: Problem): string {
-  switch (problem.code) {
-    case 'prompt_empty':
-      return 'Enter a prompt';
-    case 'prompt_too_long':
-      return `The prompt is ${problem.length} characters; the limit is ${problem.max}`;
-    case 'duration_invalid':
-      return `Duration must be a whole number of seconds from ${problem.min} to ${problem.max}.`;
-    case 'resolution_invalid':
-      return 'Resolution must look like 720p.';
-    case 'aspect_ratio_invalid':
-      return 'Aspect ratio must look like 16:9.';
-    case 'base_url_invalid':
-      return 'Enter the service URL as a full address, like https://api.example.com.';
-    case 'base_url_insecure':
-      return 'The service URL must use https (plain http is allowed only for localhost).';
-    case 'model_field_invalid':
-      return 'The model field name must be a plain identifier, like model.';
-    case 'api_key_unsendable':
-      return 'The API key contains characters that cannot be sent (line breaks, control or non-Latin characters); copy it again from the account area.';
-  }
-}

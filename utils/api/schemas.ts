@@ -1,8 +1,8 @@
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
+import { describeProblem } from '../i18n';
 import {
   aspectRatioProblem,
-  describeProblem,
   durationProblem,
   type Problem,
   promptProblem,
@@ -31,7 +31,7 @@ export function rule<T>(check: (value: T) => Problem | undefined) {
 // The interface sets no limit (section 8); a local limit gives a clear message instead of an opaque
 // server rejection. The rules are shared with the pages, which check forms without zod.
 export const promptSchema = z
-  .string({ error: describeProblem({ code: 'prompt_empty' }) })
+  .string({ error: () => describeProblem({ code: 'prompt_empty' }) })
   .check(z.trim(), rule(promptProblem));
 
 // Ranges are not given by the interface (section 2.4); these bounds only catch obvious mistakes and

@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { settingsItem } from '../settings/store';
+import { validSettingsItem } from '../settings/store';
 import { keyFromVersion1, readStoredKey, type StoredKey, storedKeySchema } from './stored-key';
 
 const storedKey = storage.defineItem<StoredKey | null>('local:serviceApiKey', {
@@ -7,7 +7,7 @@ const storedKey = storage.defineItem<StoredKey | null>('local:serviceApiKey', {
   version: 2,
   migrations: {
     2: async (stored: unknown) =>
-      keyFromVersion1(stored, (await settingsItem.getValue()).baseUrl, () => crypto.randomUUID()),
+      keyFromVersion1(stored, (await validSettingsItem.getValue()).baseUrl, () => crypto.randomUUID()),
   },
 });
 

@@ -4,8 +4,8 @@ import { repairHistory } from '../history/repair';
 import { hasHostAccess, releaseHostAccess } from '../host-access';
 import { historyItem } from '../storage/items';
 import type { Problem } from '../validation';
-import type { MessageKey } from './announcer';
-import type { Platform } from './app';
+import type { MessageKey } from './notifications';
+import type { Platform } from './platform';
 
 export const POLL_ALARM = 'promptcast-poll';
 
@@ -29,7 +29,7 @@ async function isPopupOpen(): Promise<boolean> {
 
 /** The browser side of Platform; storage items other than the key come from utils/storage/items. */
 export function browserPlatform(
-  items: Pick<Platform, 'settings' | 'apiKey' | 'balance' | 'pathForms'>,
+  items: Pick<Platform, 'settings' | 'apiKey' | 'keyStatus' | 'balance' | 'pathForms'>,
   wording: Wording,
 ): Platform {
   return {

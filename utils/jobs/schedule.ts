@@ -1,4 +1,4 @@
-import type { VideoJob } from '../api/schemas';
+import type { VideoJob, VideoSubmission } from '../api/schemas';
 import type { ErrorInfo } from '../errors';
 import type { HistoryEntry } from '../history/schema';
 
@@ -160,4 +160,29 @@ export function applyPollOutcome(
   // A 429, and a 503 that says when to come back, are waited out for at least as long as asked.
   const delay = Math.max(error.retryAfterMs ?? 0, backoff);
   return { ...entry, error, poll: { ...polled, failures, nextPollAt: dueBy(delay) } };
+}
+
+/**
+ * The entry once the service answered its submission. A job refused outright fails here; one reported
+ * finished at once still needs one poll for its URLs, so it is made due now.
+ */
+export function applySubmission(entry: HistoryEntry, submission: VideoSubmission, now: number): HistoryEntry {
+  const refused =
+    submission.status === 'failed'
+      ? {
+          status: 'failed' as const,
+          finishedAt: now,
+          error: { kind: 'job_failed' as const, message: 'The service refused the video job right away.' },
+        }
+      : {};
+  return {
+    ...entry,
+    rawStatus: submission.rawStatus,
+    ...refused,
+    poll: entry.poll && {
+      ...entry.poll,
+      jobId: submission.id,
+      ...(submission.status === 'completed' ? { nextPollAt: now } : {}),
+    },
+  };
 }

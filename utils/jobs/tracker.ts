@@ -2,7 +2,9 @@ import type { VideoJob } from '../api/schemas';
 import { type ErrorInfo, isQuotaError, toErrorInfo } from '../errors';
 import type { HistoryEntry } from '../history/schema';
 import type { HistoryStore } from '../history/store';
+import { coalesce } from './coalesce';
 import { mapWithLimit } from './concurrency';
+import { INTERRUPTED_IMAGE, INTERRUPTED_SUBMISSION, owed, told } from './owed';
 import {
   applyPollOutcome,
   isDue,
@@ -48,21 +50,6 @@ export interface TickReport {
   finished: HistoryEntry[];
 }
 
-/** Marks a finished entry as not yet announced (see `announce`). */
-function owed(entry: HistoryEntry): HistoryEntry {
-  return { ...entry, notifyPending: true };
-}
-
-function told(entry: HistoryEntry): HistoryEntry {
-  const { notifyPending: _, ...rest } = entry;
-  return rest;
-}
-
-const INTERRUPTED_IMAGE =
-  'The extension was stopped while this image was being generated. The service may still have charged for it; check your balance before trying again.';
-const INTERRUPTED_SUBMISSION =
-  'The extension was stopped while submitting this video, so the job could not be tracked. Check your balance before trying again.';
-
 /**
  * How long a pass that found the storage full waits before the next: room comes back only when the
  * person acts, so retrying at the polling pace would only wake the worker again and again for nothing.
@@ -76,8 +63,6 @@ function storageRetryMs(policy: PollPolicy): number {
  * worker picks up exactly where a killed one stopped.
  */
 export function createJobTracker(deps: TrackerDeps) {
-  let running: Promise<TickReport> | undefined;
-  let again = false;
   let timer: unknown;
   /** Set while the storage is full: no pass before this time (in memory: a new worker tries once more). */
   let storageBlockedUntil: number | undefined;
@@ -177,37 +162,17 @@ export function createJobTracker(deps: TrackerDeps) {
   }
 
   /** Polls every due job once; concurrent calls (alarm and timer together) share one pass plus a rerun. */
-  function tick(): Promise<TickReport> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    const pass = (async () => {
-      try {
-        let report = await tickOnce();
-        while (again) {
-          again = false;
-          const rerun = await tickOnce();
-          report = {
-            polled: report.polled + rerun.polled,
-            finished: [...report.finished, ...rerun.finished],
-          };
-        }
-        return report;
-      } finally {
-        running = undefined;
-      }
-    })();
-    running = pass;
-    return pass;
-  }
+  const tick = coalesce(tickOnce, (a, b) => ({
+    polled: a.polled + b.polled,
+    finished: [...a.finished, ...b.finished],
+  }));
 
   /**
    * Points the alarm and the in-worker timer at the earliest due job, or clears both. While this worker
    * sends an image request or a submission, the alarm also stands by for the case the worker is stopped
    * before the answer, so the next worker settles that entry without waiting for someone to open a page.
    */
-  async function reschedule(): Promise<void> {
+  async function rescheduleOnce(): Promise<void> {
     const [stored, policy] = await Promise.all([deps.history.read(), deps.policy()]);
     const entries = await pollable(stored);
     const sending = entries.filter(
@@ -235,6 +200,12 @@ export function createJobTracker(deps: TrackerDeps) {
       );
     }
   }
+
+  /**
+   * Coalesced like `tick`: overlapping calls share one run plus one rerun that reads the history after
+   * the last change, so the alarm never comes from a stale read and no timer is left orphaned.
+   */
+  const reschedule = coalesce(rescheduleOnce);
 
   /**
    * Ends work a stopped worker left half done: an image request or a submission whose answer was lost

@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
 import { rule } from '../api/schemas';
-import { errorInfoSchema } from '../errors';
-import { historyEntrySchema } from '../history/schema';
+import type { errorInfoSchema } from '../errors';
+import type { historyEntrySchema } from '../history/schema';
 import { settingsSchema, videoOptionsSchema } from '../settings/schema';
 import { apiKeyProblem } from '../validation';
 
 /**
- * The one message protocol between extension pages and the background. The background validates every
+ * The commands extension pages send to the background; what pages show they read from storage
+ * (utils/storage/items.ts). The background validates every
  * request against these schemas; pages import only the inferred types, so zod stays out of their bundles.
  */
 
@@ -17,10 +18,6 @@ const reuseKeySchema = z.optional(z.boolean());
 
 export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
-  z.object({
-    type: z.literal('getState'),
-    historyLimit: z.optional(z.int().check(z.positive(), z.lte(1000))),
-  }),
   z.object({ type: z.literal('refreshBalance') }),
   z.object({ type: z.literal('generateImage'), prompt: z.string() }),
   z.object({ type: z.literal('submitVideo'), prompt: z.string(), options: videoOptionsSchema }),
@@ -58,26 +55,14 @@ export const keyStatusSchema = z.object({
 });
 export type KeyStatus = z.infer<typeof keyStatusSchema>;
 
-export const stateSchema = z.object({
-  settings: settingsSchema,
-  key: keyStatusSchema,
-  balance: z.nullable(balanceSchema),
-  balanceError: z.optional(errorInfoSchema),
-  history: z.array(historyEntrySchema),
-  historyTotal: z.int(),
-  now: z.number(),
-});
-export type State = z.infer<typeof stateSchema>;
-
 /** What each request answers with when it succeeds. */
 export interface ResponseData {
   ping: { ok: true };
-  getState: State;
   refreshBalance: Balance;
   generateImage: z.infer<typeof historyEntrySchema>;
   submitVideo: z.infer<typeof historyEntrySchema>;
-  saveSettings: State;
-  removeApiKey: State;
+  saveSettings: { saved: true };
+  removeApiKey: { removed: true };
   testConnection: { balance: number };
   removeHistoryEntry: { removed: boolean };
   clearHistory: { removed: number };

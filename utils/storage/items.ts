@@ -11,12 +11,11 @@ import type { Settings } from '../settings/schema';
  * writes them. No zod here, so pages that import this stay small.
  */
 
-export const SETTINGS_KEY = 'local:settings';
-
-/** Read-only view for pages; the background reads and writes through utils/settings/store.ts. */
-export const settingsSnapshotItem = storage.defineItem<Settings>(SETTINGS_KEY, {
-  fallback: DEFAULT_SETTINGS,
-});
+/**
+ * Pages read this as it is; the background reads and writes through utils/settings/store.ts, which
+ * repairs every read (so a shape stored by an older version needs no migration) and validates every write.
+ */
+export const settingsItem = storage.defineItem<Settings>('local:settings', { fallback: DEFAULT_SETTINGS });
 
 export const historyItem = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 });
 
@@ -50,3 +49,6 @@ export const pathFormsItem = storage.defineItem<Record<string, 'v1' | 'api'>>('l
  * whenever the key or the service URL changes.
  */
 export const keyStatusItem = storage.defineItem<KeyStatus>('local:keyStatus', { fallback: { set: false } });
+
+/** Temporary: the popup still imports the old name until the arch-ui branch lands; remove at merge. */
+export const settingsSnapshotItem = settingsItem;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { PathForm } from '../api/client';
-import type { Item } from '../background/app';
+import type { Item } from '../background/platform';
 import { errorInfoSchema } from '../errors';
 import { balanceSchema } from '../messaging/protocol';
 import type { StoredBalance } from './items';
@@ -16,8 +16,8 @@ export function repairedItem<T>(item: Item<T>, repair: (stored: unknown) => T): 
 const accountSchema = z.object({ origin: z.string(), keyId: z.string() });
 
 /**
- * A damaged balance is no balance (the next refresh fetches one); a damaged error is just dropped, and so
- * is a damaged account tag, which leaves the figure shown for no account until it is fetched again.
+ * A damaged balance is no balance (the next refresh fetches one); a damaged error is just dropped. The
+ * account is kept: without it no figure could ever be shown as the configured account's.
  */
 export function repairBalance(stored: unknown): StoredBalance {
   const source = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { type ReferenceService, startReferenceService } from '../../reference-service/server';
 import { expect, test } from '../support/fixtures';
-import { EVENTUALLY, entryOf, historyOf, pollsOf, settled } from '../support/probes';
+import { EVENTUALLY, entryOf, historyOf, pollsOf, settled, storageOf } from '../support/probes';
 import { conclude, submitVideo } from '../support/reliability-observe';
 import { configure, sendFrom } from '../support/setup';
 
@@ -192,8 +192,9 @@ test('Remove key works after site access to the service was revoked', async ({ e
   ).toBe(false);
   await options.getByRole('button', { name: 'Remove' }).click();
   await expect(options.getByRole('status')).toHaveText('API key removed.');
-  const state = await sendFrom(options, { type: 'getState' });
-  expect(state.ok && state.data.key).toEqual({ set: false });
+  await expect
+    .poll(async () => (await storageOf(extension)).local.keyStatus, EVENTUALLY)
+    .toEqual({ set: false });
   const stored = await restarted.evaluate(() => chrome.storage.local.get(null));
   const { keyLeaks } = await conclude('Remove key without site access', {
     extension,

@@ -261,7 +261,7 @@ describe('input validation happens before any request', () => {
   it('rejects a blank prompt', async () => {
     const error = await expectServiceError(clientFor(service).generateImage('  \n '));
     expect(error.kind).toBe('invalid_input');
-    expect(error.message).toBe('Enter a prompt');
+    expect(error.message).toBe('Enter a prompt.');
     expect(service.requests()).toEqual([]);
   });
 
@@ -270,7 +270,7 @@ describe('input validation happens before any request', () => {
       clientFor(service).generateImage('x'.repeat(MAX_PROMPT_LENGTH + 1)),
     );
     expect(error.kind).toBe('invalid_input');
-    expect(error.message).toBe('The prompt is 4001 characters; the limit is 4000');
+    expect(error.message).toBe('The prompt is 4,001 characters long; the limit is 4,000.');
     expect(service.requests()).toEqual([]);
   });
 
@@ -294,7 +294,7 @@ describe('input validation happens before any request', () => {
     expect(error.message).toContain('whole number of seconds');
     expect(error.message).toContain('720p');
     const blank = await expectServiceError(client.submitVideo({ prompt: ' ', ...VIDEO }));
-    expect(blank.message).toBe('Enter a prompt');
+    expect(blank.message).toBe('Enter a prompt.');
     expect(service.requests()).toEqual([]);
   });
 

@@ -120,13 +120,13 @@ describe('input schemas', () => {
   it('prompt: trimmed, non-empty, at most 4000 characters', () => {
     expect(promptSchema.parse('  hello ')).toBe('hello');
     expect(promptSchema.safeParse('   ').error?.issues.map((issue) => issue.message)).toEqual([
-      'Enter a prompt',
+      'Enter a prompt.',
     ]);
     expect(promptSchema.safeParse('a'.repeat(4001)).error?.issues[0]?.message).toBe(
-      'The prompt is 4001 characters; the limit is 4000',
+      'The prompt is 4,001 characters long; the limit is 4,000.',
     );
     expect(promptSchema.safeParse(` ${'a'.repeat(4000)} `).success).toBe(true);
-    expect(promptSchema.safeParse(42).error?.issues[0]?.message).toBe('Enter a prompt');
+    expect(promptSchema.safeParse(42).error?.issues[0]?.message).toBe('Enter a prompt.');
   });
 
   it('video options: integer duration 1..60, 720p, 16:9, boolean audio', () => {

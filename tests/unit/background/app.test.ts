@@ -1,49 +1,46 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { groupKey } from '../../../utils/background/announcer';
-import { type Item, MENU_IMAGE, MENU_VIDEO } from '../../../utils/background/app';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { MENU_IMAGE, MENU_VIDEO } from '../../../utils/background/context-menu';
+import { groupKey } from '../../../utils/background/notifications';
+import type { Item } from '../../../utils/background/platform';
 import { NO_KEY } from '../../../utils/background/stored-key';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { Settings } from '../../../utils/settings/schema';
 import { DEMO_API_KEY } from '../../reference-service/server';
-import { type BackgroundStorage, makeBackgroundApp } from '../support/background-app';
+import { makeBackgroundApp, startWorker } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';
 
 const service = referenceServiceForFile({ videoDurationMs: 200 });
 
-function makeApp(
-  settings: Partial<Settings> = {},
-  key = DEMO_API_KEY,
-  reachable = true,
-  shared?: { items: BackgroundStorage },
-) {
-  return makeBackgroundApp(service, settings, key, reachable, shared?.items);
+function makeApp(settings: Partial<Settings> = {}, key = DEMO_API_KEY, reachable = true) {
+  return makeBackgroundApp(service, settings, key, reachable);
 }
 
 describe('background app', () => {
   it('generates an image, records it, and refreshes the balance', async () => {
-    const { app, items } = makeApp();
+    const { app, items } = await makeApp();
     const entry = await app.handlers.generateImage({ type: 'generateImage', prompt: '  a blue teapot ' });
     expect(entry).toMatchObject({ kind: 'image', status: 'completed', prompt: 'a blue teapot' });
     expect(entry.urls[0]).toMatch(new RegExp(`^${service.url}/files/images/`));
-    expect(items.history.value.map((e) => e.id)).toEqual([entry.id]);
-    await expect.poll(() => items.balance.value.balance?.value).toBe(999);
+    expect((await items.history.getValue()).map((e) => e.id)).toEqual([entry.id]);
+    await expect.poll(async () => (await items.balance.getValue()).balance?.value).toBe(999);
   });
 
   it('records a refused image with the balance the person has', async () => {
     service.configure({ accounts: { [DEMO_API_KEY]: 0 } });
-    const { app, items } = makeApp();
+    const { app, items } = await makeApp();
     const result = app.handlers.generateImage({ type: 'generateImage', prompt: 'a castle' });
     await expect(result).rejects.toMatchObject({ info: { kind: 'insufficient_credits', balance: 0 } });
-    expect(items.history.value[0]).toMatchObject({
+    expect((await items.history.getValue())[0]).toMatchObject({
       status: 'failed',
       error: { kind: 'insufficient_credits' },
     });
   });
 
   it('refuses before any request when the prompt is empty or too long', async () => {
-    const { app, items } = makeApp();
+    const { app, items } = await makeApp();
     await expect(app.handlers.generateImage({ type: 'generateImage', prompt: '   ' })).rejects.toMatchObject({
       info: { kind: 'invalid_input' },
     });
@@ -53,13 +50,13 @@ describe('background app', () => {
         prompt: 'x'.repeat(20_000),
         options: DEFAULT_SETTINGS.videoDefaults,
       }),
-    ).rejects.toMatchObject({ info: { kind: 'invalid_input', message: expect.stringContaining('20000') } });
+    ).rejects.toMatchObject({ info: { kind: 'invalid_input', message: expect.stringContaining('20,000') } });
     expect(service.requests()).toHaveLength(0);
-    expect(items.history.value).toHaveLength(0);
+    expect(await items.history.getValue()).toHaveLength(0);
   });
 
   it('refuses to call a service origin it has no permission for', async () => {
-    const { app } = makeApp({}, DEMO_API_KEY, false);
+    const { app } = await makeApp({}, DEMO_API_KEY, false);
     await expect(app.handlers.refreshBalance({ type: 'refreshBalance' })).rejects.toMatchObject({
       info: { kind: 'no_permission' },
     });
@@ -67,7 +64,7 @@ describe('background app', () => {
   });
 
   it('submits a video, then the tracker completes it and notifies', async () => {
-    const { app, items, notifications } = makeApp();
+    const { app, items, notifications } = await makeApp();
     const entry = await app.handlers.submitVideo({
       type: 'submitVideo',
       prompt: 'waves',
@@ -76,44 +73,50 @@ describe('background app', () => {
     expect(entry.poll?.jobId).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await app.tracker.tick();
-    expect(items.history.value[0]).toMatchObject({ status: 'completed' });
+    expect((await items.history.getValue())[0]).toMatchObject({ status: 'completed' });
     expect(notifications.map((n) => n.id)).toContain(`open:${entry.id}`);
   });
 
   it('context menu: no setup opens the options; a long selection is refused with a message', async () => {
-    const unset = makeApp({ baseUrl: '' }, '');
+    const unset = await makeApp({ baseUrl: '' }, '');
     await unset.app.onMenuClick(MENU_VIDEO, 'a cat');
     expect(unset.optionsOpened).toBe(1);
     expect(unset.notifications[0]?.title).toBe('notifySetupTitle');
 
-    const set = makeApp();
+    const set = await makeApp();
     await set.app.onMenuClick(MENU_IMAGE, 'y'.repeat(20_000));
-    expect(set.notifications[0]?.message).toContain('20000');
+    expect(set.notifications[0]?.message).toContain('20,000');
     expect(service.requests()).toHaveLength(0);
   });
 
   it('saves settings without ever returning the key, and clears the balance of the old account', async () => {
-    const { app, items } = makeApp();
-    items.balance.value = {
+    const { app, items } = await makeApp();
+    await items.balance.setValue({
       balance: { value: 5, fetchedAt: 1 },
-      account: { origin: new URL(service.url).origin, keyId: items.apiKey.value.id },
-    };
-    expect((await app.handlers.getState({ type: 'getState' })).balance?.value).toBe(5);
-    const state = await app.handlers.saveSettings({
+      account: { origin: new URL(service.url).origin, keyId: (await items.apiKey.getValue()).id },
+    });
+    const answer = await app.handlers.saveSettings({
       type: 'saveSettings',
-      settings: { ...items.settings.value },
+      settings: await items.settings.getValue(),
       apiKey: 'new-secret-key-9876',
     });
-    expect(state.key).toEqual({ set: true, origin: new URL(service.url).origin, last4: '9876' });
-    expect(JSON.stringify(state)).not.toContain('new-secret');
-    expect(items.apiKey.value.key).toBe('new-secret-key-9876');
-    expect(state.balance).toBeNull();
-    const removed = await app.handlers.removeApiKey({ type: 'removeApiKey' });
-    expect(removed.key).toEqual({ set: false });
+    expect(answer).toEqual({ saved: true });
+    expect(await items.keyStatus.getValue()).toEqual({
+      set: true,
+      origin: new URL(service.url).origin,
+      last4: '9876',
+    });
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(['keyStatus', 'balance']))).not.toContain(
+      'new-secret',
+    );
+    expect((await items.apiKey.getValue()).key).toBe('new-secret-key-9876');
+    expect(await items.balance.getValue()).toEqual({ balance: null });
+    await app.handlers.removeApiKey({ type: 'removeApiKey' });
+    expect(await items.keyStatus.getValue()).toEqual({ set: false });
   });
 
   it('tests a connection with a typed key without saving it', async () => {
-    const { app, items } = makeApp({}, '');
+    const { app, items } = await makeApp({}, '');
     expect(
       await app.handlers.testConnection({
         type: 'testConnection',
@@ -123,15 +126,15 @@ describe('background app', () => {
     ).toEqual({
       balance: 1000,
     });
-    expect(items.apiKey.value).toEqual(NO_KEY);
+    expect(await items.apiKey.getValue()).toEqual(NO_KEY);
     await expect(
       app.handlers.testConnection({ type: 'testConnection', baseUrl: service.url, apiKey: 'wrong-key' }),
     ).rejects.toMatchObject({ kind: 'unauthorized' });
   });
 
   it('opens the finished video when its notification is clicked', async () => {
-    const { app, items, opened } = makeApp();
-    items.history.value = [
+    const { app, items, opened } = await makeApp();
+    await items.history.setValue([
       {
         id: 'v1',
         kind: 'video',
@@ -142,7 +145,7 @@ describe('background app', () => {
         urls: ['https://cdn.example/v.webm'],
         createdAt: 1,
       },
-    ];
+    ]);
     await app.onNotificationClick('open:v1');
     await app.onNotificationClick('history:done-1');
     expect(opened).toEqual(['https://cdn.example/v.webm', 'ext://history.html']);
@@ -162,42 +165,42 @@ function recordWrites(history: Item<HistoryEntry[]>): HistoryEntry[][] {
 
 describe('notifications owed for every outcome', () => {
   it('a finished image with the popup closed is stored as owed in the write that finishes it, then told once', async () => {
-    const { app, items, notifications, popup } = makeApp();
+    const { app, items, notifications, popup } = await makeApp();
     popup.open = false;
     const writes = recordWrites(items.history);
     const entry = await app.handlers.generateImage({ type: 'generateImage', prompt: 'a red kite' });
     const finishing = writes.find((list) => list[0]?.status === 'completed');
     expect(finishing?.[0]).toMatchObject({ id: entry.id, status: 'completed', notifyPending: true });
     expect(notifications.map((n) => n.id)).toEqual([`open:${entry.id}`]);
-    expect(items.history.value[0]?.notifyPending).toBeUndefined();
+    expect((await items.history.getValue())[0]?.notifyPending).toBeUndefined();
   });
 
   it('a worker stopped between finishing an image and notifying leaves it to the next worker, told once', async () => {
-    const first = makeApp();
+    const first = await makeApp();
     first.popup.open = false;
     first.stall.notify = true;
     void first.app.handlers.generateImage({ type: 'generateImage', prompt: 'a lighthouse' });
-    await expect.poll(() => first.items.history.value[0]?.status).toBe('completed');
+    await expect.poll(async () => (await first.items.history.getValue())[0]?.status).toBe('completed');
     expect(first.notifications).toEqual([]);
 
-    const next = makeApp({}, DEMO_API_KEY, true, { items: first.items });
+    const next = startWorker();
     await next.app.resume();
-    const id = first.items.history.value[0]?.id;
+    const id = (await first.items.history.getValue())[0]?.id;
     expect(next.notifications.map((n) => n.id)).toEqual([`open:${id}`]);
     await next.app.resume();
     expect(next.notifications).toHaveLength(1);
   });
 
   it('an image from an open popup is shown there, not notified', async () => {
-    const { app, notifications, items } = makeApp();
+    const { app, notifications, items } = await makeApp();
     await app.handlers.generateImage({ type: 'generateImage', prompt: 'a quiet pond' });
     expect(notifications).toEqual([]);
-    expect(items.history.value[0]?.notifyPending).toBeUndefined();
+    expect((await items.history.getValue())[0]?.notifyPending).toBeUndefined();
   });
 
   it('a video refused at submission after the popup closed is notified', async () => {
     service.configure({ accounts: { [DEMO_API_KEY]: 0 } });
-    const { app, items, notifications, popup } = makeApp();
+    const { app, items, notifications, popup } = await makeApp();
     popup.open = false;
     await expect(
       app.handlers.submitVideo({
@@ -206,12 +209,12 @@ describe('notifications owed for every outcome', () => {
         options: DEFAULT_SETTINGS.videoDefaults,
       }),
     ).rejects.toMatchObject({ info: { kind: 'insufficient_credits' } });
-    const id = items.history.value[0]?.id;
+    const id = (await items.history.getValue())[0]?.id;
     expect(notifications.map((n) => n.id)).toEqual([`history:failed-${id}`]);
   });
 
   it('a context-menu failure before any entry existed becomes a failed entry, owed and notified', async () => {
-    const { app, items, notifications } = makeApp({}, DEMO_API_KEY, false);
+    const { app, items, notifications } = await makeApp({}, DEMO_API_KEY, false);
     const writes = recordWrites(items.history);
     await app.onMenuClick(MENU_IMAGE, 'a paper boat');
     expect(writes[0]?.[0]).toMatchObject({
@@ -223,7 +226,7 @@ describe('notifications owed for every outcome', () => {
     });
     expect(notifications.map((n) => n.id)).toEqual([`history:failed-${writes[0]?.[0]?.id}`]);
     expect(notifications[0]?.message).toMatch(/a paper boat/);
-    expect(items.history.value[0]?.notifyPending).toBeUndefined();
+    expect((await items.history.getValue())[0]?.notifyPending).toBeUndefined();
     expect(service.requests()).toHaveLength(0);
   });
 
@@ -237,7 +240,7 @@ describe('notifications owed for every outcome', () => {
 
 describe('a full storage', () => {
   it('an image that cannot be stored is refused with the storage message and leaves nothing running', async () => {
-    const { app, items } = makeApp();
+    const { app, items } = await makeApp();
     items.history.setValue = async () => {
       throw new Error('Resource::kQuotaBytes quota exceeded');
     };
@@ -246,7 +249,7 @@ describe('a full storage', () => {
     ).rejects.toMatchObject({
       info: { kind: 'storage_full' },
     });
-    expect(items.history.value).toEqual([]);
+    expect(await items.history.getValue()).toEqual([]);
     expect(service.requests().filter((r) => r.path.includes('/images/'))).toHaveLength(0);
   });
 });

@@ -11,7 +11,6 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
   };
   return {
     ping: async () => ({ ok: true }),
-    getState: unused,
     refreshBalance: unused,
     generateImage: unused,
     submitVideo: unused,
@@ -86,7 +85,7 @@ describe('router', () => {
         refreshBalance: async () => {
           throw appError('not_configured', 'Set it up');
         },
-        getState: async () => {
+        clearHistory: async () => {
           throw new TypeError('kaboom');
         },
       }),
@@ -96,7 +95,7 @@ describe('router', () => {
       ok: false,
       error: { kind: 'not_configured', message: 'Set it up' },
     });
-    expect(await route({ type: 'getState' }, popup)).toMatchObject({
+    expect(await route({ type: 'clearHistory' }, popup)).toMatchObject({
       ok: false,
       error: { kind: 'unexpected' },
     });

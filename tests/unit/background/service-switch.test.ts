@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiKeyItem } from '../../../utils/background/api-key';
-import { keyStatus } from '../../../utils/background/app';
+import { keyStatus } from '../../../utils/background/key-status';
 import { NO_KEY } from '../../../utils/background/stored-key';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { requestSchema } from '../../../utils/messaging/protocol';
@@ -33,7 +33,7 @@ function settingsFor(url: string) {
 }
 
 async function pendingVideoAtA() {
-  const harness = makeBackgroundApp(serviceA, {}, KEY_A);
+  const harness = await makeBackgroundApp(serviceA, {}, KEY_A);
   const entry = await harness.app.handlers.submitVideo({
     type: 'submitVideo',
     prompt: 'a lighthouse in fog',
@@ -54,12 +54,14 @@ describe('a key belongs to one service', () => {
     });
     // Well past the job's time at A: a tracker that polled with B's key would have done so by now.
     await new Promise((resolve) => setTimeout(resolve, 400));
-    items.history.value = items.history.value.map((item) =>
-      item.poll ? { ...item, poll: { ...item.poll, nextPollAt: 0 } } : item,
+    await items.history.setValue(
+      (await items.history.getValue()).map((item) =>
+        item.poll ? { ...item, poll: { ...item.poll, nextPollAt: 0 } } : item,
+      ),
     );
     const report = await app.tracker.tick();
     expect(report.polled).toBe(0);
-    expect(running(items.history.value, entry.id)).toMatchObject({ status: 'running' });
+    expect(running(await items.history.getValue(), entry.id)).toMatchObject({ status: 'running' });
     expect(keysSentTo(serviceA).every((key) => key === KEY_A)).toBe(true);
     expect(keysSentTo(serviceB)).not.toContain(KEY_A);
 
@@ -68,13 +70,15 @@ describe('a key belongs to one service', () => {
       settings: settingsFor(serviceA.url),
       apiKey: KEY_A,
     });
-    await expect.poll(() => running(items.history.value, entry.id)?.status).toBe('completed');
+    await expect
+      .poll(async () => running(await items.history.getValue(), entry.id)?.status)
+      .toBe('completed');
     expect(keysSentTo(serviceA)).not.toContain(KEY_B);
     expect(keysSentTo(serviceB)).not.toContain(KEY_A);
   });
 
   it('sets no alarm for a job waiting for its service (no wake-up loop) and does not time it out', async () => {
-    const harness = makeBackgroundApp(serviceA, { jobTimeoutMin: 1 }, KEY_A);
+    const harness = await makeBackgroundApp(serviceA, { jobTimeoutMin: 1 }, KEY_A);
     const entry: HistoryEntry = {
       id: 'waiting',
       kind: 'video',
@@ -86,18 +90,21 @@ describe('a key belongs to one service', () => {
       createdAt: 0,
       poll: { baseUrl: serviceA.url, jobId: 'job-1', attempts: 3, failures: 0, nextPollAt: 0 },
     };
-    harness.items.history.value = [entry];
-    harness.items.apiKey.value = keyFor(serviceB.url, KEY_B);
+    await harness.items.history.setValue([entry]);
+    await harness.items.apiKey.setValue(keyFor(serviceB.url, KEY_B));
     // Long past its one-minute deadline and due since ever: a tracker that counted it would poll or end it.
     const report = await harness.app.tracker.tick();
     expect(report).toEqual({ polled: 0, finished: [] });
-    expect(harness.items.history.value[0]).toMatchObject({ status: 'running', poll: { attempts: 3 } });
+    expect((await harness.items.history.getValue())[0]).toMatchObject({
+      status: 'running',
+      poll: { attempts: 3 },
+    });
     expect(harness.alarms.at(-1)).toBeUndefined();
     expect(serviceA.requests()).toHaveLength(0);
   });
 
   it('Test connection never sends the stored key to a URL just typed, unless the person chose to reuse it', async () => {
-    const { app } = makeBackgroundApp(serviceA, {}, KEY_A);
+    const { app } = await makeBackgroundApp(serviceA, {}, KEY_A);
     await expect(
       app.handlers.testConnection({ type: 'testConnection', baseUrl: serviceB.url }),
     ).rejects.toMatchObject({ info: { kind: 'key_for_other_service' } });
@@ -111,22 +118,26 @@ describe('a key belongs to one service', () => {
   });
 
   it('Save of another URL without a key keeps the key bound to its own origin and asks for the new one', async () => {
-    const { app, items } = makeBackgroundApp(serviceA, {}, KEY_A);
-    const state = await app.handlers.saveSettings({
+    const { app, items } = await makeBackgroundApp(serviceA, {}, KEY_A);
+    await app.handlers.saveSettings({
       type: 'saveSettings',
       settings: settingsFor(serviceB.url),
     });
-    expect(state.key).toEqual({ set: false, origin: origin(serviceA.url), last4: '0001' });
-    expect(items.apiKey.value).toMatchObject({ key: KEY_A, origin: origin(serviceA.url) });
+    expect(await items.keyStatus.getValue()).toEqual({
+      set: false,
+      origin: origin(serviceA.url),
+      last4: '0001',
+    });
+    expect(await items.apiKey.getValue()).toMatchObject({ key: KEY_A, origin: origin(serviceA.url) });
     await expect(app.refreshBalance()).rejects.toMatchObject({ info: { kind: 'key_for_other_service' } });
     expect(serviceB.requests()).toHaveLength(0);
 
-    const reused = await app.handlers.saveSettings({
+    await app.handlers.saveSettings({
       type: 'saveSettings',
       settings: settingsFor(serviceB.url),
       reuseKey: true,
     });
-    expect(reused.key).toMatchObject({ set: true, origin: origin(serviceB.url) });
+    expect(await items.keyStatus.getValue()).toMatchObject({ set: true, origin: origin(serviceB.url) });
   });
 
   it('gives back access to the old origin once no job needs it', async () => {
@@ -138,7 +149,7 @@ describe('a key belongs to one service', () => {
     });
     await expect.poll(() => kept.at(-1)?.sort()).toEqual([origin(serviceA.url), origin(serviceB.url)].sort());
     // The person removes the waiting job; the next change of setup finds no job needing A.
-    items.history.value = items.history.value.filter((item) => item.id !== entry.id);
+    await items.history.setValue((await items.history.getValue()).filter((item) => item.id !== entry.id));
     await app.handlers.saveSettings({
       type: 'saveSettings',
       settings: settingsFor(serviceB.url),
@@ -148,32 +159,35 @@ describe('a key belongs to one service', () => {
   });
 
   it('removes the key even when access to the service was revoked', async () => {
-    const { app, items, access } = makeBackgroundApp(serviceA, {}, KEY_A);
+    const { app, items, access } = await makeBackgroundApp(serviceA, {}, KEY_A);
     access.reachable = false;
-    const state = await app.handlers.removeApiKey({ type: 'removeApiKey' });
-    expect(state.key).toEqual({ set: false });
-    expect(items.apiKey.value).toEqual(NO_KEY);
+    expect(await app.handlers.removeApiKey({ type: 'removeApiKey' })).toEqual({ removed: true });
+    expect(await items.keyStatus.getValue()).toEqual({ set: false });
+    expect(await items.apiKey.getValue()).toEqual(NO_KEY);
   });
 });
 
 describe('stale balance writes', () => {
   it('a refresh that started before a key change does not store the old account’s figure', async () => {
-    const { app, items } = makeBackgroundApp(serviceA, {}, KEY_A);
+    const { app, items } = await makeBackgroundApp(serviceA, {}, KEY_A);
     serviceA.configure({ latencyMs: 300 });
     const stale = app.refreshBalance();
     await new Promise((resolve) => setTimeout(resolve, 50));
     serviceA.configure({ latencyMs: 0, accounts: { [KEY_A]: 100, 'other-account-key-000003': 3 } });
     await app.handlers.saveSettings({
       type: 'saveSettings',
-      settings: items.settings.value,
+      settings: await items.settings.getValue(),
       apiKey: 'other-account-key-000003',
     });
     await expect(stale).rejects.toMatchObject({ info: { kind: 'aborted' } });
-    const state = await app.handlers.getState({ type: 'getState' });
-    expect(state.balance).toBeNull();
-    expect(items.balance.value.balance?.value).not.toBe(100);
+    expect((await items.balance.getValue()).balance).toBeNull();
     expect((await app.refreshBalance()).value).toBe(3);
-    expect((await app.handlers.getState({ type: 'getState' })).balance?.value).toBe(3);
+    const stored = await items.balance.getValue();
+    expect(stored.balance?.value).toBe(3);
+    expect(stored.account).toEqual({
+      origin: origin(serviceA.url),
+      keyId: (await items.apiKey.getValue()).id,
+    });
   });
 });
 

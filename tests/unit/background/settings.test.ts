@@ -72,11 +72,11 @@ describe('settings repair (the migration of stored settings)', () => {
     expect(repairSettings({ videoDefaults: { duration: 'long' } })).toEqual(DEFAULT_SETTINGS);
   });
 
-  it('migrates settings stored before versioning when the store is read', async () => {
+  it('repairs settings stored by an older version when the store is read', async () => {
     await fakeBrowser.storage.local.set({
       settings: { baseUrl: 'http://127.0.0.1:9', modelField: 'bad field' },
     });
-    const { settingsItem } = await import('../../../utils/settings/store');
+    const { validSettingsItem: settingsItem } = await import('../../../utils/settings/store');
     const settings = await settingsItem.getValue();
     expect(settings.baseUrl).toBe('http://127.0.0.1:9');
     expect(settings.modelField).toBe('model');

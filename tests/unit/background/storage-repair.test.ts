@@ -6,8 +6,8 @@ import { repairHistory } from '../../../utils/history/repair';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { createHistoryStore } from '../../../utils/history/store';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
-import { settingsItem } from '../../../utils/settings/store';
-import { balanceItem, pathFormsItem } from '../../../utils/storage/items';
+import { validSettingsItem as settingsItem } from '../../../utils/settings/store';
+import { balanceItem, keyStatusItem, pathFormsItem } from '../../../utils/storage/items';
 import { repairBalance, repairedItem, repairPathForms } from '../../../utils/storage/repair';
 
 beforeEach(() => fakeBrowser.reset());
@@ -77,6 +77,7 @@ describe('stored history, repaired on read', () => {
       {
         settings: settingsItem,
         apiKey: { getValue: async () => NO_KEY, setValue: async () => undefined },
+        keyStatus: keyStatusItem,
         balance: repairedItem(balanceItem, repairBalance),
         pathForms: repairedItem(pathFormsItem, repairPathForms),
       },
@@ -102,6 +103,10 @@ describe('other stored values, repaired on read', () => {
     });
     const good = { balance: { value: 12, fetchedAt: 1 }, error: { kind: 'network', message: 'down' } };
     expect(repairBalance(good)).toEqual(good);
+    // The account a figure belongs to survives the read, or no figure could ever be shown again.
+    const tagged = { ...good, account: { origin: 'https://a.example', keyId: 'k1' } };
+    expect(repairBalance(tagged)).toEqual(tagged);
+    expect(repairBalance({ ...good, account: { origin: 7 } })).toEqual(good);
     await fakeBrowser.storage.local.set({ balance: [1, 2, 3] });
     expect(await repairedItem(balanceItem, repairBalance).getValue()).toEqual({ balance: null });
   });

@@ -1,58 +1,56 @@
-import type { PathForm } from '../../../utils/api/client';
-import { createBackgroundApp, type Item, type Platform } from '../../../utils/background/app';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { apiKeyItem } from '../../../utils/background/api-key';
+import { createBackgroundApp } from '../../../utils/background/app';
+import type { Platform } from '../../../utils/background/platform';
 import { NO_KEY, originOf, type StoredKey } from '../../../utils/background/stored-key';
-import type { HistoryEntry } from '../../../utils/history/schema';
+import { repairHistory } from '../../../utils/history/repair';
+import { describeError, describeProblem } from '../../../utils/i18n';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { Settings } from '../../../utils/settings/schema';
-import type { StoredBalance } from '../../../utils/storage/items';
-import { describeProblem } from '../../../utils/validation';
+import { validSettingsItem } from '../../../utils/settings/store';
+import { balanceItem, historyItem, keyStatusItem, pathFormsItem } from '../../../utils/storage/items';
+import { repairBalance, repairedItem, repairPathForms } from '../../../utils/storage/repair';
 import { DEMO_API_KEY, type ReferenceService } from '../../reference-service/server';
-
-export function memoryItem<T>(initial: T): Item<T> & { value: T } {
-  const item = {
-    value: initial,
-    getValue: async () => item.value,
-    setValue: async (value: T) => {
-      item.value = value;
-    },
-  };
-  return item;
-}
 
 /** A stored key as the options page would have saved it for this service URL. */
 export function keyFor(baseUrl: string, key: string, id = 'key-1'): StoredKey {
   return key ? { key, origin: originOf(baseUrl), id } : NO_KEY;
 }
 
-/** The storage one browser profile has, in memory. */
-export function backgroundStorage(
+/**
+ * The extension's real storage items, as the worker wires them, over fakeBrowser's storage. A fresh
+ * object per worker, so a test may wrap one worker's writes without touching the next test's.
+ */
+export const profileItems = () => ({
+  settings: validSettingsItem,
+  apiKey: apiKeyItem,
+  keyStatus: keyStatusItem,
+  balance: repairedItem(balanceItem, repairBalance),
+  pathForms: repairedItem(pathFormsItem, repairPathForms),
+  history: {
+    getValue: async () => repairHistory(await historyItem.getValue()),
+    setValue: (value: Parameters<typeof historyItem.setValue>[0]) => historyItem.setValue(value),
+  },
+});
+
+/** A fresh browser profile set up for this service: empty storage but for the settings and the key. */
+export async function freshProfile(
   service: ReferenceService,
   settings: Partial<Settings> = {},
   key = DEMO_API_KEY,
-) {
+): Promise<void> {
+  fakeBrowser.reset();
   const initial: Settings = { ...DEFAULT_SETTINGS, pollIntervalSec: 1, baseUrl: service.url, ...settings };
-  return {
-    settings: memoryItem<Settings>(initial),
-    apiKey: memoryItem<StoredKey>(keyFor(initial.baseUrl, key)),
-    balance: memoryItem<StoredBalance>({ balance: null }),
-    pathForms: memoryItem<Record<string, PathForm>>({}),
-    history: memoryItem<HistoryEntry[]>([]),
-  };
+  await validSettingsItem.setValue(initial);
+  await apiKeyItem.setValue(keyFor(initial.baseUrl, key));
 }
-export type BackgroundStorage = ReturnType<typeof backgroundStorage>;
 
 /**
- * The background app on in-memory storage, talking to the reference service over real HTTP. `reachable`
- * stands for the host permission and can be changed afterwards (a person revoking site access).
+ * A worker on the current profile (see freshProfile), talking to the reference service over real HTTP.
+ * Two of them on one profile are two lives of one worker. Only what fakeBrowser cannot do is injected:
+ * the host permission (`access.reachable`, which a test may revoke), notifications, tabs and the clock.
  */
-export function makeBackgroundApp(
-  service: ReferenceService,
-  settings: Partial<Settings> = {},
-  key = DEMO_API_KEY,
-  reachable = true,
-  /** Another app's storage: two apps over the same items are two lives of one worker. */
-  shared?: BackgroundStorage,
-) {
+export function startWorker(reachable = true) {
   const notifications: Array<{ id: string; title: string; message: string }> = [];
   const popup = { open: true };
   /** Set to make `notify` never return, as when the worker is stopped while notifying. */
@@ -63,7 +61,7 @@ export function makeBackgroundApp(
   let optionsOpened = 0;
   let ids = 0;
   const access = { reachable };
-  const items = shared ?? backgroundStorage(service, settings, key);
+  const items = profileItems();
   const platform: Platform = {
     ...items,
     now: () => Date.now(),
@@ -81,7 +79,7 @@ export function makeBackgroundApp(
       notifications.push({ id, title, message });
     },
     t: (key, subs) => [key, ...(subs ?? [])].join(' '),
-    describeError: (error) => error.message,
+    describeError,
     describeProblem,
     openTab: async (url) => {
       opened.push(url);
@@ -110,3 +108,16 @@ export function makeBackgroundApp(
     },
   };
 }
+
+/** A fresh profile and a worker on it. */
+export async function makeBackgroundApp(
+  service: ReferenceService,
+  settings: Partial<Settings> = {},
+  key = DEMO_API_KEY,
+  reachable = true,
+) {
+  await freshProfile(service, settings, key);
+  return startWorker(reachable);
+}
+
+export type BackgroundHarness = ReturnType<typeof startWorker>;

@@ -4,7 +4,6 @@ import type { ErrorInfo, ErrorKind } from '@/utils/errors';
 import { errorKinds } from '@/utils/errors';
 import { describeError, describeProblem, formatCredits, t, uiLanguage } from '@/utils/i18n';
 import type { Problem } from '@/utils/validation';
-import { describeProblem as englishProblem } from '@/utils/validation';
 import { chromeGetMessage, readMessages } from './locales';
 
 function useLocale(locale: 'en' | 'de', uiLanguage: string) {
@@ -180,18 +179,12 @@ describe('describeProblem', () => {
     );
   });
 
-  it.each(problems)('agrees with the English original on %j', (problem) => {
-    // Same sentence modulo number grouping and "long" wording: compare the words that matter.
-    const localised = describeProblem(problem);
-    const english = englishProblem(problem);
-    const words = (text: string): string[] => text.replace(/,(?=\d{3})/g, '').match(/[a-z0-9:]+/gi) ?? [];
-    const shared = words(english).filter((word) => words(localised).includes(word));
-    expect(shared.length / words(english).length).toBeGreaterThan(0.8);
-  });
-
   it('has German wording for each problem', () => {
+    const english = problems.map((problem) => describeProblem(problem));
     useLocale('de', 'de-DE');
-    for (const problem of problems) expect(describeProblem(problem)).not.toBe(englishProblem(problem));
+    problems.forEach((problem, index) => {
+      expect(describeProblem(problem)).not.toBe(english[index]);
+    });
     expect(describeProblem({ code: 'prompt_too_long', length: 20_000, max: 4000 })).toContain('20.000');
   });
 });

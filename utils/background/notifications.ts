@@ -1,5 +1,6 @@
 import type { ErrorInfo } from '../errors';
 import type { HistoryEntry } from '../history/schema';
+import type { Context } from './context';
 
 export type MessageKey =
   | 'notifyVideoReadyTitle'
@@ -130,3 +131,12 @@ export function createAnnouncer(deps: AnnouncerDeps) {
 }
 
 export type Announcer = ReturnType<typeof createAnnouncer>;
+
+/** A click on a notification opens the one result it names, or the history page. */
+export async function onNotificationClick(ctx: Context, notificationId: string): Promise<void> {
+  const target = clickTarget(notificationId);
+  if (!target) return;
+  const entry =
+    target.type === 'entry' ? (await ctx.history.read()).find((item) => item.id === target.id) : undefined;
+  await ctx.platform.openTab(entry?.urls[0] ?? ctx.platform.historyPageUrl);
+}

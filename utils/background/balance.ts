@@ -1,0 +1,73 @@
+import { AppError, appError, type ErrorInfo, toErrorInfo } from '../errors';
+import type { Balance } from '../messaging/protocol';
+import type { BalanceAccount, StoredBalance } from '../storage/items';
+import type { Context } from './context';
+
+function sameAccount(a: BalanceAccount | undefined, b: BalanceAccount): boolean {
+  return a !== undefined && a.origin === b.origin && a.keyId === b.keyId;
+}
+
+/**
+ * Stores a balance outcome only if the service and key are still those it was fetched for: a refresh
+ * that started before the person switched must not show the old account's figure as the new one's.
+ */
+export function storeBalance(
+  ctx: Context,
+  account: BalanceAccount,
+  outcome: (cached: StoredBalance) => Omit<StoredBalance, 'account'>,
+): Promise<boolean> {
+  const { platform } = ctx;
+  return ctx.serially(async () => {
+    if (!sameAccount(await ctx.currentAccount(), account)) return false;
+    const cached = await platform.balance.getValue();
+    const previous = sameAccount(cached.account, account) ? cached : { balance: null };
+    await platform.balance.setValue({ ...outcome(previous), account });
+    return true;
+  });
+}
+
+/** After a switch of service or key, the stored figure is no one's to show until it is fetched again. */
+export function forgetBalanceUnlessCurrent(ctx: Context): Promise<void> {
+  return ctx.serially(async () => {
+    const cached = await ctx.platform.balance.getValue();
+    if (!sameAccount(cached.account, await ctx.currentAccount())) {
+      await ctx.platform.balance.setValue({ balance: null });
+    }
+  });
+}
+
+export async function refreshBalance(ctx: Context): Promise<Balance> {
+  const account = await ctx.currentAccount();
+  let fresh: Balance;
+  try {
+    const { balance } = await (await ctx.connect()).getBalance();
+    fresh = { value: balance, fetchedAt: ctx.platform.now() };
+  } catch (error) {
+    const info = toErrorInfo(error);
+    await storeBalance(ctx, account, (cached) => ({ balance: cached.balance, error: info }));
+    throw new AppError(info);
+  }
+  if (!(await storeBalance(ctx, account, () => ({ balance: fresh })))) {
+    throw appError('aborted', 'The service or key changed while the balance was being fetched.');
+  }
+  return fresh;
+}
+
+export async function refreshBalanceQuietly(ctx: Context): Promise<void> {
+  try {
+    await refreshBalance(ctx);
+  } catch {
+    // The failure is stored with the cached balance, where the popup shows it.
+  }
+}
+
+/** "Not enough credits" is more useful with the balance the person actually has. */
+export async function withBalance(ctx: Context, error: unknown): Promise<ErrorInfo> {
+  const info = toErrorInfo(error);
+  if (info.kind !== 'insufficient_credits') return info;
+  try {
+    return { ...info, balance: (await refreshBalance(ctx)).value };
+  } catch {
+    return info;
+  }
+}

@@ -1,0 +1,83 @@
+import type { HistoryEntry } from '../history/schema';
+import { createHistoryStore } from '../history/store';
+import { MAX_BACKOFF_MS, type PollPolicy } from '../jobs/schedule';
+import { createJobTracker } from '../jobs/tracker';
+import type { Settings } from '../settings/schema';
+import type { BalanceAccount } from '../storage/items';
+import { createAnnouncer } from './notifications';
+import type { Platform } from './platform';
+import { createSerial } from './serial';
+import { createServiceAccess } from './service-access';
+import { originOf } from './stored-key';
+
+function pollPolicy(settings: Settings): PollPolicy {
+  return {
+    intervalMs: settings.pollIntervalSec * 1000,
+    maxBackoffMs: MAX_BACKOFF_MS,
+    jobTimeoutMs: settings.jobTimeoutMin * 60_000,
+    requestTimeoutMs: settings.requestTimeoutSec * 1000,
+  };
+}
+
+/** What happens once a poll pass has finished jobs; set by the composition root (balance, origins). */
+export interface FinishHooks {
+  afterFinished: (entries: readonly HistoryEntry[]) => void;
+}
+
+/**
+ * The pieces every feature shares, built once per worker: the history store, the job tracker, the
+ * service connection and the notifier. Features receive this and nothing else.
+ */
+export function createContext(platform: Platform, hooks: FinishHooks) {
+  const history = createHistoryStore(platform.history);
+  const announcer = createAnnouncer(platform);
+  /** Entries this worker is sending right now (an image request, a submission). */
+  const inFlight = new Set<string>();
+  const serially = createSerial();
+  const connect = createServiceAccess({
+    settings: () => platform.settings.getValue(),
+    apiKey: () => platform.apiKey.getValue(),
+    pathForms: () => platform.pathForms.getValue(),
+    savePathForm: (baseUrl, form) =>
+      serially(async () => {
+        const forms = await platform.pathForms.getValue();
+        await platform.pathForms.setValue({ ...forms, [baseUrl]: form });
+      }),
+    canReach: platform.canReach,
+    ...(platform.fetch ? { fetch: platform.fetch } : {}),
+  });
+
+  const tracker = createJobTracker({
+    history,
+    now: platform.now,
+    policy: async () => pollPolicy(await platform.settings.getValue()),
+    keyOrigin: async () => {
+      const stored = await platform.apiKey.getValue();
+      return stored.key ? stored.origin : '';
+    },
+    poll: async (entry) => {
+      const client = await connect({ baseUrl: entry.poll?.baseUrl });
+      return client.getVideoJob(entry.poll?.jobId ?? '');
+    },
+    scheduleAlarm: platform.scheduleAlarm,
+    onFinished: async (entries) => {
+      await announcer.announce(entries);
+      hooks.afterFinished(entries);
+    },
+    onStorageFull: (error) => announcer.storageFull(error),
+    onRunningCount: platform.setBadge,
+    timers: platform.timers,
+    concurrency: platform.pollConcurrency ?? 4,
+    inFlight: (id) => inFlight.has(id),
+  });
+
+  /** The configured service and key, as balances are tagged with them. */
+  async function currentAccount(): Promise<BalanceAccount> {
+    const [settings, stored] = await Promise.all([platform.settings.getValue(), platform.apiKey.getValue()]);
+    return { origin: originOf(settings.baseUrl), keyId: stored.id };
+  }
+
+  return { platform, history, announcer, inFlight, serially, connect, tracker, currentAccount };
+}
+
+export type Context = ReturnType<typeof createContext>;

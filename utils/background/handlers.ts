@@ -1,0 +1,22 @@
+import type { Handlers } from '../messaging/router';
+import { refreshBalance } from './balance';
+import type { Context } from './context';
+import { generateImage } from './generate-image';
+import { clearHistory, removeHistoryEntry } from './history-commands';
+import { removeApiKey, saveSettings, testConnection } from './settings';
+import { submitVideo } from './submit-video';
+
+/** Each command a page may send, mapped to the feature that carries it out. */
+export function createHandlers(ctx: Context): Handlers {
+  return {
+    ping: async () => ({ ok: true }),
+    refreshBalance: () => refreshBalance(ctx),
+    generateImage: ({ prompt }) => generateImage(ctx, prompt, 'popup'),
+    submitVideo: ({ prompt, options }) => submitVideo(ctx, prompt, options, 'popup'),
+    saveSettings: (request) => saveSettings(ctx, request),
+    removeApiKey: () => removeApiKey(ctx),
+    testConnection: (request) => testConnection(ctx, request),
+    removeHistoryEntry: ({ id }) => removeHistoryEntry(ctx, id),
+    clearHistory: () => clearHistory(ctx),
+  };
+}

@@ -1,0 +1,21 @@
+import type { KeyStatus } from '../messaging/protocol';
+import type { Settings } from '../settings/schema';
+import type { Platform } from './platform';
+import { keyBelongsTo, keyHint, originOf, type StoredKey } from './stored-key';
+
+/** `set` only when the stored key belongs to the configured service; `origin` says where it does belong. */
+export function keyStatus(stored: StoredKey, settings: Settings): KeyStatus {
+  if (!stored.key) return { set: false };
+  const last4 = keyHint(stored.key);
+  return {
+    set: keyBelongsTo(stored, originOf(settings.baseUrl)),
+    origin: stored.origin,
+    ...(last4 ? { last4 } : {}),
+  };
+}
+
+/** Pages learn about the key only from this item; rewritten after every key or service change. */
+export async function writeKeyStatus(platform: Platform): Promise<void> {
+  const [stored, settings] = await Promise.all([platform.apiKey.getValue(), platform.settings.getValue()]);
+  await platform.keyStatus.setValue(keyStatus(stored, settings));
+}

@@ -1,0 +1,134 @@
+import type { ServiceClient } from '../api/client';
+import { AppError, appError, type ErrorInfo, toErrorInfo } from '../errors';
+import type { HistoryEntry } from '../history/schema';
+import type { Settings } from '../settings/schema';
+import { promptProblem } from '../validation';
+import { refreshBalanceQuietly, withBalance } from './balance';
+import type { Context } from './context';
+
+type Source = HistoryEntry['source'];
+
+/** One request that leaves a history entry: an image, or a video submission. */
+export interface EntryRun {
+  kind: HistoryEntry['kind'];
+  prompt: string;
+  source: Source;
+  /** Adds what this kind stores before the request (a video's polling state). */
+  prepareEntry?: (entry: HistoryEntry, settings: Settings) => HistoryEntry;
+  /** Sends the request; its answer says how the entry settles. */
+  send: (
+    client: ServiceClient,
+    prompt: string,
+  ) => Promise<(entry: HistoryEntry, now: number) => HistoryEntry>;
+}
+
+function runningEntry(ctx: Context, run: EntryRun, prompt: string, settings: Settings): HistoryEntry {
+  return {
+    id: ctx.platform.newId(),
+    kind: run.kind,
+    prompt,
+    model: settings.modelId,
+    source: run.source,
+    status: 'running',
+    urls: [],
+    createdAt: ctx.platform.now(),
+  };
+}
+
+/**
+ * Whether an outcome must be told by notification: always for the context menu, and for the popup
+ * once it is closed. Decided before the outcome is stored, so it is stored as owed in that same write.
+ */
+async function owesNotice(ctx: Context, source: Source): Promise<{ notifyPending?: true }> {
+  return source === 'context-menu' || !(await ctx.platform.isPopupOpen()) ? { notifyPending: true } : {};
+}
+
+/** Tells the person about an outcome stored as owed; a worker stopped first leaves it to the next. */
+async function announceOwed(ctx: Context, entry: HistoryEntry | undefined): Promise<void> {
+  if (entry?.notifyPending) await ctx.tracker.announce([entry]);
+}
+
+/**
+ * Everything a request needs before its entry exists. From the context menu nobody watches, so a
+ * failure here (no access to the service, say) becomes a failed entry owed a notification.
+ */
+async function prepare(ctx: Context, run: EntryRun) {
+  const { platform } = ctx;
+  try {
+    const problem = promptProblem(run.prompt);
+    if (problem) throw appError('invalid_input', platform.describeProblem(problem));
+    return {
+      text: run.prompt.trim(),
+      client: await ctx.connect(),
+      settings: await platform.settings.getValue(),
+    };
+  } catch (error) {
+    if (run.source === 'context-menu') {
+      const entry: HistoryEntry = {
+        ...runningEntry(ctx, run, run.prompt, await platform.settings.getValue()),
+        status: 'failed',
+        finishedAt: platform.now(),
+        error: toErrorInfo(error),
+        notifyPending: true,
+      };
+      await ctx.history.add(entry);
+      await announceOwed(ctx, entry);
+    }
+    throw error;
+  }
+}
+
+/** The entry is stored before the request leaves, so a worker stopped meanwhile leaves a trace to settle. */
+async function record(ctx: Context, entry: HistoryEntry): Promise<void> {
+  ctx.inFlight.add(entry.id);
+  try {
+    await ctx.history.add(entry);
+  } catch (error) {
+    ctx.inFlight.delete(entry.id);
+    throw error;
+  } finally {
+    // Updates the badge, and sets the alarm that settles this entry should the worker be stopped meanwhile.
+    await ctx.tracker.reschedule();
+  }
+}
+
+/** Records the entry, runs the request, settles the entry, and tells the person when that is owed. */
+export async function runEntry(ctx: Context, run: EntryRun): Promise<HistoryEntry> {
+  const { platform } = ctx;
+  const { text, client, settings } = await prepare(ctx, run);
+  const base = runningEntry(ctx, run, text, settings);
+  const fresh = run.prepareEntry ? run.prepareEntry(base, settings) : base;
+  const { id } = fresh;
+  await record(ctx, fresh);
+  let entry: HistoryEntry | undefined;
+  let failure: ErrorInfo | undefined;
+  try {
+    try {
+      const settle = await run.send(client, text);
+      // Whether this outcome ends the entry is known before the write, so the notice owed goes in with it.
+      const ends = settle(fresh, platform.now()).status !== 'running';
+      const owed = ends ? await owesNotice(ctx, run.source) : {};
+      entry = await ctx.history.patch(id, (item) => ({ ...settle(item, platform.now()), ...owed }));
+    } catch (error) {
+      failure = await withBalance(ctx, error);
+      const info = failure;
+      const owed = await owesNotice(ctx, run.source);
+      entry = await ctx.history.patch(id, (item) => ({
+        ...item,
+        status: 'failed',
+        finishedAt: platform.now(),
+        error: info,
+        ...owed,
+      }));
+    }
+  } finally {
+    ctx.inFlight.delete(id);
+    await ctx.tracker.reschedule();
+  }
+  void refreshBalanceQuietly(ctx);
+  await announceOwed(ctx, entry);
+  if (failure) throw new AppError(failure);
+  if (!entry)
+    throw appError('unexpected', `The ${run.kind} request ended but its history entry was removed.`);
+  return entry;
+}

@@ -1,0 +1,75 @@
+import { appError } from '../errors';
+import type { RequestOf, ResponseData } from '../messaging/protocol';
+import { baseUrlSchema } from '../settings/schema';
+import { forgetBalanceUnlessCurrent, storeBalance } from './balance';
+import type { Context } from './context';
+import { writeKeyStatus } from './key-status';
+import { releaseUnusedOrigins } from './origins';
+import { NO_KEY, originOf } from './stored-key';
+
+async function requireReach(ctx: Context, baseUrl: string): Promise<void> {
+  const origin = new URL(baseUrl).origin;
+  if (!(await ctx.platform.canReach(origin))) {
+    throw appError('no_permission', `Access to ${origin} was not granted, so the extension cannot use it.`);
+  }
+}
+
+export async function saveSettings(
+  ctx: Context,
+  { settings, apiKey, reuseKey }: RequestOf<'saveSettings'>,
+): Promise<ResponseData['saveSettings']> {
+  const { platform } = ctx;
+  if (settings.baseUrl) await requireReach(ctx, settings.baseUrl);
+  const previous = await platform.settings.getValue();
+  const previousKey = await platform.apiKey.getValue();
+  const origin = originOf(settings.baseUrl);
+  await platform.settings.setValue(settings);
+  // Without a new key or the person's explicit choice, the stored key stays bound to its own origin:
+  // the new service is asked for its key, and jobs at the old one still finish with theirs.
+  if (apiKey) await platform.apiKey.setValue({ key: apiKey, origin, id: platform.newId() });
+  else if (reuseKey && previousKey.key) await platform.apiKey.setValue({ ...previousKey, origin });
+  const key = await platform.apiKey.getValue();
+  await writeKeyStatus(platform);
+  if (
+    previous.baseUrl !== settings.baseUrl ||
+    previousKey.id !== key.id ||
+    previousKey.origin !== key.origin
+  ) {
+    await forgetBalanceUnlessCurrent(ctx);
+    // Jobs waiting out a 401 or a dead URL get a prompt retry with the new setup.
+    void ctx.tracker.pollAllNow();
+    void releaseUnusedOrigins(ctx);
+  } else {
+    await ctx.tracker.reschedule();
+  }
+  return { saved: true };
+}
+
+export async function removeApiKey(ctx: Context): Promise<ResponseData['removeApiKey']> {
+  // Needs no access to the service: a person who revoked it must still be able to drop the key.
+  await ctx.platform.apiKey.setValue(NO_KEY);
+  await writeKeyStatus(ctx.platform);
+  await forgetBalanceUnlessCurrent(ctx);
+  await ctx.tracker.reschedule();
+  return { removed: true };
+}
+
+export async function testConnection(
+  ctx: Context,
+  { baseUrl, apiKey, reuseKey }: RequestOf<'testConnection'>,
+): Promise<ResponseData['testConnection']> {
+  const { platform } = ctx;
+  const parsed = baseUrlSchema.safeParse(baseUrl);
+  if (!parsed.success) {
+    throw appError('invalid_input', parsed.error.issues[0]?.message ?? 'The service URL is not valid.');
+  }
+  const account = await ctx.currentAccount();
+  const client = await ctx.connect({ baseUrl: parsed.data, ...(apiKey ? { apiKey } : {}), reuseKey });
+  const { balance } = await client.getBalance();
+  const saved = await platform.settings.getValue();
+  // Only the saved service with the saved key is the account whose balance pages show.
+  if (saved.baseUrl === parsed.data && !apiKey && !reuseKey) {
+    await storeBalance(ctx, account, () => ({ balance: { value: balance, fetchedAt: platform.now() } }));
+  }
+  return { balance };
+}

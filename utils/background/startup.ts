@@ -1,0 +1,29 @@
+import { isQuotaError, toErrorInfo } from '../errors';
+import type { Context } from './context';
+import { writeKeyStatus } from './key-status';
+
+/**
+ * Settles what a stopped worker left and re-arms polling. onInstalled, onStartup and the script's own
+ * start all ask for it; the first call runs it and the others share that run, once per worker start.
+ */
+export function createStartup(ctx: Context) {
+  let started: Promise<void> | undefined;
+
+  async function resumeOnce(): Promise<void> {
+    try {
+      // Key status written by an older version (or never) is brought in line with the stored key.
+      await writeKeyStatus(ctx.platform);
+      await ctx.tracker.recoverInterrupted();
+    } catch (error) {
+      if (!isQuotaError(error)) throw error;
+      await ctx.announcer.storageFull(toErrorInfo(error));
+    } finally {
+      await ctx.tracker.tick();
+    }
+  }
+
+  return function resume(): Promise<void> {
+    started ??= resumeOnce();
+    return started;
+  };
+}

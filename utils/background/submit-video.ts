@@ -1,0 +1,33 @@
+import type { HistoryEntry } from '../history/schema';
+import { applySubmission } from '../jobs/schedule';
+import type { VideoOptions } from '../settings/schema';
+import type { Context } from './context';
+import { runEntry } from './run-entry';
+
+/** Submits the job; the tracker polls it from then on, from the polling state stored with the entry. */
+export function submitVideo(
+  ctx: Context,
+  prompt: string,
+  options: VideoOptions,
+  source: HistoryEntry['source'],
+): Promise<HistoryEntry> {
+  return runEntry(ctx, {
+    kind: 'video',
+    prompt,
+    source,
+    prepareEntry: (entry, settings) => ({
+      ...entry,
+      options,
+      poll: {
+        baseUrl: settings.baseUrl,
+        attempts: 0,
+        failures: 0,
+        nextPollAt: entry.createdAt + settings.pollIntervalSec * 1000,
+      },
+    }),
+    send: async (client, text) => {
+      const submission = await client.submitVideo({ prompt: text, ...options });
+      return (entry, now) => applySubmission(entry, submission, now);
+    },
+  });
+}
