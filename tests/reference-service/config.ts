@@ -46,6 +46,12 @@ export interface ReferenceConfig {
   maxPromptLength: number;
   /** Makes fault probabilities reproducible: the same seed draws the same sequence (default Math.random). */
   faultSeed?: number;
+  /** Where result URLs point: the service's own origin (CORS open) or the second media origin (no CORS). */
+  filesOrigin?: 'service' | 'media';
+  /** Files whose URL was handed out longer ago than this answer 404; absent: kept forever. */
+  fileRetentionMs?: number;
+  /** Videos are padded (still playable) to at least this many bytes, e.g. 20 MB for the bench. */
+  videoMinBytes?: number;
 }
 
 export const DEMO_API_KEY = 'demo-key-1234';
@@ -211,6 +217,16 @@ export function parseConfigPatch(value: unknown): Partial<ReferenceConfig> {
           throw new ConfigError('faultSeed must be a non-negative integer');
         }
         patch.faultSeed = v;
+        break;
+      case 'filesOrigin':
+        if (v !== null && v !== 'service' && v !== 'media') {
+          throw new ConfigError('filesOrigin must be one of service, media');
+        }
+        patch.filesOrigin = v ?? undefined;
+        break;
+      case 'fileRetentionMs':
+      case 'videoMinBytes':
+        patch[key] = v === null ? undefined : nonNegativeNumber(key, v);
         break;
       case 'extraFields':
         if (typeof v !== 'boolean') throw new ConfigError('extraFields must be a boolean');

@@ -7,7 +7,8 @@ const base = { createdAt: noon, kind: 'image' as const, url: 'https://cdn.exampl
 /** What Windows, macOS and Linux all accept as a file name. */
 function portable(name: string): boolean {
   return (
-    !/[<>:"/\\|?*\u0000-\u001f]/.test(name) &&
+    !/[<>:"/\\|?*]/.test(name) &&
+    ![...name].some((char) => (char.codePointAt(0) ?? 0) < 0x20) &&
     !/[. ]$/.test(name) &&
     !/^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(name) &&
     new TextEncoder().encode(name).length <= 255
@@ -16,7 +17,9 @@ function portable(name: string): boolean {
 
 describe('mediaFileName', () => {
   it('names a file by date and prompt', () => {
-    expect(mediaFileName({ ...base, prompt: 'A red fox, at dawn!' })).toBe('promptcast-2026-11-23-a-red-fox-at-dawn.png');
+    expect(mediaFileName({ ...base, prompt: 'A red fox, at dawn!' })).toBe(
+      'promptcast-2026-11-23-a-red-fox-at-dawn.png',
+    );
   });
 
   it('numbers the files of a multi-file job', () => {
