@@ -125,6 +125,8 @@ export function describeError(info: ErrorInfo): string {
       return t('errorJobTimeout');
     case 'key_for_other_service':
       return t('errorKeyForOtherService');
+    case 'download_failed':
+      return describeDownloadFailure(info.detail);
     case 'aborted':
       return t('errorAborted');
     case 'invalid_input':
@@ -138,6 +140,15 @@ export function describeError(info: ErrorInfo): string {
       return fallback;
     }
   }
+}
+
+/** The browser's interrupt reasons, grouped by what a person can do about them. */
+function describeDownloadFailure(reason: string | undefined): string {
+  if (reason?.startsWith('SERVER_')) return t('errorDownloadGone');
+  if (reason?.startsWith('NETWORK_')) return t('errorDownloadNetwork');
+  if (reason?.startsWith('FILE_')) return t('errorDownloadFile');
+  if (reason === 'USER_CANCELED') return t('errorDownloadCanceled');
+  return t('errorDownloadFailed', reason ?? '?');
 }
 
 /** Localised wording of an inline validation problem (utils/validation.ts has the English original). */
