@@ -78,3 +78,29 @@ test('a failed download reports the browser reason', async () => {
     error: 'SERVER_BAD_CONTENT',
   });
 });
+
+test('a kept copy handed over as a blob: URL is saved whole, even when the page closes at once', async () => {
+  // What saveKeptCopy does in a page: service workers have no URL.createObjectURL.
+  const worker = await extension.worker();
+  expect(await worker.evaluate(() => typeof URL.createObjectURL)).toBe('undefined');
+  const page = await extension.openPage('history');
+  const id = await page.evaluate(async () => {
+    const bytes = new Uint8Array(20 * 1024 * 1024).map((_, i) => i % 251);
+    const url = URL.createObjectURL(new Blob([bytes], { type: 'video/webm' }));
+    const started = await chrome.downloads.download({ url, filename: 'promptcast-copy.webm' });
+    URL.revokeObjectURL(url);
+    return started;
+  });
+  await page.close();
+  const result = await worker.evaluate(async (downloadId) => {
+    for (;;) {
+      const [item] = await chrome.downloads.search({ id: downloadId });
+      if (item && item.state !== 'in_progress') return { state: item.state, bytes: item.bytesReceived };
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }, id);
+  expect(result).toEqual({ state: 'complete', bytes: 20 * 1024 * 1024 });
+  const [saved] = savedFiles();
+  expect(saved?.length).toBe(20 * 1024 * 1024);
+  expect(saved?.every((byte, i) => byte === i % 251)).toBe(true);
+});

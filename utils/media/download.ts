@@ -48,3 +48,20 @@ export async function saveAll(files: readonly DownloadFile[]): Promise<void> {
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
 }
+
+/**
+ * Saves a kept copy. Service workers have no `URL.createObjectURL`, so the page that holds the copy's Blob
+ * starts this itself. Verified in Chromium: once `downloads.download` has answered, the browser holds the
+ * bytes, so revoking the URL or closing the popup right after does not cut the file short. (A data: URL from
+ * the worker also works, but holds the whole file plus a third more as text in the worker's memory.)
+ */
+export async function saveKeptCopy(copy: Blob, filename: string): Promise<void> {
+  const url = URL.createObjectURL(copy);
+  let id: number;
+  try {
+    id = await browser.downloads.download({ url, filename, conflictAction: 'uniquify', saveAs: false });
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+  await finished(id);
+}
