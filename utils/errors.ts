@@ -13,6 +13,8 @@ export const errorKinds = [
   'job_timeout',
   'key_for_other_service',
   'storage_full',
+  // The browser could not save a result; `detail` is its reason (e.g. SERVER_BAD_CONTENT, NETWORK_FAILED).
+  'download_failed',
 ] as const;
 
 export const errorInfoSchema = z.object({

@@ -127,6 +127,8 @@ export function describeError(info: ErrorInfo): string {
       return t('errorKeyForOtherService');
     case 'storage_full':
       return t('errorStorageFull');
+    case 'download_failed':
+      return describeDownloadFailure(info.detail);
     case 'aborted':
       return t('errorAborted');
     case 'invalid_input':
@@ -140,6 +142,15 @@ export function describeError(info: ErrorInfo): string {
       return fallback;
     }
   }
+}
+
+/** The browser's interrupt reasons, grouped by what a person can do about them. */
+function describeDownloadFailure(reason: string | undefined): string {
+  if (reason?.startsWith('SERVER_')) return t('errorDownloadGone');
+  if (reason?.startsWith('NETWORK_')) return t('errorDownloadNetwork');
+  if (reason?.startsWith('FILE_')) return t('errorDownloadFile');
+  if (reason === 'USER_CANCELED') return t('errorDownloadCanceled');
+  return t('errorDownloadFailed', reason ?? '?');
 }
 
 /** Localised wording of an inline validation problem (utils/validation.ts has the English original). */

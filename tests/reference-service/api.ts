@@ -15,7 +15,17 @@ export interface ServiceState {
   balances: Map<string, number>;
   jobs: JobStore;
   baseUrl: string;
+  /** The second origin that serves the same files without CORS (config.filesOrigin 'media'). */
+  mediaUrl: string;
+  /** When each file path was handed out in a result, for the retention time. */
+  issued: Map<string, number>;
   now(): number;
+}
+
+/** The URL of a generated file, on the origin the config names, remembered for the retention time. */
+function issueFile(state: ServiceState, path: string, issuedAt: number): string {
+  if (!state.issued.has(path)) state.issued.set(path, issuedAt);
+  return `${state.config.filesOrigin === 'media' ? state.mediaUrl : state.baseUrl}${path}`;
 }
 
 export interface ApiRequest {
@@ -103,7 +113,7 @@ function generateImage(state: ServiceState, apiKey: string, body: Record<string,
   const id = newId('img');
   const url = prompt.value.includes('[empty]')
     ? ''
-    : (state.config.imageUrlOverride ?? `${state.baseUrl}/files/images/${id}.png`);
+    : (state.config.imageUrlOverride ?? issueFile(state, `/files/images/${id}.png`, state.now()));
   const model = typeof body.model === 'string' ? body.model : 'reference-image-1';
   return json(200, { url, ...extras(state, { id, model }) });
 }
@@ -141,7 +151,9 @@ function getVideo(state: ServiceState, apiKey: string, id: string): Reply {
     record.videoUrls =
       job.outcome === 'empty'
         ? []
-        : (state.config.videoUrlOverride ?? [`${state.baseUrl}/files/videos/${job.id}.webm`]);
+        : (state.config.videoUrlOverride ?? [
+            issueFile(state, `/files/videos/${job.id}.webm`, job.createdAt + job.durationMs),
+          ]);
   } else if (view.status === 'processing') {
     // Absent while queued, empty while processing: clients must cope with both forms.
     record.videoUrls = [];

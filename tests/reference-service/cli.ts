@@ -39,6 +39,7 @@ async function main(): Promise<void> {
   console.log(`Demo API key: ${DEMO_API_KEY}`);
   console.log(`Control: ${service.url}/__control/{log,jobs,attacker,config,reset}`);
   console.log(`Attacker listener: ${service.attacker.url}`);
+  console.log(`Media host (filesOrigin "media", no CORS): ${service.mediaUrl}`);
 
   let stopping = false;
   const stop = (signal: string): void => {

@@ -90,6 +90,12 @@ const referenceConfigSchema = z.strictObject({
   maxPromptLength: nonNegative,
   /** Makes fault probabilities reproducible: the same seed draws the same sequence (default Math.random). */
   faultSeed: nonNegativeInteger.optional(),
+  /** Where result URLs point: the service's own origin (CORS open) or the second media origin (no CORS). */
+  filesOrigin: z.enum(['service', 'media'], { error: 'must be one of service, media' }).optional(),
+  /** Files whose URL was handed out longer ago than this answer 404; absent: kept forever. */
+  fileRetentionMs: nonNegative.optional(),
+  /** Videos are padded (still playable) to at least this many bytes, e.g. 20 MB for the bench. */
+  videoMinBytes: nonNegative.optional(),
 });
 
 export type ReferenceConfig = z.infer<typeof referenceConfigSchema>;
@@ -106,6 +112,9 @@ const configPatchSchema = referenceConfigSchema
     imageUrlOverride: removable(z.string(), 'must be a string'),
     videoUrlOverride: removable(z.array(z.string()), 'must be an array of strings'),
     jobStatusOverride: removable(z.string(), 'must be a string'),
+    filesOrigin: removable(z.enum(['service', 'media']), 'must be one of service, media'),
+    fileRetentionMs: removable(nonNegative, 'must be a non-negative number'),
+    videoMinBytes: removable(nonNegative, 'must be a non-negative number'),
   })
   .partial();
 

@@ -20,6 +20,7 @@ import { CONTROL_PREFIX, handleControl } from './control';
 import { echoKey, FaultBook, faultReply, seededRandom } from './faults';
 import { BodyTooLargeError, flattenHeaders, type Reply, readBody, sendReply, text } from './http';
 import { type Job, JobStore, viewJob } from './jobs';
+import { startMediaHost } from './media-host';
 
 export type { AttackerListener, ConfigPatch, FaultRule, ReferenceConfig };
 export { DEMO_API_KEY, defaultConfig };
@@ -44,6 +45,8 @@ export interface ServiceSnapshot {
 export interface ReferenceService {
   url: string;
   port: number;
+  /** The second origin (127.0.0.2, no CORS) that serves the files when `filesOrigin` is 'media'. */
+  mediaUrl: string;
   /** Another origin (127.0.0.2) that logs what reaches it, e.g. as the target of a redirect fault. */
   attacker: Omit<AttackerListener, 'close'>;
   /** Validated like a control request: throws a ConfigError that names each bad key. */
@@ -88,10 +91,22 @@ export async function startReferenceService(
     balances: new Map(),
     jobs: new JobStore(),
     baseUrl: '',
+    mediaUrl: '',
+    issued: new Map(),
     now: () => Date.now(),
   };
   const faults = new FaultBook();
   const attacker = await startAttackerListener();
+  const serveFile = (cors: boolean) => (method: string, path: string, range: string | undefined) =>
+    handleFile(method, path, range, {
+      cors,
+      issuedAt: (file) => state.issued.get(file),
+      retentionMs: state.config.fileRetentionMs,
+      now: state.now(),
+      videoMinBytes: state.config.videoMinBytes ?? 0,
+    });
+  const mediaHost = await startMediaHost(serveFile(false));
+  state.mediaUrl = mediaHost.url;
   let log: RequestLogEntry[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
@@ -113,6 +128,7 @@ export async function startReferenceService(
     faults.setRandom(Math.random);
     applyPatch({ ...patch, accounts: patch.accounts ?? state.config.accounts, faults: patch.faults ?? [] });
     state.jobs.clear();
+    state.issued.clear();
     log = [];
     attacker.clear();
   }
@@ -170,7 +186,7 @@ export async function startReferenceService(
     const path = new URL(req.url ?? '/', 'http://placeholder').pathname;
 
     if (path.startsWith(FILES_PREFIX)) {
-      sendReply(res, handleFile(method, path, req.headers.range), method === 'HEAD');
+      sendReply(res, serveFile(true)(method, path, req.headers.range), method === 'HEAD');
       return;
     }
 
@@ -248,7 +264,7 @@ export async function startReferenceService(
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
-    closing ??= Promise.all([stopListening(), attacker.close()]).then(() => undefined);
+    closing ??= Promise.all([stopListening(), attacker.close(), mediaHost.close()]).then(() => undefined);
     return closing;
   };
 
@@ -290,6 +306,7 @@ export async function startReferenceService(
   return {
     url,
     port,
+    mediaUrl: mediaHost.url,
     attacker: { url: attacker.url, requests: attacker.requests, clear: attacker.clear },
     configure: applyPatch,
     reset,

@@ -16,6 +16,8 @@ export const quietStartArgs = [
 export interface LaunchOptions {
   colorScheme?: 'light' | 'dark';
   locale?: string;
+  /** Saves downloads here (under GUID names: Playwright overrides the file name). */
+  downloadsPath?: string;
 }
 
 /** The built extension loaded into a real Chromium profile, with the controls tests need. */
@@ -100,6 +102,7 @@ async function launchContext(profileDir: string, options: LaunchOptions): Promis
     headless: true,
     colorScheme: options.colorScheme ?? 'light',
     locale: options.locale ?? 'en-US',
+    ...(options.downloadsPath ? { acceptDownloads: true, downloadsPath: options.downloadsPath } : {}),
     args: [
       `--disable-extensions-except=${chromeBuildDir}`,
       `--load-extension=${chromeBuildDir}`,

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const DEMO_API_KEY = 'demo-key-1234';
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'];
-const PERMISSIONS = ['storage', 'alarms', 'notifications', 'contextMenus'];
+// downloads: results are saved through the browser's downloads API (utils/media/download.ts).
+const PERMISSIONS = ['storage', 'alarms', 'notifications', 'contextMenus', 'downloads'];
 // Plain http is for loopback only, which the manifest grants: no optional http://*/* to ask for.
 const ANY_SERVICE = ['https://*/*'];
 const version = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string })
@@ -113,7 +114,7 @@ describe.each(['chrome', 'firefox'] as const)('the %s zip', (browser) => {
 });
 
 describe('permissions', () => {
-  it('Chrome: exactly the four APIs, loopback hosts, and any other service origin only on request', async () => {
+  it('Chrome: exactly the five APIs, loopback hosts, and any other service origin only on request', async () => {
     const manifest = await manifestOf(packages.chrome);
     expect(manifest.permissions).toEqual(PERMISSIONS);
     expect(manifest.host_permissions).toEqual(LOOPBACK);

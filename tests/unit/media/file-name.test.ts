@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { extensionFor, mediaFileName, slugify } from '@/utils/media/file-name';
+
+const noon = new Date(2026, 10, 23, 12, 0, 0).getTime();
+const base = { createdAt: noon, kind: 'image' as const, url: 'https://cdn.example/f/abc.png' };
+
+/** What Windows, macOS and Linux all accept as a file name. */
+function portable(name: string): boolean {
+  return (
+    !/[<>:"/\\|?*]/.test(name) &&
+    ![...name].some((char) => (char.codePointAt(0) ?? 0) < 0x20) &&
+    !/[. ]$/.test(name) &&
+    !/^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(name) &&
+    new TextEncoder().encode(name).length <= 255
+  );
+}
+
+describe('mediaFileName', () => {
+  it('names a file by date and prompt', () => {
+    expect(mediaFileName({ ...base, prompt: 'A red fox, at dawn!' })).toBe(
+      'promptcast-2026-11-23-a-red-fox-at-dawn.png',
+    );
+  });
+
+  it('numbers the files of a multi-file job', () => {
+    const url = 'https://cdn.example/v/1.webm';
+    expect(mediaFileName({ ...base, kind: 'video', url, prompt: 'waves', n: 2 })).toBe(
+      'promptcast-2026-11-23-waves-2.webm',
+    );
+  });
+
+  it('falls back to the kind when the prompt has no letters or digits', () => {
+    expect(mediaFileName({ ...base, prompt: '!!! ??? ***' })).toBe('promptcast-2026-11-23-image.png');
+    expect(mediaFileName({ ...base, kind: 'video', url: 'https://x.example/get', prompt: '' })).toBe(
+      'promptcast-2026-11-23-video.mp4',
+    );
+  });
+
+  it('keeps unicode letters, folds accents and stays portable for hostile prompts', () => {
+    expect(slugify('Über Straße — café')).toBe('uber-straße-cafe');
+    expect(slugify('東京の夜景')).toBe('東京の夜景');
+    for (const prompt of [
+      'CON',
+      'nul.txt',
+      'a<b>c:d"e/f\\g|h?i*j',
+      '../../etc/passwd',
+      'line\nbreak\u0000nul',
+      'trailing dot. ',
+      '🦊'.repeat(200),
+      'x'.repeat(5000),
+      '字'.repeat(300),
+      `${'word '.repeat(100)}`,
+    ]) {
+      const name = mediaFileName({ ...base, prompt });
+      expect(portable(name), name).toBe(true);
+      expect(name.startsWith('promptcast-2026-11-23-')).toBe(true);
+    }
+  });
+
+  it('caps the slug without cutting a character in half', () => {
+    const slug = slugify('字'.repeat(300));
+    expect(new TextEncoder().encode(slug).length).toBeLessThanOrEqual(80);
+    expect(slug).toBe('字'.repeat(26));
+  });
+});
+
+describe('extensionFor', () => {
+  it('prefers the Content-Type, then the URL path, then the kind', () => {
+    expect(extensionFor('https://x.example/a.png', 'image/jpeg; charset=binary', 'image')).toBe('jpg');
+    expect(extensionFor('https://x.example/a.WEBP?sig=1', undefined, 'image')).toBe('webp');
+    expect(extensionFor('https://x.example/a.jpeg', undefined, 'image')).toBe('jpg');
+    expect(extensionFor('https://x.example/a.exe', undefined, 'video')).toBe('mp4');
+    expect(extensionFor('https://x.example/download', 'application/octet-stream', 'image')).toBe('png');
+    expect(extensionFor('not a url', undefined, 'video')).toBe('mp4');
+  });
+});

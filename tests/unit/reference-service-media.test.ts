@@ -1,0 +1,75 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { DEMO_API_KEY } from '../reference-service/server';
+import { referenceServiceForFile } from './support/reference-service';
+
+const service = referenceServiceForFile();
+const auth = { 'X-API-Key': DEMO_API_KEY, 'Content-Type': 'application/json' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function generateImage(): Promise<string> {
+  const res = await fetch(`${service.url}/v1/images/generate`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ prompt: 'a fox' }),
+  });
+  return ((await res.json()) as { url: string }).url;
+}
+
+async function finishedVideoUrl(): Promise<string> {
+  const submitted = await fetch(`${service.url}/v1/videos/generate`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ prompt: 'waves' }),
+  });
+  const { id } = (await submitted.json()) as { id: string };
+  const job = await fetch(`${service.url}/v1/videos/${id}`, { headers: auth });
+  return ((await job.json()) as { videoUrls: string[] }).videoUrls[0] ?? '';
+}
+
+describe('reference service media files', () => {
+  it('serves results from the second origin without CORS headers when asked', async () => {
+    service.configure({ filesOrigin: 'media' });
+    const url = await generateImage();
+    expect(new URL(url).origin).toBe(service.mediaUrl);
+    expect(new URL(url).hostname).toBe('127.0.0.2');
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+    // The service's own origin still serves the same file with CORS open.
+    const own = await fetch(`${service.url}${new URL(url).pathname}`);
+    expect(own.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('answers 404 for files older than the retention time, on both origins', async () => {
+    service.configure({ filesOrigin: 'media', fileRetentionMs: 300, videoDurationMs: 0 });
+    const image = await generateImage();
+    const video = await finishedVideoUrl();
+    expect((await fetch(image)).status).toBe(200);
+    expect((await fetch(video)).status).toBe(200);
+    await sleep(450);
+    expect((await fetch(image)).status).toBe(404);
+    expect((await fetch(video)).status).toBe(404);
+    expect((await fetch(`${service.url}${new URL(image).pathname}`)).status).toBe(404);
+  });
+
+  it('pads the video to the asked size, keeping a WebM whose Segment spans the whole file', async () => {
+    service.configure({ videoDurationMs: 0, videoMinBytes: 20 * 1024 * 1024 });
+    const res = await fetch(await finishedVideoUrl());
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.length).toBe(20 * 1024 * 1024);
+    expect(bytes.readUInt32BE(0)).toBe(0x1a45dfa3);
+    const segment = bytes.indexOf(Buffer.from([0x18, 0x53, 0x80, 0x67]));
+    const size = Number(bytes.readBigUInt64BE(segment + 4) & 0xffffffffffffffn);
+    expect(segment + 12 + size).toBe(bytes.length);
+    // Ranges, which media players use to seek, still work on the padded file.
+    const tail = await fetch(res.url, { headers: { Range: 'bytes=-10' } });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-range')).toBe(
+      `bytes ${bytes.length - 10}-${bytes.length - 1}/${bytes.length}`,
+    );
+  });
+});

@@ -1,0 +1,67 @@
+import { type Browser, browser } from 'wxt/browser';
+import { appError } from '../errors';
+
+/**
+ * Saves a file through the browser's downloads API. Unlike `<a download>`, which browsers ignore across
+ * origins (the popup would navigate to the file instead), this works for any http(s) media host, with or
+ * without CORS headers and without host permission, and for a kept copy's blob: URL.
+ * Resolves once the file is on disk; rejects with a `download_failed` error naming the browser's reason.
+ */
+export async function saveFile(url: string, filename: string): Promise<void> {
+  const id = await browser.downloads.download({ url, filename, conflictAction: 'uniquify', saveAs: false });
+  await finished(id);
+}
+
+function finished(id: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (state: string | undefined, reason: string | undefined) => {
+      if (state === 'complete') {
+        stop();
+        resolve();
+      } else if (state === 'interrupted') {
+        stop();
+        reject(
+          appError('download_failed', `The download was interrupted: ${reason ?? 'unknown'}`, {
+            detail: reason,
+          }),
+        );
+      }
+    };
+    const listener = (delta: Browser.downloads.DownloadDelta) => {
+      if (delta.id === id) settle(delta.state?.current, delta.error?.current);
+    };
+    const stop = () => browser.downloads.onChanged.removeListener(listener);
+    browser.downloads.onChanged.addListener(listener);
+    // It may have ended before the listener was added (a small or failing file).
+    void browser.downloads.search({ id }).then(([item]) => settle(item?.state, item?.error));
+  });
+}
+
+export interface DownloadFile {
+  url: string;
+  filename: string;
+}
+
+/** *Download all* of a multi-file job: every file is attempted; the first failure is reported after. */
+export async function saveAll(files: readonly DownloadFile[]): Promise<void> {
+  const results = await Promise.allSettled(files.map((file) => saveFile(file.url, file.filename)));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/**
+ * Saves a kept copy. Service workers have no `URL.createObjectURL`, so the page that holds the copy's Blob
+ * starts this itself. Verified in Chromium: once `downloads.download` has answered, the browser holds the
+ * bytes, so revoking the URL or closing the popup right after does not cut the file short. (A data: URL from
+ * the worker also works, but holds the whole file plus a third more as text in the worker's memory.)
+ */
+export async function saveKeptCopy(copy: Blob, filename: string): Promise<void> {
+  const url = URL.createObjectURL(copy);
+  let id: number;
+  try {
+    id = await browser.downloads.download({ url, filename, conflictAction: 'uniquify', saveAs: false });
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+  await finished(id);
+}

@@ -1,0 +1,93 @@
+/**
+ * File names people can recognise in their downloads folder: `promptcast-<YYYY-MM-DD>-<prompt slug>[-n].<ext>`.
+ * The slug is built from letters, digits and single hyphens only, so the name is valid on Windows, macOS and
+ * Linux alike: no forbidden characters (<>:"/\|?* and controls), no trailing dot or space, and, because it
+ * always starts with "promptcast-", never a reserved Windows device name (CON, NUL, COM1, …).
+ */
+
+export interface FileNameInput {
+  prompt: string;
+  /** When the entry was created (ms since the epoch); the date is the person's local date. */
+  createdAt: number;
+  kind: 'image' | 'video';
+  /** The file's URL; its path may carry the extension. */
+  url: string;
+  /** The Content-Type the file was served with, when known (it names the format more reliably). */
+  contentType?: string;
+  /** 1-based position among the entry's files; only given when the entry has more than one. */
+  n?: number;
+}
+
+/** Most filesystems cap a name at 255 bytes; the slug stays far below so the whole name always fits. */
+const MAX_SLUG_BYTES = 80;
+
+const EXTENSION_BY_TYPE: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'avif',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/quicktime': 'mov',
+};
+
+const KNOWN_EXTENSIONS = new Set([...Object.values(EXTENSION_BY_TYPE), 'jpeg', 'm4v']);
+
+const utf8 = new TextEncoder();
+
+export function slugify(prompt: string): string {
+  const words = prompt
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu);
+  let slug = '';
+  for (const word of words ?? []) {
+    const next = slug === '' ? word : `${slug}-${word}`;
+    if (utf8.encode(next).length <= MAX_SLUG_BYTES) {
+      slug = next;
+      continue;
+    }
+    // A first word longer than the cap (a prompt without spaces) is cut by code points, never mid-character.
+    if (slug === '') slug = cutToBytes(word, MAX_SLUG_BYTES);
+    break;
+  }
+  return slug;
+}
+
+function cutToBytes(text: string, maxBytes: number): string {
+  let out = '';
+  for (const char of text) {
+    if (utf8.encode(out + char).length > maxBytes) break;
+    out += char;
+  }
+  return out;
+}
+
+export function extensionFor(url: string, contentType: string | undefined, kind: 'image' | 'video'): string {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  const fromType = type ? EXTENSION_BY_TYPE[type] : undefined;
+  if (fromType) return fromType;
+  let last = '';
+  try {
+    last = new URL(url).pathname.split('/').pop() ?? '';
+  } catch {
+    last = '';
+  }
+  const fromPath = /\.([a-z0-9]{2,5})$/i.exec(last)?.[1]?.toLowerCase();
+  if (fromPath && KNOWN_EXTENSIONS.has(fromPath)) return fromPath === 'jpeg' ? 'jpg' : fromPath;
+  return kind === 'image' ? 'png' : 'mp4';
+}
+
+function localDate(time: number): string {
+  const date = new Date(time);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export function mediaFileName(input: FileNameInput): string {
+  const slug = slugify(input.prompt) || input.kind;
+  const n = input.n === undefined ? '' : `-${input.n}`;
+  return `promptcast-${localDate(input.createdAt)}-${slug}${n}.${extensionFor(input.url, input.contentType, input.kind)}`;
+}

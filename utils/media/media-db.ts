@@ -1,0 +1,55 @@
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+
+/**
+ * Kept copies of results, in the extension's own IndexedDB. A file is stored as a header record plus its
+ * bytes in chunks of about CHUNK_BYTES, each written in its own transaction, so keeping a 20 MB video never
+ * holds it whole in memory nor one long transaction. `complete` turns true only in the transaction after the
+ * last chunk: a file that is not complete was interrupted and is never served.
+ */
+export interface StoredFile {
+  entryId: string;
+  index: number;
+  url: string;
+  contentType: string;
+  /** Bytes written so far; the final size once complete. */
+  bytes: number;
+  chunks: number;
+  complete: boolean;
+  startedAt: number;
+  keptAt?: number;
+}
+
+export type FileKey = [entryId: string, index: number];
+export type ChunkKey = [entryId: string, index: number, chunk: number];
+
+interface MediaSchema extends DBSchema {
+  files: { key: FileKey; value: StoredFile; indexes: { byEntry: string } };
+  chunks: { key: ChunkKey; value: ArrayBuffer };
+}
+
+export type MediaDb = IDBPDatabase<MediaSchema>;
+
+export const CHUNK_BYTES = 1024 * 1024;
+
+const DB_NAME = 'promptcast-media';
+
+let opening: Promise<MediaDb> | undefined;
+
+export function openMediaDb(): Promise<MediaDb> {
+  opening ??= openDB<MediaSchema>(DB_NAME, 1, {
+    upgrade(db) {
+      const files = db.createObjectStore('files', { keyPath: ['entryId', 'index'] });
+      files.createIndex('byEntry', 'entryId');
+      db.createObjectStore('chunks');
+    },
+  }).catch((error: unknown) => {
+    opening = undefined;
+    throw error;
+  });
+  return opening;
+}
+
+/** Every chunk key of one file, for deleting or reading them in one range. */
+export function chunkRange(entryId: string, index: number): IDBKeyRange {
+  return IDBKeyRange.bound([entryId, index, 0], [entryId, index, Number.MAX_SAFE_INTEGER]);
+}
