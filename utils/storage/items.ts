@@ -50,3 +50,6 @@ export const pathFormsItem = storage.defineItem<Record<string, 'v1' | 'api'>>('l
  * whenever the key or the service URL changes.
  */
 export const keyStatusItem = storage.defineItem<KeyStatus>('local:keyStatus', { fallback: { set: false } });
+
+// Temporary on this branch: the background's side of issue #12 unifies the settings item under this name.
+export const settingsItem = settingsSnapshotItem;
