@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import type { PathForm } from '../api/client';
 import type { Item } from '../background/app';
-import { type ErrorInfo, errorInfoSchema } from '../errors';
-import { type Balance, balanceSchema } from '../messaging/protocol';
+import { errorInfoSchema } from '../errors';
+import { balanceSchema } from '../messaging/protocol';
+import type { StoredBalance } from './items';
 
 /** A storage item as the background sees it: every read repaired into the stored shape. */
 export function repairedItem<T>(item: Item<T>, repair: (stored: unknown) => T): Item<T> {
@@ -12,17 +13,22 @@ export function repairedItem<T>(item: Item<T>, repair: (stored: unknown) => T): 
   };
 }
 
-export interface StoredBalance {
-  balance: Balance | null;
-  error?: ErrorInfo;
-}
+const accountSchema = z.object({ origin: z.string(), keyId: z.string() });
 
-/** A damaged balance is no balance (the next refresh fetches one); a damaged error is just dropped. */
+/**
+ * A damaged balance is no balance (the next refresh fetches one); a damaged error or account is just
+ * dropped. The account must survive a sound read: without it a failed refresh forgets the last figure.
+ */
 export function repairBalance(stored: unknown): StoredBalance {
   const source = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
   const balance = balanceSchema.safeParse(source.balance);
   const error = errorInfoSchema.safeParse(source.error);
-  return { balance: balance.success ? balance.data : null, ...(error.success ? { error: error.data } : {}) };
+  const account = accountSchema.safeParse(source.account);
+  return {
+    balance: balance.success ? balance.data : null,
+    ...(error.success ? { error: error.data } : {}),
+    ...(account.success ? { account: account.data } : {}),
+  };
 }
 
 const pathFormSchema = z.enum(['v1', 'api']);

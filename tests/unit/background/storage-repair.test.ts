@@ -100,8 +100,16 @@ describe('other stored values, repaired on read', () => {
     expect(repairBalance({ balance: { value: '12', fetchedAt: 1 }, error: { kind: 'nope' } })).toEqual({
       balance: null,
     });
-    const good = { balance: { value: 12, fetchedAt: 1 }, error: { kind: 'network', message: 'down' } };
+    const good = {
+      balance: { value: 12, fetchedAt: 1 },
+      error: { kind: 'network', message: 'down' },
+      account: { origin: 'https://api.example.com', keyId: 'k1' },
+    };
     expect(repairBalance(good)).toEqual(good);
+    expect(repairBalance({ ...good, account: { origin: 7 } })).toEqual({
+      balance: good.balance,
+      error: good.error,
+    });
     await fakeBrowser.storage.local.set({ balance: [1, 2, 3] });
     expect(await repairedItem(balanceItem, repairBalance).getValue()).toEqual({ balance: null });
   });
