@@ -45,9 +45,13 @@ function isEntry(value: unknown): value is HistoryEntry {
   );
 }
 
-/** The entries a page can show; anything else in the list (or a list that is not one) is left out. */
+/**
+ * The entries a page can show; anything else is left out. A list stored as an object (as damaged
+ * storage can hold it) is read by its values, as the background's repair reads it.
+ */
 export function shownEntries(value: unknown): HistoryEntry[] {
-  return Array.isArray(value) ? value.filter(isEntry) : [];
+  const items = Array.isArray(value) ? value : isObject(value) ? Object.values(value) : [];
+  return items.filter(isEntry);
 }
 
 /** Each setting whose stored value has the default's type; the default for the rest. */
