@@ -8,16 +8,18 @@ import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
-import { toErrorInfo, useBackgroundState, useNow } from '@/utils/ui/hooks';
+import { toErrorInfo, useNow } from '@/utils/ui/hooks';
 import { forgetSnapshotHistory } from '@/utils/ui/snapshot';
+import { useHistory, useKeyStatus } from '@/utils/ui/stored-data';
 import styles from './History.module.css';
 
+/** More entries than this would make the page slow to paint; the count still says how many there are. */
 const HISTORY_LIMIT = 1000;
-const POLL_MS = 2000;
 
 /** The whole history: every entry with its files or failure, remove one, or clear all after confirming. */
 export function HistoryApp() {
-  const background = useBackgroundState(HISTORY_LIMIT, POLL_MS);
+  const history = useHistory();
+  const key = useKeyStatus();
   const now = useNow(1000);
   const [removingId, setRemovingId] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
@@ -35,9 +37,10 @@ export function HistoryApp() {
     wasConfirming.current = confirming;
   }, [confirming]);
 
-  const state = background.state;
-  const entries = state?.history ?? [];
-  const total = state?.historyTotal ?? entries.length;
+  const loaded = history.read;
+  const all = history.value ?? [];
+  const entries = all.slice(0, HISTORY_LIMIT);
+  const total = all.length;
 
   const remove = (entry: HistoryEntry) => {
     setRemovingId(entry.id);
@@ -48,10 +51,7 @@ export function HistoryApp() {
         () => setNotice(t('entryRemoved')),
         (failure) => setError(toErrorInfo(failure)),
       )
-      .finally(() => {
-        setRemovingId(undefined);
-        void background.refresh();
-      });
+      .finally(() => setRemovingId(undefined));
   };
 
   const clearAll = () => {
@@ -69,14 +69,13 @@ export function HistoryApp() {
       .finally(() => {
         setClearing(false);
         setConfirming(false);
-        void background.refresh();
         wasConfirming.current = false;
         document.getElementById('history-heading')?.focus();
       });
   };
 
   return (
-    <KeyStatusContext.Provider value={state?.key}>
+    <KeyStatusContext.Provider value={key.read ? key.value : undefined}>
       <main className={styles.page}>
         <header className={styles.header}>
           <h1 id="history-heading" className={styles.title} tabIndex={-1}>
@@ -122,18 +121,18 @@ export function HistoryApp() {
           </section>
         ) : null}
 
-        {background.error && !state ? <ErrorMessage>{describeError(background.error)}</ErrorMessage> : null}
+        {history.error && !loaded ? <ErrorMessage>{describeError(history.error)}</ErrorMessage> : null}
         {error ? <ErrorMessage>{describeError(error)}</ErrorMessage> : null}
         {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
 
-        {state ? (
+        {loaded ? (
           <p className={styles.count}>
             {total > entries.length ? t('historyShowing', [entries.length, total]) : t('historyCount', total)}
           </p>
         ) : null}
 
-        {!state && !background.error ? <p className={styles.muted}>{t('loading')}</p> : null}
-        {state && entries.length === 0 ? <p className={styles.muted}>{t('historyEmpty')}</p> : null}
+        {!loaded && !history.error ? <p className={styles.muted}>{t('loading')}</p> : null}
+        {loaded && entries.length === 0 ? <p className={styles.muted}>{t('historyEmpty')}</p> : null}
         {entries.length > 0 ? (
           <HistoryList
             entries={entries}

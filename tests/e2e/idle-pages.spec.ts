@@ -34,53 +34,51 @@ async function wakesWhileIdle(status: WorkerStatus): Promise<number[]> {
   return status.startsSince(stoppedAt).map((at) => at - stoppedAt);
 }
 
-// Turns green with issue #12's storage-driven pages
-test.fail(
-  'an open popup with nothing running never wakes the stopped worker, and still shows a job live',
-  async ({ extension, service }) => {
-    test.setTimeout(90_000);
-    service.configure({ videoDurationMs: 3_000 });
-    await configure(extension, service);
-    const { opened: popup, status } = await openAlone(
-      extension,
-      () => PopupPage.open(extension),
-      async (shown) => {
-        await expect(shown.balance).toContainText('1,000 credits');
-      },
-    );
+test('an open popup with nothing running never wakes the stopped worker, and still shows a job live', async ({
+  extension,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  service.configure({ videoDurationMs: 3_000 });
+  await configure(extension, service);
+  const { opened: popup, status } = await openAlone(
+    extension,
+    () => PopupPage.open(extension),
+    async (shown) => {
+      await expect(shown.balance).toContainText('1,000 credits');
+    },
+  );
 
-    expect(await wakesWhileIdle(status), 'ms after the stop at which the worker was started').toEqual([]);
+  expect(await wakesWhileIdle(status), 'ms after the stop at which the worker was started').toEqual([]);
 
-    await popup.generateVideo('a heron standing in a river');
-    const job = popup.job('a heron standing in a river');
-    await expect(job).toHaveAttribute('data-status', 'running');
-    await expect(job).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
-    await expect(job.getByRole('link', { name: 'Open' })).toHaveAttribute('href', /\/files\/videos\//);
-  },
-);
+  await popup.generateVideo('a heron standing in a river');
+  const job = popup.job('a heron standing in a river');
+  await expect(job).toHaveAttribute('data-status', 'running');
+  await expect(job).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+  await expect(job.getByRole('link', { name: 'Open' })).toHaveAttribute('href', /\/files\/videos\//);
+});
 
-// Turns green with issue #12's storage-driven pages
-test.fail(
-  'an open history page with nothing running never wakes the stopped worker, and still shows a job live',
-  async ({ extension, service }) => {
-    test.setTimeout(90_000);
-    service.configure({ videoDurationMs: 3_000 });
-    await configure(extension, service);
-    const { opened: history, status } = await openAlone(
-      extension,
-      () => HistoryPage.open(extension),
-      async (shown) => {
-        await expect(shown.page.getByText('Nothing generated yet.')).toBeVisible();
-      },
-    );
+test('an open history page with nothing running never wakes the stopped worker, and still shows a job live', async ({
+  extension,
+  service,
+}) => {
+  test.setTimeout(90_000);
+  service.configure({ videoDurationMs: 3_000 });
+  await configure(extension, service);
+  const { opened: history, status } = await openAlone(
+    extension,
+    () => HistoryPage.open(extension),
+    async (shown) => {
+      await expect(shown.page.getByText('Nothing generated yet.')).toBeVisible();
+    },
+  );
 
-    expect(await wakesWhileIdle(status), 'ms after the stop at which the worker was started').toEqual([]);
+  expect(await wakesWhileIdle(status), 'ms after the stop at which the worker was started').toEqual([]);
 
-    // A job started elsewhere (the context menu) appears, runs and completes on the open page.
-    await clickContextMenu(extension, MENU_VIDEO, 'a tram crossing a bridge');
-    const entry = history.entry('a tram crossing a bridge');
-    await expect(entry).toHaveAttribute('data-status', 'running');
-    await expect(entry).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
-    await expect(entry.getByRole('link', { name: 'Open' })).toHaveAttribute('href', /\/files\/videos\//);
-  },
-);
+  // A job started elsewhere (the context menu) appears, runs and completes on the open page.
+  await clickContextMenu(extension, MENU_VIDEO, 'a tram crossing a bridge');
+  const entry = history.entry('a tram crossing a bridge');
+  await expect(entry).toHaveAttribute('data-status', 'running');
+  await expect(entry).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+  await expect(entry.getByRole('link', { name: 'Open' })).toHaveAttribute('href', /\/files\/videos\//);
+});

@@ -49,6 +49,3 @@ export const pathFormsItem = storage.defineItem<Record<string, 'v1' | 'api'>>('l
  * whenever the key or the service URL changes.
  */
 export const keyStatusItem = storage.defineItem<KeyStatus>('local:keyStatus', { fallback: { set: false } });
-
-/** Temporary: the popup still imports the old name until the arch-ui branch lands; remove at merge. */
-export const settingsSnapshotItem = settingsItem;

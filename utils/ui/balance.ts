@@ -1,10 +1,31 @@
+import type { ErrorInfo } from '../errors';
 import type { Balance } from '../messaging/protocol';
+import type { StoredBalance } from '../storage/items';
 
-/** The most recently fetched of several balance readings (cache, state, a fresh refresh). */
-export function latestBalance(...readings: ReadonlyArray<Balance | null | undefined>): Balance | undefined {
-  let best: Balance | undefined;
-  for (const reading of readings) {
-    if (reading && (!best || reading.fetchedAt > best.fetchedAt)) best = reading;
+export interface ShownBalance {
+  balance: Balance | null;
+  error?: ErrorInfo;
+}
+
+/**
+ * The stored balance as it stands for the configured service: a figure fetched for another service (or
+ * stored before figures named their account) is not this one's, so nothing is shown until it is fetched.
+ */
+export function balanceForService(stored: StoredBalance, baseUrl: string): ShownBalance {
+  let origin: string;
+  try {
+    origin = new URL(baseUrl).origin;
+  } catch {
+    return { balance: null };
   }
-  return best;
+  if (stored.account?.origin !== origin) return { balance: null };
+  return { balance: stored.balance, ...(stored.error ? { error: stored.error } : {}) };
+}
+
+/** How old a figure may be before an opened popup asks for a fresh one. */
+export const BALANCE_FRESH_MS = 60_000;
+
+/** Whether a popup opening now should ask for the balance: none for this service, or an old one. */
+export function balanceIsStale(shown: ShownBalance, now: number): boolean {
+  return shown.balance === null || now - shown.balance.fetchedAt > BALANCE_FRESH_MS;
 }

@@ -42,12 +42,6 @@ export function splitForPopup(history: readonly HistoryEntry[], options: SplitOp
   return { jobs, recent };
 }
 
-/** Puts an entry an action answered with into the list (replacing an older copy), newest first. */
-export function mergeEntry(history: readonly HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
-  const rest = history.filter((item) => item.id !== entry.id);
-  return [entry, ...rest].sort((a, b) => b.createdAt - a.createdAt);
-}
-
 /**
  * The origin a running video job waits for, when the stored key belongs to another service (or there is
  * none): the background does not poll it until a key for its own service is saved again.

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ErrorInfo } from '../errors';
-import type { State } from '../messaging/protocol';
-import { BackgroundError, send } from '../messaging/send';
+import { BackgroundError } from '../messaging/send';
 
 /** The current time, re-read every `intervalMs` while `active`; drives elapsed-time displays. */
 export function useNow(intervalMs = 1000, active = true): number {
@@ -18,72 +17,6 @@ export function useNow(intervalMs = 1000, active = true): number {
 export function toErrorInfo(error: unknown): ErrorInfo {
   if (error instanceof BackgroundError) return error.info;
   return { kind: 'unexpected', message: error instanceof Error ? error.message : String(error) };
-}
-
-export interface BackgroundState {
-  /** The latest answer to getState; undefined until the first one arrives. */
-  state: State | undefined;
-  /** Why the latest getState failed, cleared by the next success. */
-  error: ErrorInfo | undefined;
-  /** Asks for fresh state now (after an action), without waiting for the next poll. */
-  refresh: () => Promise<void>;
-  /** Replaces the state with one an action answered with (saveSettings answers with State). */
-  accept: (state: State) => void;
-}
-
-/**
- * Keeps the background's State fresh: one getState at once, then one every `pollMs` (never overlapping)
- * while the page is open and visible. `pollMs` 0 means no polling.
- */
-export function useBackgroundState(historyLimit: number, pollMs: number): BackgroundState {
-  const [state, setState] = useState<State | undefined>(undefined);
-  const [error, setError] = useState<ErrorInfo | undefined>(undefined);
-  const generation = useRef(0);
-
-  const refresh = useCallback(async () => {
-    const ticket = ++generation.current;
-    try {
-      const fresh = await send({ type: 'getState', historyLimit });
-      // A slower, older answer must not overwrite a newer one.
-      if (ticket !== generation.current) return;
-      setState(fresh);
-      setError(undefined);
-    } catch (failure) {
-      if (ticket !== generation.current) return;
-      setError(toErrorInfo(failure));
-    }
-  }, [historyLimit]);
-
-  const accept = useCallback((fresh: State) => {
-    generation.current++;
-    setState(fresh);
-    setError(undefined);
-  }, []);
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const loop = async () => {
-      await refresh();
-      if (stopped || pollMs <= 0) return;
-      timer = setTimeout(tick, pollMs);
-    };
-    const tick = () => {
-      if (stopped) return;
-      if (document.visibilityState === 'hidden') {
-        timer = setTimeout(tick, pollMs);
-        return;
-      }
-      void loop();
-    };
-    void loop();
-    return () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    };
-  }, [refresh, pollMs]);
-
-  return { state, error, refresh, accept };
 }
 
 /**

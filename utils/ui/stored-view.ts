@@ -1,16 +1,16 @@
 import type { ErrorInfo } from '../errors';
 import type { HistoryEntry } from '../history/schema';
-import type { Balance } from '../messaging/protocol';
+import type { Balance, KeyStatus } from '../messaging/protocol';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
 import type { Settings } from '../settings/schema';
+import type { StoredBalance } from '../storage/items';
 import type { CachedView } from './snapshot';
 
 /*
- * Pages paint their first frame from storage (or the popup's localStorage snapshot) before the
- * background answers, and that data may be damaged or from another version. The background repairs it
- * with the zod schemas; these plain checks, kept without zod for the popup's bundle, only make sure a
- * page renders nothing it cannot show: each value is taken when it has the shape the components read,
- * and left out otherwise. The background's answer replaces all of it moments later.
+ * Pages paint what storage (or the popup's localStorage snapshot) holds, and that data may be damaged
+ * or from another version. The background repairs it with the zod schemas; these plain checks, kept
+ * without zod for the popup's bundle, only make sure a page renders nothing it cannot show: each value
+ * is taken when it has the shape the components read, and left out otherwise.
  */
 
 type Shape = Record<string, unknown>;
@@ -45,13 +45,17 @@ function isEntry(value: unknown): value is HistoryEntry {
   );
 }
 
-/** The entries a page can show; anything else in the list (or a list that is not one) is left out. */
-function shownEntries(value: unknown): HistoryEntry[] {
-  return Array.isArray(value) ? value.filter(isEntry) : [];
+/**
+ * The entries a page can show; anything else is left out. A list stored as an object (as damaged
+ * storage can hold it) is read by its values, as the background's repair reads it.
+ */
+export function shownEntries(value: unknown): HistoryEntry[] {
+  const items = Array.isArray(value) ? value : isObject(value) ? Object.values(value) : [];
+  return items.filter(isEntry);
 }
 
 /** Each setting whose stored value has the default's type; the default for the rest. */
-function shownSettings(value: unknown): Settings {
+export function shownSettings(value: unknown): Settings {
   if (!isObject(value)) return DEFAULT_SETTINGS;
   const stored = value;
   const pick = <T>(fallback: T, candidate: unknown): T =>
@@ -78,6 +82,29 @@ function shownBalance(value: unknown): Balance | null {
   return isObject(value) && isTime(value.value) && isTime(value.fetchedAt)
     ? { value: value.value, fetchedAt: value.fetchedAt }
     : null;
+}
+
+/** The stored balance, with its error and account, as far as each part is valid. */
+export function shownStoredBalance(value: unknown): StoredBalance {
+  if (!isObject(value)) return { balance: null };
+  const account = value.account;
+  return {
+    balance: shownBalance(value.balance),
+    ...(isErrorInfo(value.error) ? { error: value.error } : {}),
+    ...(isObject(account) && isText(account.origin) && isText(account.keyId)
+      ? { account: { origin: account.origin, keyId: account.keyId } }
+      : {}),
+  };
+}
+
+/** The key status; anything unreadable counts as "no key", which only asks the person to enter one. */
+export function shownKeyStatus(value: unknown): KeyStatus {
+  if (!isObject(value) || typeof value.set !== 'boolean') return { set: false };
+  return {
+    set: value.set,
+    ...(isText(value.origin) ? { origin: value.origin } : {}),
+    ...(isText(value.last4) && value.last4.length <= 4 ? { last4: value.last4 } : {}),
+  };
 }
 
 /** A first-paint view from stored parts, each part shown only as far as it is valid. */

@@ -183,6 +183,8 @@ test('Remove key works after site access to the service was revoked', async ({ e
   await extension.stopWorker();
 
   const options = await extension.openPage('options');
+  // An idle page sends nothing; the next worker starts when the browser next needs it (here: a command).
+  await options.evaluate(() => chrome.runtime.sendMessage({ type: 'ping' }));
   await expect(options.getByTestId('api-key-status')).toHaveText('Set, ending in ••••0001');
   const restarted = await extension.worker();
   expect(

@@ -219,9 +219,10 @@ test('an owed image notification survives a worker stopped between storing the i
 
   // The next worker (woken by an extension page) finds the owed notification and gives it, once.
   await extension.stopWorker();
-  // An extension page wakes the next worker (its first message does) and can list notifications itself,
-  // which the stopped worker's lingering handle could not.
+  // An extension page wakes the next worker (with a command: an idle page sends nothing) and can list
+  // notifications itself, which the stopped worker's lingering handle could not.
   const page = await extension.openPage('history');
+  await page.evaluate(() => chrome.runtime.sendMessage({ type: 'ping' }));
   await expect(page.getByTestId('history-entry')).toHaveCount(1);
   await expect
     .poll(async () => Object.keys(await page.evaluate(() => chrome.notifications.getAll())), EVENTUALLY)

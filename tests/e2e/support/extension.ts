@@ -91,6 +91,8 @@ export async function liveWorker(context: BrowserContext, origin: string): Promi
   });
   const page = await context.newPage();
   await page.goto(`${origin}/popup.html`);
+  // Pages send nothing when idle (they read storage), so the test wakes the worker with a command itself.
+  await page.evaluate(() => chrome.runtime.sendMessage({ type: 'ping' }));
   const worker = await started;
   await page.close();
   return worker;

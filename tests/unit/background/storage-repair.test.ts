@@ -101,7 +101,11 @@ describe('other stored values, repaired on read', () => {
     expect(repairBalance({ balance: { value: '12', fetchedAt: 1 }, error: { kind: 'nope' } })).toEqual({
       balance: null,
     });
-    const good = { balance: { value: 12, fetchedAt: 1 }, error: { kind: 'network', message: 'down' } };
+    const good = {
+      balance: { value: 12, fetchedAt: 1 },
+      error: { kind: 'network', message: 'down' },
+      account: { origin: 'https://api.example.com', keyId: 'k1' },
+    };
     expect(repairBalance(good)).toEqual(good);
     // The account a figure belongs to survives the read, or no figure could ever be shown again.
     const tagged = { ...good, account: { origin: 'https://a.example', keyId: 'k1' } };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { latestBalance } from '@/utils/ui/balance';
-import { mergeEntry, splitForPopup } from '@/utils/ui/entries';
+import { splitForPopup } from '@/utils/ui/entries';
 
 let counter = 0;
 function entry(patch: Partial<HistoryEntry>): HistoryEntry {
@@ -71,27 +70,5 @@ describe('splitForPopup', () => {
     expect(splitForPopup([running], { watched: none, exclude: none, recentLimit: 5 }).jobs).toEqual([
       running,
     ]);
-  });
-});
-
-describe('mergeEntry', () => {
-  it('adds a new entry in date order and replaces an older copy', () => {
-    const a = entry({ createdAt: 3000 });
-    const b = entry({ createdAt: 1000 });
-    const c = entry({ createdAt: 2000 });
-    expect(mergeEntry([a, b], c).map((item) => item.id)).toEqual([a.id, c.id, b.id]);
-    const updated = { ...b, status: 'failed' as const };
-    const merged = mergeEntry([a, b], updated);
-    expect(merged).toHaveLength(2);
-    expect(merged[1]).toBe(updated);
-  });
-});
-
-describe('latestBalance', () => {
-  it('picks the most recently fetched reading', () => {
-    const old = { value: 10, fetchedAt: 1 };
-    const fresh = { value: 7, fetchedAt: 5 };
-    expect(latestBalance(old, null, fresh, undefined)).toBe(fresh);
-    expect(latestBalance(undefined, null)).toBeUndefined();
   });
 });

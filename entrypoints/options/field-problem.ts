@@ -1,0 +1,9 @@
+import { describeProblem, t } from '@/utils/i18n';
+import type { FieldProblem } from '@/utils/ui/settings-form';
+
+export function describeFieldProblem(problem: FieldProblem | undefined): string | undefined {
+  if (!problem) return undefined;
+  return problem.code === 'number_range'
+    ? t('numberRange', [problem.min, problem.max])
+    : describeProblem(problem);
+}

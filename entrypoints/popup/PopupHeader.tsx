@@ -1,0 +1,47 @@
+import { BalanceBadge } from '@/components/BalanceBadge';
+import controls from '@/components/controls.module.css';
+import { t } from '@/utils/i18n';
+import type { ShownBalance } from '@/utils/ui/balance';
+import { openOptions } from '@/utils/ui/navigation';
+import styles from './App.module.css';
+import type { BalanceRefresh } from './useBalanceRefresh';
+
+interface Props {
+  configured: boolean;
+  balance?: ShownBalance;
+  refresh: BalanceRefresh;
+  now: number;
+}
+
+/** The name, the way to the options, and (once set up) the balance. */
+export function PopupHeader({ configured, balance, refresh, now }: Props) {
+  const error = refresh.failure ?? balance?.error;
+  return (
+    <header className={styles.header}>
+      <div className={styles.topRow}>
+        <h1 className={styles.brand}>
+          <img className={styles.logo} src="/icon/32.png" alt="" width={20} height={20} />
+          {t('extName')}
+        </h1>
+        <button
+          type="button"
+          className={`${controls.button} ${controls.small}`}
+          onClick={() => void openOptions()}
+        >
+          <span aria-hidden="true">⚙</span>
+          {t('openOptions')}
+        </button>
+      </div>
+      {configured ? (
+        <BalanceBadge
+          balance={balance?.balance}
+          // "Not set up" is said by the call to action; repeating it beside the balance adds nothing.
+          error={error?.kind === 'not_configured' ? undefined : error}
+          checking={refresh.checking}
+          now={now}
+          onRefresh={refresh.refresh}
+        />
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useMemo, useState } from 'react';
+import controls from '@/components/controls.module.css';
+import { HistoryList } from '@/components/HistoryList';
+import { JobList } from '@/components/JobList';
+import type { HistoryEntry } from '@/utils/history/schema';
+import { t } from '@/utils/i18n';
+import { splitForPopup } from '@/utils/ui/entries';
+import { useAfterFirstPaint } from '@/utils/ui/hooks';
+import { openExtensionPage } from '@/utils/ui/navigation';
+import styles from './App.module.css';
+import type { PopupActions } from './usePopupActions';
+
+const RECENT_LIMIT = 5;
+
+interface Props {
+  /** Undefined until storage (or the snapshot) said what there is. */
+  history?: HistoryEntry[];
+  actions: PopupActions;
+  now: number;
+}
+
+/** "In progress" and "Recent", painted a frame after the header and form so the popup opens at once. */
+export function PopupLists({ history, actions, now }: Props) {
+  const listsShown = useAfterFirstPaint();
+  const [seenRunning, setSeenRunning] = useState<ReadonlySet<string>>(() => new Set());
+  const { result, imageSince, submitted } = actions;
+
+  const sections = useMemo(
+    () =>
+      splitForPopup(history ?? [], {
+        watched: new Set([...seenRunning, ...submitted]),
+        exclude: new Set(result ? [result.id] : []),
+        pendingImageSince: imageSince,
+        recentLimit: RECENT_LIMIT,
+      }),
+    [history, seenRunning, submitted, result, imageSince],
+  );
+
+  // Entries seen running stay in "In progress" when they finish, so the person sees them complete there.
+  useEffect(() => {
+    const fresh = sections.jobs.filter((entry) => entry.status === 'running' && !seenRunning.has(entry.id));
+    if (fresh.length > 0)
+      setSeenRunning((previous) => new Set([...previous, ...fresh.map((entry) => entry.id)]));
+  }, [sections, seenRunning]);
+
+  return (
+    <>
+      {listsShown && sections.jobs.length > 0 ? (
+        <section className={styles.section} aria-labelledby="jobs-heading">
+          <h2 id="jobs-heading" className={styles.heading}>
+            {t('jobsHeading')}
+          </h2>
+          <JobList entries={sections.jobs} now={now} labelledBy="jobs-heading" />
+        </section>
+      ) : null}
+
+      <section className={styles.section} aria-labelledby="recent-heading">
+        <div className={styles.sectionHead}>
+          <h2 id="recent-heading" className={styles.heading}>
+            {t('recentHeading')}
+          </h2>
+          <a
+            className={controls.link}
+            href="/history.html"
+            target="_blank"
+            rel="noopener"
+            onClick={(event) => {
+              event.preventDefault();
+              void openExtensionPage('/history.html');
+            }}
+          >
+            {t('seeAllHistory')}
+          </a>
+        </div>
+        {!listsShown ? null : sections.recent.length > 0 ? (
+          <HistoryList entries={sections.recent} now={now} variant="compact" labelledBy="recent-heading" />
+        ) : history?.length ? null : (
+          <p className={styles.empty}>{history ? t('historyEmpty') : t('loading')}</p>
+        )}
+      </section>
+    </>
+  );
+}

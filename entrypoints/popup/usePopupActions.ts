@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import type { ErrorInfo } from '@/utils/errors';
+import type { HistoryEntry } from '@/utils/history/schema';
+import { t } from '@/utils/i18n';
+import { send } from '@/utils/messaging/send';
+import { toErrorInfo } from '@/utils/ui/hooks';
+import type { PromptDraft } from './usePromptDraft';
+
+export interface PopupActions {
+  generateImage: () => void;
+  generateVideo: () => void;
+  /** When this popup's image request started, while it waits for it. */
+  imageSince?: number;
+  videoBusy: boolean;
+  notice?: string;
+  error?: ErrorInfo;
+  /** The image this popup just made, shown as a card above the lists. */
+  result?: HistoryEntry;
+  /** Videos submitted from this popup, kept in "In progress" once they finish. */
+  submitted: ReadonlySet<string>;
+}
+
+/**
+ * The popup's two commands and what they say back. The entries and the balance come from storage: the
+ * background records each entry before it calls the service and refreshes the balance after it.
+ */
+export function usePopupActions(draft: PromptDraft): PopupActions {
+  const [imageSince, setImageSince] = useState<number | undefined>(undefined);
+  const [videoBusy, setVideoBusy] = useState(false);
+  const [error, setError] = useState<ErrorInfo | undefined>(undefined);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
+  const [result, setResult] = useState<HistoryEntry | undefined>(undefined);
+  const [submitted, setSubmitted] = useState<ReadonlySet<string>>(() => new Set());
+
+  const start = () => {
+    setError(undefined);
+    setNotice(undefined);
+  };
+  const fail = (failure: unknown) => setError(toErrorInfo(failure));
+
+  const generateImage = () => {
+    const prompt = draft.checkedPrompt();
+    if (prompt === undefined) return;
+    start();
+    setResult(undefined);
+    setImageSince(Date.now());
+    send({ type: 'generateImage', prompt })
+      .then((entry) => {
+        setResult(entry);
+        setNotice(t('imageReady'));
+      }, fail)
+      .finally(() => setImageSince(undefined));
+  };
+
+  const generateVideo = () => {
+    const request = draft.checkedVideo();
+    if (!request) return;
+    start();
+    setVideoBusy(true);
+    send({ type: 'submitVideo', ...request })
+      .then((entry) => {
+        setSubmitted((previous) => new Set([...previous, entry.id]));
+        setNotice(t('videoSubmitted'));
+      }, fail)
+      .finally(() => setVideoBusy(false));
+  };
+
+  return {
+    generateImage,
+    generateVideo,
+    ...(imageSince !== undefined ? { imageSince } : {}),
+    videoBusy,
+    ...(notice ? { notice } : {}),
+    ...(error ? { error } : {}),
+    ...(result ? { result } : {}),
+    submitted,
+  };
+}

@@ -1,0 +1,60 @@
+import { useEffect, useMemo } from 'react';
+import type { HistoryEntry } from '@/utils/history/schema';
+import { formatCredits } from '@/utils/i18n';
+import type { KeyStatus } from '@/utils/messaging/protocol';
+import type { Settings } from '@/utils/settings/schema';
+import { balanceForService, type ShownBalance } from '@/utils/ui/balance';
+import { type CachedView, writeSnapshot } from '@/utils/ui/snapshot';
+import { useHistory, useKeyStatus, useSettings, useStoredBalance } from '@/utils/ui/stored-data';
+
+export interface PopupData {
+  settings?: Settings;
+  history?: HistoryEntry[];
+  /** Undefined until storage answered: nothing is labelled on a guess. */
+  key?: KeyStatus;
+  balance?: ShownBalance;
+  /** Everything above came from storage itself, not from the snapshot. */
+  read: boolean;
+}
+
+/**
+ * What the popup shows, from storage, painted first from the snapshot; the snapshot is rewritten from
+ * storage so even a popup closed at once leaves the next one something to paint.
+ */
+export function usePopupData(snapshot: CachedView | undefined): PopupData {
+  const settings = useSettings(snapshot?.settings);
+  const history = useHistory(snapshot?.history);
+  const key = useKeyStatus();
+  const stored = useStoredBalance();
+
+  const balance = useMemo(
+    () =>
+      stored.read && stored.value && settings.read && settings.value
+        ? balanceForService(stored.value, settings.value.baseUrl)
+        : snapshot && {
+            balance: snapshot.balance,
+            ...(snapshot.balanceError ? { error: snapshot.balanceError } : {}),
+          },
+    [stored, settings, snapshot],
+  );
+  const read = settings.read && history.read && key.read && stored.read;
+
+  useEffect(() => {
+    if (!read || !settings.value || !history.value || !balance) return;
+    writeSnapshot({
+      settings: settings.value,
+      history: history.value,
+      balance: balance.balance,
+      ...(balance.error ? { balanceError: balance.error } : {}),
+      ...(balance.balance ? { balanceText: formatCredits(balance.balance.value) } : {}),
+    });
+  }, [read, settings.value, history.value, balance]);
+
+  return {
+    ...(settings.value ? { settings: settings.value } : {}),
+    ...(history.value ? { history: history.value } : {}),
+    ...(key.read && key.value ? { key: key.value } : {}),
+    ...(balance ? { balance } : {}),
+    read,
+  };
+}

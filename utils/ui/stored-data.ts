@@ -1,0 +1,18 @@
+import type { HistoryEntry } from '../history/schema';
+import type { KeyStatus } from '../messaging/protocol';
+import type { Settings } from '../settings/schema';
+import { balanceItem, historyItem, keyStatusItem, type StoredBalance, settingsItem } from '../storage/items';
+import { shownEntries, shownKeyStatus, shownSettings, shownStoredBalance } from './stored-view';
+import { type Stored, useStoredValue } from './use-stored';
+
+/* What pages show, each straight from its storage item; the background is the only writer. */
+
+export const useSettings = (seed?: Settings): Stored<Settings> =>
+  useStoredValue(settingsItem, shownSettings, seed);
+
+export const useHistory = (seed?: HistoryEntry[]): Stored<HistoryEntry[]> =>
+  useStoredValue(historyItem, shownEntries, seed);
+
+export const useKeyStatus = (): Stored<KeyStatus> => useStoredValue(keyStatusItem, shownKeyStatus);
+
+export const useStoredBalance = (): Stored<StoredBalance> => useStoredValue(balanceItem, shownStoredBalance);
