@@ -195,6 +195,6 @@ test('after a full run the key is nowhere but the X-API-Key header to the config
   expect(consoles.lines.filter((line) => line.includes('probe from a page')).length).toBeGreaterThanOrEqual(
     2,
   );
-  expect(responses.length).toBeGreaterThanOrEqual(14);
+  expect(responses.length).toBeGreaterThanOrEqual(13);
   expect(notifications.length).toBeGreaterThan(0);
 });

@@ -38,8 +38,8 @@ test('the key is replaced while a job is pending: the entry says why, and the jo
   const refused = await historyOf(extension);
   expect(refused[0]?.status).toBe('running');
   const popup = await extension.openPage('popup');
+  // The job says why it is stuck; the balance, fetched moments ago, is not asked for again on open.
   await expect(popup.getByText(/Last check failed: The service rejected the API key/)).toBeVisible();
-  await expect(popup.getByRole('alert')).toContainText('rejected the API key');
 
   const savedAt = Date.now();
   await configure(extension, service, {}, NEW_KEY);

@@ -74,28 +74,40 @@ export class ExtensionUnderTest {
   }
 }
 
-/** The extension's running worker; if Chrome stopped it, an extension page is opened to wake it. */
+/** Whether a worker handle answers within a moment: a stopped worker's handle may never settle. */
+async function answers(worker: Worker): Promise<boolean> {
+  return Promise.race([
+    worker.evaluate(() => true).catch(() => false),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), 2_000)),
+  ]);
+}
+
+/**
+ * The extension's running worker; if Chrome stopped it, a command from an extension page wakes it (pages
+ * send nothing when idle). Playwright reports the woken worker as a new one, or revives the old handle.
+ */
 export async function liveWorker(context: BrowserContext, origin: string): Promise<Worker> {
-  const live = context.serviceWorkers().find((w) => w.url().startsWith(origin));
-  if (live) {
-    try {
-      await live.evaluate(() => 1);
-      return live;
-    } catch {
-      // A stopped worker's handle lingers until Playwright notices; wake a fresh one below.
-    }
-  }
-  const started = context.waitForEvent('serviceworker', {
-    predicate: (w) => w.url().startsWith(origin),
-    timeout: 10_000,
-  });
+  const known = () => context.serviceWorkers().filter((w) => w.url().startsWith(origin));
+  for (const worker of known()) if (await answers(worker)) return worker;
+  const started = context
+    .waitForEvent('serviceworker', { predicate: (w) => w.url().startsWith(origin), timeout: 10_000 })
+    .catch(() => undefined);
   const page = await context.newPage();
-  await page.goto(`${origin}/popup.html`);
-  // Pages send nothing when idle (they read storage), so the test wakes the worker with a command itself.
+  await page.goto(`${origin}/manifest.json`);
   await page.evaluate(() => chrome.runtime.sendMessage({ type: 'ping' }));
-  const worker = await started;
   await page.close();
-  return worker;
+  const first = await Promise.race([
+    started,
+    (async () => {
+      for (let tries = 0; tries < 5; tries++) {
+        for (const worker of known()) if (await answers(worker)) return worker;
+      }
+      return undefined;
+    })(),
+  ]);
+  const woken = first ?? (await started);
+  if (!woken) throw new Error("the extension's worker did not start again");
+  return woken;
 }
 
 async function launchContext(profileDir: string, options: LaunchOptions): Promise<BrowserContext> {
