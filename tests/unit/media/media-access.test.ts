@@ -15,7 +15,7 @@ describe('media access', () => {
         'javascript:alert(1)',
         'data:image/png;base64,AA',
       ]),
-          // Firefox refuses patterns with a port; without one, Chrome's pattern covers every port.
+      // Firefox refuses patterns with a port; without one, Chrome's pattern covers every port.
     ).toEqual(['https://cdn.example/*', 'http://127.0.0.2/*']);
   });
 
