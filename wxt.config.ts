@@ -11,7 +11,7 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['storage', 'alarms', 'notifications', 'contextMenus', 'downloads'],
+    permissions: ['storage', 'alarms', 'notifications', 'contextMenus', 'downloads', 'unlimitedStorage'],
     commands: {
       // Firefox names the action command of an MV2 build differently.
       [browser === 'firefox' ? '_execute_browser_action' : '_execute_action']: {

@@ -13,6 +13,8 @@ export const NUMBER_LIMITS = {
   pollIntervalSec: { min: 1, max: 600 },
   jobTimeoutMin: { min: 1, max: 24 * 60 },
   requestTimeoutSec: { min: 2, max: 300 },
+  /** Space for kept copies, in MB: from one small video up to what a generous disk spares. */
+  copyCapMb: { min: 50, max: 100 * 1024 },
 } as const;
 
 export type Problem =

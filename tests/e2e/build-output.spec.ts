@@ -20,7 +20,14 @@ test('the manifest asks for no broad host access, no content scripts and no exte
   expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*']);
   expect(manifest.content_scripts).toBeUndefined();
   expect(manifest.externally_connectable).toBeUndefined();
-  expect(manifest.permissions).toEqual(['storage', 'alarms', 'notifications', 'contextMenus', 'downloads']);
+  expect(manifest.permissions).toEqual([
+    'storage',
+    'alarms',
+    'notifications',
+    'contextMenus',
+    'downloads',
+    'unlimitedStorage',
+  ]);
 });
 
 test('only the background bundle references the API key’s storage', () => {

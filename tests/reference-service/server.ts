@@ -80,6 +80,12 @@ export async function startReferenceService(
   options: {
     port?: number;
     host?: string;
+    /**
+     * Where the media origin listens (default 127.0.0.2, which the extension has no access to). On
+     * 127.0.0.1 it is still another origin without CORS, but one the manifest's loopback access covers:
+     * the state after a person granted access to the media host.
+     */
+    mediaHost?: string;
     config?: ConfigPatch;
     /** State of an earlier service (its `snapshot()`), e.g. to restart one on the same port. */
     restore?: ServiceSnapshot;
@@ -105,7 +111,7 @@ export async function startReferenceService(
       now: state.now(),
       videoMinBytes: state.config.videoMinBytes ?? 0,
     });
-  const mediaHost = await startMediaHost(serveFile(false));
+  const mediaHost = await startMediaHost(serveFile(false), options.mediaHost);
   state.mediaUrl = mediaHost.url;
   let log: RequestLogEntry[] = [];
   const sockets = new Set<Socket>();

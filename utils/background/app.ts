@@ -13,6 +13,7 @@ export function createBackgroundApp(platform: Platform) {
     afterFinished: (entries) => {
       // Images and refused submissions refresh the balance where they settle; only a polled job ends here.
       if (entries.some((entry) => entry.poll?.jobId !== undefined)) void refreshBalanceQuietly(ctx);
+      ctx.copies.keepFinished(entries);
       void releaseUnusedOrigins(ctx);
     },
   });

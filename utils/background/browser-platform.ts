@@ -2,6 +2,8 @@ import { browser } from 'wxt/browser';
 import type { ErrorInfo } from '../errors';
 import { repairHistory } from '../history/repair';
 import { hasHostAccess, releaseHostAccess } from '../host-access';
+import { saveAll } from '../media/download';
+import { hasMediaAccess } from '../media/media-access';
 import { historyItem } from '../storage/items';
 import type { Problem } from '../validation';
 import type { MessageKey } from './notifications';
@@ -42,6 +44,8 @@ export function browserPlatform(
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
     canReach: hasHostAccess,
+    hasMediaAccess,
+    download: saveAll,
     releaseOrigins: releaseHostAccess,
     scheduleAlarm: async (when) => {
       if (when === undefined) await browser.alarms.clear(POLL_ALARM);

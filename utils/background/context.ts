@@ -4,6 +4,7 @@ import { MAX_BACKOFF_MS, type PollPolicy } from '../jobs/schedule';
 import { createJobTracker } from '../jobs/tracker';
 import type { Settings } from '../settings/schema';
 import type { BalanceAccount } from '../storage/items';
+import { createCopyKeeper } from './keep-copies';
 import { createAnnouncer } from './notifications';
 import type { Platform } from './platform';
 import { createSerial } from './serial';
@@ -31,6 +32,7 @@ export interface FinishHooks {
 export function createContext(platform: Platform, hooks: FinishHooks) {
   const history = createHistoryStore(platform.history);
   const announcer = createAnnouncer(platform);
+  const copies = createCopyKeeper(platform, history);
   /** Entries this worker is sending right now (an image request, a submission). */
   const inFlight = new Set<string>();
   const serially = createSerial();
@@ -77,7 +79,7 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
     return { origin: originOf(settings.baseUrl), keyId: stored.id };
   }
 
-  return { platform, history, announcer, inFlight, serially, connect, tracker, currentAccount };
+  return { platform, history, announcer, copies, inFlight, serially, connect, tracker, currentAccount };
 }
 
 export type Context = ReturnType<typeof createContext>;

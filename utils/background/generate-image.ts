@@ -2,12 +2,12 @@ import type { HistoryEntry } from '../history/schema';
 import type { Context } from './context';
 import { runEntry } from './run-entry';
 
-export function generateImage(
+export async function generateImage(
   ctx: Context,
   prompt: string,
   source: HistoryEntry['source'],
 ): Promise<HistoryEntry> {
-  return runEntry(ctx, {
+  const entry = await runEntry(ctx, {
     kind: 'image',
     prompt,
     source,
@@ -16,4 +16,7 @@ export function generateImage(
       return (entry, now) => ({ ...entry, status: 'completed', urls: [url], finishedAt: now });
     },
   });
+  // Started, not awaited: the popup gets its answer while the bytes are fetched.
+  ctx.copies.keepFinished([entry]);
+  return entry;
 }

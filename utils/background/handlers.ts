@@ -1,6 +1,7 @@
 import type { Handlers } from '../messaging/router';
 import { refreshBalance } from './balance';
 import type { Context } from './context';
+import { downloadEntry } from './download-entry';
 import { generateImage } from './generate-image';
 import { clearHistory, removeHistoryEntry } from './history-commands';
 import { removeApiKey, saveSettings, testConnection } from './settings';
@@ -18,5 +19,11 @@ export function createHandlers(ctx: Context): Handlers {
     testConnection: (request) => testConnection(ctx, request),
     removeHistoryEntry: ({ id }) => removeHistoryEntry(ctx, id),
     clearHistory: () => clearHistory(ctx),
+    download: (request) => downloadEntry(ctx, request),
+    keepCopy: ({ entryId }) => ctx.copies.keepRequested(entryId),
+    deleteAllCopies: async () => {
+      await ctx.copies.deleteAll();
+      return { deleted: true };
+    },
   };
 }

@@ -14,9 +14,13 @@ export async function removeHistoryEntry(
   ctx: Context,
   id: string,
 ): Promise<ResponseData['removeHistoryEntry']> {
-  return { removed: await freeing(ctx, () => ctx.history.remove(id)) };
+  const removed = await freeing(ctx, () => ctx.history.remove(id));
+  await ctx.copies.forget(id);
+  return { removed };
 }
 
 export async function clearHistory(ctx: Context): Promise<ResponseData['clearHistory']> {
-  return { removed: await freeing(ctx, () => ctx.history.clearFinished()) };
+  const removed = await freeing(ctx, () => ctx.history.clearFinished());
+  await ctx.copies.forgetRemoved();
+  return { removed };
 }

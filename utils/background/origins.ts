@@ -7,6 +7,8 @@ export async function releaseUnusedOrigins(ctx: Context): Promise<void> {
   const keep = new Set([originOf(settings.baseUrl)]);
   for (const entry of entries) {
     if (entry.status === 'running' && entry.poll) keep.add(originOf(entry.poll.baseUrl));
+    // Access to a media host was granted to keep its results; it is not a service origin to give back.
+    if (entry.status === 'completed') for (const url of entry.urls) keep.add(originOf(url));
   }
   keep.delete('');
   try {

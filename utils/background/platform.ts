@@ -1,6 +1,7 @@
 import type { PathForm } from '../api/client';
 import type { HistoryBackend } from '../history/store';
 import type { Timers } from '../jobs/tracker';
+import type { DownloadFile } from '../media/download';
 import type { KeyStatus } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
 import type { StoredBalance } from '../storage/items';
@@ -24,6 +25,10 @@ export interface Platform extends Pick<AnnouncerDeps, 'notify' | 't' | 'describe
   pathForms: Item<Record<string, PathForm>>;
   history: HistoryBackend;
   canReach: (origin: string) => Promise<boolean>;
+  /** Whether the extension may read these result files (host access to every media host they are on). */
+  hasMediaAccess: (urls: readonly string[]) => Promise<boolean>;
+  /** Saves files through the browser's downloads API; resolves once all are on disk. */
+  download: (files: readonly DownloadFile[]) => Promise<void>;
   /** Gives back access to granted service origins other than `keep` (never the manifest's loopback ones). */
   releaseOrigins: (keep: readonly string[]) => Promise<void>;
   scheduleAlarm: (when: number | undefined) => Promise<void>;

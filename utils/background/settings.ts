@@ -24,6 +24,7 @@ export async function saveSettings(
   const previousKey = await platform.apiKey.getValue();
   const origin = originOf(settings.baseUrl);
   await platform.settings.setValue(settings);
+  if (settings.copyCapMb < previous.copyCapMb) await ctx.copies.applyCap();
   // Without a new key or the person's explicit choice, the stored key stays bound to its own origin:
   // the new service is asked for its key, and jobs at the old one still finish with theirs.
   if (apiKey) await platform.apiKey.setValue({ key: apiKey, origin, id: platform.newId() });

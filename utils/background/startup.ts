@@ -6,6 +6,15 @@ import { writeKeyStatus } from './key-status';
  * Settles what a stopped worker left and re-arms polling. onInstalled, onStartup and the script's own
  * start all ask for it; the first call runs it and the others share that run, once per worker start.
  */
+/** A copy store that cannot be opened must not keep jobs from being polled. */
+async function recoverCopies(ctx: Context): Promise<void> {
+  try {
+    await ctx.copies.recover();
+  } catch (error) {
+    console.warn('Interrupted copies were not recovered:', error);
+  }
+}
+
 export function createStartup(ctx: Context) {
   let started: Promise<void> | undefined;
 
@@ -14,6 +23,7 @@ export function createStartup(ctx: Context) {
       // Key status written by an older version (or never) is brought in line with the stored key.
       await writeKeyStatus(ctx.platform);
       await ctx.tracker.recoverInterrupted();
+      await recoverCopies(ctx);
     } catch (error) {
       if (!isQuotaError(error)) throw error;
       await ctx.announcer.storageFull(toErrorInfo(error));

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { hostPattern } from '../host-access';
 import { safeUrl } from '../ui/safe-url';
 
 /**
@@ -7,12 +8,12 @@ import { safeUrl } from '../ui/safe-url';
  * "Only on the service" and can still be downloaded.
  */
 
-/** The permission patterns (`<origin>/*`) an entry's files need, each origin once. */
+/** The permission patterns an entry's files need, each host once, portless as every browser accepts them. */
 export function mediaOrigins(urls: readonly string[]): string[] {
   const origins = new Set<string>();
   for (const url of urls) {
     const safe = safeUrl(url);
-    if (safe) origins.add(`${new URL(safe).origin}/*`);
+    if (safe) origins.add(hostPattern(safe));
   }
   return [...origins];
 }

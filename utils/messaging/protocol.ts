@@ -38,6 +38,15 @@ export const requestSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('removeHistoryEntry'), id: z.string() }),
   z.object({ type: z.literal('clearHistory') }),
+  /** Without an index, every file of the entry. */
+  z.object({
+    type: z.literal('download'),
+    entryId: z.string(),
+    index: z.optional(z.int().check(z.nonnegative())),
+  }),
+  /** Sent after the page obtained access to the media host in the person's click. */
+  z.object({ type: z.literal('keepCopy'), entryId: z.string() }),
+  z.object({ type: z.literal('deleteAllCopies') }),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -66,6 +75,9 @@ export interface ResponseData {
   testConnection: { balance: number };
   removeHistoryEntry: { removed: boolean };
   clearHistory: { removed: number };
+  download: { started: number };
+  keepCopy: { keeping: true };
+  deleteAllCopies: { deleted: true };
 }
 
 export type Response<T extends RequestType> =

@@ -9,4 +9,6 @@ export const DEFAULT_SETTINGS: Settings = {
   pollIntervalSec: 5,
   jobTimeoutMin: 30,
   requestTimeoutSec: 30,
+  keepCopies: true,
+  copyCapMb: 1024,
 };

@@ -26,5 +26,9 @@ export const settingsSchema = z.object({
   pollIntervalSec: limited(NUMBER_LIMITS.pollIntervalSec),
   jobTimeoutMin: limited(NUMBER_LIMITS.jobTimeoutMin),
   requestTimeoutSec: limited(NUMBER_LIMITS.requestTimeoutSec),
+  /** Whether finished results are copied into the extension, as services delete their files after a while. */
+  keepCopies: z.boolean(),
+  /** The space kept copies may take; the oldest are evicted beyond it. */
+  copyCapMb: limited(NUMBER_LIMITS.copyCapMb),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -15,6 +15,8 @@ export interface SettingsForm {
   pollIntervalSec: string;
   jobTimeoutMin: string;
   requestTimeoutSec: string;
+  keepCopies: boolean;
+  copyCapMb: string;
 }
 
 export { NUMBER_LIMITS };
@@ -36,6 +38,8 @@ export function toForm(settings: Settings): SettingsForm {
     pollIntervalSec: String(settings.pollIntervalSec),
     jobTimeoutMin: String(settings.jobTimeoutMin),
     requestTimeoutSec: String(settings.requestTimeoutSec),
+    keepCopies: settings.keepCopies,
+    copyCapMb: String(settings.copyCapMb),
   };
 }
 
@@ -70,7 +74,8 @@ export function fromForm(form: SettingsForm): { settings: Settings } | { problem
     'problem' in video ||
     numbers.pollIntervalSec === undefined ||
     numbers.jobTimeoutMin === undefined ||
-    numbers.requestTimeoutSec === undefined
+    numbers.requestTimeoutSec === undefined ||
+    numbers.copyCapMb === undefined
   ) {
     return { problems };
   }
@@ -83,6 +88,8 @@ export function fromForm(form: SettingsForm): { settings: Settings } | { problem
       pollIntervalSec: numbers.pollIntervalSec,
       jobTimeoutMin: numbers.jobTimeoutMin,
       requestTimeoutSec: numbers.requestTimeoutSec,
+      keepCopies: form.keepCopies,
+      copyCapMb: numbers.copyCapMb,
     },
   };
 }
@@ -95,6 +102,7 @@ export const FIELD_ORDER: readonly FormField[] = [
   'pollIntervalSec',
   'jobTimeoutMin',
   'requestTimeoutSec',
+  'copyCapMb',
 ];
 
 /**

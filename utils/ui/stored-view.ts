@@ -75,6 +75,8 @@ export function shownSettings(value: unknown): Settings {
     pollIntervalSec: pick(DEFAULT_SETTINGS.pollIntervalSec, stored.pollIntervalSec),
     jobTimeoutMin: pick(DEFAULT_SETTINGS.jobTimeoutMin, stored.jobTimeoutMin),
     requestTimeoutSec: pick(DEFAULT_SETTINGS.requestTimeoutSec, stored.requestTimeoutSec),
+    keepCopies: pick(DEFAULT_SETTINGS.keepCopies, stored.keepCopies),
+    copyCapMb: pick(DEFAULT_SETTINGS.copyCapMb, stored.copyCapMb),
   };
 }
 

@@ -19,6 +19,9 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     testConnection: unused,
     removeHistoryEntry: unused,
     clearHistory: unused,
+    download: unused,
+    keepCopy: unused,
+    deleteAllCopies: unused,
     ...overrides,
   };
 }

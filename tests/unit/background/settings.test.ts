@@ -66,6 +66,29 @@ describe('settings repair (the migration of stored settings)', () => {
     });
   });
 
+  it('settings saved before copies were kept gain keeping on and the 1 GB cap, the rest unchanged', async () => {
+    // Exactly what the version before keeping copies stored.
+    const beforeCopies = {
+      baseUrl: 'http://127.0.0.1:8787',
+      modelId: 'm-1',
+      modelField: 'model',
+      videoDefaults: { duration: 8, resolution: '1080p', aspectRatio: '9:16', generateAudio: true },
+      pollIntervalSec: 3,
+      jobTimeoutMin: 20,
+      requestTimeoutSec: 15,
+    };
+    await fakeBrowser.storage.local.set({ settings: beforeCopies });
+    const { validSettingsItem: settingsItem } = await import('../../../utils/settings/store');
+    const settings = await settingsItem.getValue();
+    expect(settings).toEqual({ ...beforeCopies, keepCopies: true, copyCapMb: 1024 });
+    await settingsItem.setValue({ ...settings, keepCopies: false, copyCapMb: 60 });
+    expect(await settingsItem.getValue()).toMatchObject({ keepCopies: false, copyCapMb: 60 });
+    // A cap outside the limits is refused on write and repaired to the default on read.
+    await expect(settingsItem.setValue({ ...settings, copyCapMb: 1 })).rejects.toThrow();
+    await fakeBrowser.storage.local.set({ settings: { ...beforeCopies, keepCopies: 'yes', copyCapMb: 0 } });
+    expect(await settingsItem.getValue()).toMatchObject({ keepCopies: true, copyCapMb: 1024 });
+  });
+
   it('turns garbage into defaults rather than failing', () => {
     expect(repairSettings(null)).toEqual(DEFAULT_SETTINGS);
     expect(repairSettings('corrupt')).toEqual(DEFAULT_SETTINGS);

@@ -15,7 +15,8 @@ describe('media access', () => {
         'javascript:alert(1)',
         'data:image/png;base64,AA',
       ]),
-    ).toEqual(['https://cdn.example/*', 'http://127.0.0.2:9000/*']);
+      // Firefox refuses patterns with a port; without one, Chrome's pattern covers every port.
+    ).toEqual(['https://cdn.example/*', 'http://127.0.0.2/*']);
   });
 
   it('has no access to ask about when an entry has no usable URL', async () => {

@@ -61,12 +61,20 @@ export function startWorker(reachable = true) {
   let optionsOpened = 0;
   let ids = 0;
   const access = { reachable };
+  /** Host access to the media hosts of results; off unless a test grants it (keeping needs it). */
+  const media = { access: false };
+  /** Every set of files the background asked the downloads API to save. */
+  const downloads: Array<Array<{ url: string; filename: string }>> = [];
   const items = profileItems();
   const platform: Platform = {
     ...items,
     now: () => Date.now(),
     newId: () => `id-${++ids}`,
     canReach: async () => access.reachable,
+    hasMediaAccess: async () => media.access,
+    download: async (files) => {
+      downloads.push(files.map((file) => ({ ...file })));
+    },
     releaseOrigins: async (keep) => {
       kept.push([...keep]);
     },
@@ -99,6 +107,8 @@ export function startWorker(reachable = true) {
     stall,
     opened,
     access,
+    media,
+    downloads,
     /** The origins the app asked to keep each time it gave access back. */
     kept,
     /** Every alarm time the tracker asked for (undefined: cleared). */

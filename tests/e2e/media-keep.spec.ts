@@ -1,0 +1,193 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import type { HistoryEntry } from '../../utils/history/schema';
+import type { Copies } from '../../utils/media/copies-schema';
+import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
+import { type ReferenceService, startReferenceService } from '../reference-service/server';
+import { ExtensionUnderTest } from './support/extension';
+import { EVENTUALLY, settled } from './support/probes';
+import { configure, sendFrom } from './support/setup';
+
+/**
+ * The background keeping and downloading results, driven by commands only (no page UI), in real Chromium.
+ *
+ * Media host with access: the reference service's media origin listens on 127.0.0.1 (another port than
+ * the API), a separate origin without CORS headers. The manifest grants loopback on any port, so this is
+ * the state after a person granted access to the media host. 127.0.0.2 cannot stand in for it: the
+ * manifest may only ask for https hosts at run time, and a test cannot answer Chrome's permission prompt.
+ * Media host without access: the default 127.0.0.2 origin.
+ */
+let downloads: string;
+let extension: ExtensionUnderTest;
+const services: ReferenceService[] = [];
+
+async function startService(mediaHost?: string): Promise<ReferenceService> {
+  const service = await startReferenceService({
+    port: 0,
+    ...(mediaHost ? { mediaHost } : {}),
+    config: { filesOrigin: 'media', videoDurationMs: 0 },
+  });
+  services.push(service);
+  return service;
+}
+
+test.beforeEach(async () => {
+  downloads = mkdtempSync(path.join(os.tmpdir(), 'promptcast-downloads-'));
+  extension = await ExtensionUnderTest.launch({ downloadsPath: downloads });
+});
+test.afterEach(async () => {
+  await extension.close();
+  rmSync(downloads, { recursive: true, force: true });
+  await Promise.all(services.splice(0).map((service) => service.close()));
+});
+
+/** An extension document that runs no app code of its own, to send commands and read storage from. */
+async function extensionDocument(): Promise<Page> {
+  const page = await extension.context.newPage();
+  await page.goto(`${extension.origin}/manifest.json`);
+  return page;
+}
+
+async function copiesOf(page: Page): Promise<Copies['entries']> {
+  const stored = await page.evaluate(() => chrome.storage.local.get('copies'));
+  return ((stored.copies as Copies | undefined) ?? { entries: {} }).entries;
+}
+
+async function keptState(page: Page, entryId: string): Promise<string | undefined> {
+  return (await copiesOf(page))[entryId]?.state;
+}
+
+/** The kept file's bytes read straight from the extension's IndexedDB, as a page would show it. */
+async function keptBytes(page: Page, entryId: string, index: number): Promise<number[] | null> {
+  return page.evaluate(
+    async ({ id, at }) => {
+      const db = await new Promise<IDBDatabase | null>((resolve) => {
+        const open = indexedDB.open('promptcast-media');
+        // No store yet: creating an empty one here would keep the extension from creating its own.
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => resolve(null);
+      });
+      if (!db) return null;
+      const read = <T>(store: string, query: IDBValidKey | IDBKeyRange, all: boolean) =>
+        new Promise<T>((resolve, reject) => {
+          const objects = db.transaction(store, 'readonly').objectStore(store);
+          const request = all ? objects.getAll(query) : objects.get(query);
+          request.onsuccess = () => resolve(request.result as T);
+          request.onerror = () => reject(request.error);
+        });
+      const file = await read<{ complete: boolean } | undefined>('files', [id, at], false);
+      if (!file?.complete) return null;
+      const chunks = await read<ArrayBuffer[]>(
+        'chunks',
+        IDBKeyRange.bound([id, at, 0], [id, at, Number.MAX_SAFE_INTEGER]),
+        true,
+      );
+      db.close();
+      return [...new Uint8Array(await new Blob(chunks).arrayBuffer())];
+    },
+    { id: entryId, at: index },
+  );
+}
+
+const served = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+
+function savedFiles(): Buffer[] {
+  return readdirSync(downloads)
+    .map((name) => path.join(downloads, name))
+    .filter((file) => statSync(file).isFile() && !file.endsWith('.crdownload'))
+    .map((file) => readFileSync(file));
+}
+
+async function generateImage(page: Page, prompt: string): Promise<HistoryEntry> {
+  const response = await sendFrom(page, { type: 'generateImage', prompt });
+  if (!response.ok) throw new Error(`generateImage refused: ${response.error.message}`);
+  return response.data;
+}
+
+test('an image is kept, downloaded from its host, and still readable after the service forgot it', async () => {
+  const service = await startService('127.0.0.1');
+  await configure(extension, service);
+  service.configure({ fileRetentionMs: 4_000 });
+  const page = await extensionDocument();
+  const entry = await generateImage(page, 'a fox in the snow');
+  const url = entry.urls[0] ?? '';
+  expect(new URL(url).origin).toBe(service.mediaUrl);
+  expect(new URL(url).origin).not.toBe(service.url);
+  const bytes = await served(url);
+
+  await expect.poll(() => keptState(page, entry.id), EVENTUALLY).toBe('kept');
+  expect(Buffer.from((await keptBytes(page, entry.id, 0)) ?? [])).toEqual(bytes);
+
+  expect(await sendFrom(page, { type: 'download', entryId: entry.id })).toEqual({
+    ok: true,
+    data: { started: 1 },
+  });
+  expect(savedFiles()).toEqual([bytes]);
+
+  // Past the service's retention its URL is dead; the kept copy is whole.
+  await expect.poll(async () => (await fetch(url)).status, { timeout: 10_000 }).toBe(404);
+  expect(Buffer.from((await keptBytes(page, entry.id, 0)) ?? [])).toEqual(bytes);
+});
+
+test('a two-file video: both files kept, one or all downloaded, copies survive a worker stop and a restart', async () => {
+  const service = await startService('127.0.0.1');
+  const files = [
+    `${service.mediaUrl}/files/videos/take-1.webm`,
+    `${service.mediaUrl}/files/images/take-2.png`,
+  ];
+  service.configure({ videoUrlOverride: files });
+  await configure(extension, service);
+  let page = await extensionDocument();
+  const response = await sendFrom(page, {
+    type: 'submitVideo',
+    prompt: 'two takes',
+    options: DEFAULT_SETTINGS.videoDefaults,
+  });
+  if (!response.ok) throw new Error(response.error.message);
+  const [done] = await settled(extension, [response.data.id]);
+  expect(done).toMatchObject({ status: 'completed', urls: files });
+  const bytes = await Promise.all(files.map(served));
+
+  await expect.poll(() => keptState(page, response.data.id), EVENTUALLY).toBe('kept');
+
+  expect(await sendFrom(page, { type: 'download', entryId: response.data.id, index: 1 })).toMatchObject({
+    ok: true,
+    data: { started: 1 },
+  });
+  expect(savedFiles()).toEqual([bytes[1]]);
+  expect(await sendFrom(page, { type: 'download', entryId: response.data.id })).toMatchObject({
+    ok: true,
+    data: { started: 2 },
+  });
+  const saved = savedFiles();
+  expect(saved).toHaveLength(3);
+  for (const file of bytes) expect(saved).toContainEqual(file);
+
+  await extension.stopWorker();
+  await extension.restartBrowser();
+  page = await extensionDocument();
+  expect(await keptState(page, response.data.id)).toBe('kept');
+  for (const [index, file] of bytes.entries()) {
+    expect(Buffer.from((await keptBytes(page, response.data.id, index)) ?? [])).toEqual(file);
+  }
+});
+
+test('without access to the media host nothing is kept, and Download still saves the file', async () => {
+  const service = await startService();
+  await configure(extension, service);
+  const page = await extensionDocument();
+  const entry = await generateImage(page, 'a lighthouse');
+  const url = entry.urls[0] ?? '';
+  expect(new URL(url).hostname).toBe('127.0.0.2');
+  expect(await sendFrom(page, { type: 'download', entryId: entry.id })).toEqual({
+    ok: true,
+    data: { started: 1 },
+  });
+  expect(savedFiles()).toEqual([await served(url)]);
+  // "Only on the service": no copy record, nothing in IndexedDB.
+  expect(await copiesOf(page)).toEqual({});
+  expect(await keptBytes(page, entry.id, 0)).toBeNull();
+});
