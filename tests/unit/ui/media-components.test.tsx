@@ -66,7 +66,9 @@ describe('media source', () => {
 
   it('uses the service URL and says so when the entry has no copy', () => {
     render(<MediaFile file={item(2)} kind="image" prompt="a fox" showStatus />);
-    expect(screen.getByRole('img', { name: 'a fox' }).getAttribute('src')).toBe('https://media.example/e2.png');
+    expect(screen.getByRole('img', { name: 'a fox' }).getAttribute('src')).toBe(
+      'https://media.example/e2.png',
+    );
     expect(screen.getByText('Only on the service')).toBeTruthy();
   });
 
