@@ -1,0 +1,55 @@
+import { useCallback, useId, useState } from 'react';
+import { t } from '@/utils/i18n';
+import type { MediaItem } from '@/utils/ui/media-items';
+import { useMediaSource } from '@/utils/ui/use-media-source';
+import { LazyMediaViewer } from './LazyMediaViewer';
+import styles from './MediaGrid.module.css';
+import { MediaImage } from './MediaImage';
+import { CopyStatus } from './MediaState';
+import { VideoPlayer } from './VideoPlayer';
+
+/** The history's results as thumbnails and video previews; each opens the viewer at itself. */
+export function MediaGrid({ items }: { items: readonly MediaItem[] }) {
+  const [open, setOpen] = useState<number>();
+  const close = useCallback(() => setOpen(undefined), []);
+  return (
+    <>
+      <ul className={styles.grid}>
+        {items.map((item, index) => (
+          <GridCell key={item.key} item={item} onOpen={() => setOpen(index)} />
+        ))}
+      </ul>
+      {open === undefined ? null : <LazyMediaViewer items={items} start={open} onClose={close} />}
+    </>
+  );
+}
+
+/**
+ * The button is named by its visible content (the prompt, the file number, or the unavailable note), so what
+ * people see is what speech input and screen readers call it; the copy state describes it.
+ */
+function GridCell({ item, onOpen }: { item: MediaItem; onOpen: () => void }) {
+  const source = useMediaSource(item);
+  const statusId = useId();
+  return (
+    <li className={styles.cell}>
+      <button
+        type="button"
+        className={styles.open}
+        onClick={onOpen}
+        aria-describedby={source.failed ? undefined : statusId}
+      >
+        {item.kind === 'video' ? (
+          <VideoPlayer source={source} prompt={item.prompt} controls={false} className={styles.thumb} />
+        ) : (
+          <MediaImage source={source} alt="" className={styles.thumb} />
+        )}
+        <span className={styles.caption}>{item.prompt}</span>
+        {item.files > 1 ? (
+          <span className={styles.number}>{t('mediaFileNumber', [item.index + 1, item.files])}</span>
+        ) : null}
+      </button>
+      {source.failed ? null : <CopyStatus source={source} id={statusId} />}
+    </li>
+  );
+}

@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { deleteAllCopies } from '@/utils/media/copy-store';
+import { openMediaDb } from '@/utils/media/media-db';
+import { type DownloadCommand, downloadAll, downloadFile } from '@/utils/ui/download-actions';
+
+const entry = {
+  id: 'e1',
+  prompt: 'Waves at dusk!',
+  createdAt: new Date(2025, 4, 6, 12).getTime(),
+  kind: 'video' as const,
+  urls: ['https://media.example/a', 'https://media.example/b'],
+};
+
+async function putCopy(index: number): Promise<void> {
+  const db = await openMediaDb();
+  await db.put('chunks', new Uint8Array([index]).buffer, [entry.id, index, 0]);
+  await db.put('files', {
+    entryId: entry.id,
+    index,
+    url: entry.urls[index] ?? '',
+    contentType: 'video/webm',
+    bytes: 1,
+    chunks: 1,
+    complete: true,
+    startedAt: 1,
+    keptAt: 2,
+  });
+}
+
+let saved: { url: string; filename: string }[] = [];
+
+beforeEach(async () => {
+  await deleteAllCopies(await openMediaDb());
+  saved = [];
+  let next = 1;
+  // The browser's downloads API: every download completes at once.
+  vi.spyOn(fakeBrowser.downloads, 'download').mockImplementation(async (options) => {
+    saved.push({ url: options.url, filename: options.filename ?? '' });
+    return next++;
+  });
+  vi.spyOn(fakeBrowser.downloads, 'search').mockResolvedValue([{ state: 'complete' }] as never[]);
+  vi.spyOn(fakeBrowser.downloads.onChanged, 'addListener').mockImplementation(() => undefined);
+  vi.spyOn(fakeBrowser.downloads.onChanged, 'removeListener').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('download actions', () => {
+  it('saves a kept copy from the page under a recognisable name, without asking the background', async () => {
+    await putCopy(1);
+    const sent: DownloadCommand[] = [];
+    await downloadFile(entry, 1, async (command) => sent.push(command));
+    expect(sent).toEqual([]);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.url).toMatch(/^blob:/);
+    expect(saved[0]?.filename).toBe('promptcast-2025-05-06-waves-at-dusk-2.webm');
+  });
+
+  it('asks the background for a file without a copy', async () => {
+    const sent: DownloadCommand[] = [];
+    await downloadFile(entry, 0, async (command) => sent.push(command));
+    expect(sent).toEqual([{ type: 'download', entryId: 'e1', index: 0 }]);
+    expect(saved).toEqual([]);
+  });
+
+  it('downloads all: one command when nothing is kept, otherwise copies from the page and the rest by index', async () => {
+    const sent: DownloadCommand[] = [];
+    await downloadAll(entry, async (command) => sent.push(command));
+    expect(sent).toEqual([{ type: 'download', entryId: 'e1' }]);
+
+    sent.length = 0;
+    await putCopy(0);
+    await downloadAll(entry, async (command) => sent.push(command));
+    expect(sent).toEqual([{ type: 'download', entryId: 'e1', index: 1 }]);
+    expect(saved.map((file) => file.filename)).toEqual(['promptcast-2025-05-06-waves-at-dusk-1.webm']);
+  });
+
+  it('reports a failed background download after trying every file', async () => {
+    await putCopy(0);
+    const failure = new Error('host refused');
+    await expect(
+      downloadAll(entry, async () => {
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    expect(saved).toHaveLength(1);
+  });
+});

@@ -1,0 +1,31 @@
+import type { HistoryEntry } from '../history/schema';
+import type { Copies } from '../media/copies-schema';
+import type { MediaFileRef } from './use-media-source';
+
+/** One file of a finished entry, as the grid and the viewer show it. */
+export interface MediaItem extends MediaFileRef {
+  /** Stable across renders: entry id and file position. */
+  key: string;
+  kind: 'image' | 'video';
+  prompt: string;
+  /** How many files the entry has, so two files of one prompt can be told apart. */
+  files: number;
+}
+
+/** Every file of the completed entries, in history order, each with its entry's copy record. */
+export function mediaItems(history: readonly HistoryEntry[], copies: Copies['entries']): MediaItem[] {
+  return history
+    .filter((entry) => entry.status === 'completed')
+    .flatMap((entry) =>
+      entry.urls.map((url, index) => ({
+        key: `${entry.id}:${index}`,
+        entryId: entry.id,
+        index,
+        url,
+        kind: entry.kind,
+        prompt: entry.prompt,
+        files: entry.urls.length,
+        copy: copies[entry.id],
+      })),
+    );
+}

@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { MessageKey } from '../i18n';
+import type { EntryCopy } from '../media/copies-schema';
+import { copyStatusKey } from '../media/copy-status';
+import { readCopy } from '../media/copy-store';
+import { openMediaDb } from '../media/media-db';
+import { safeUrl } from './safe-url';
+
+export interface MediaFileRef {
+  entryId: string;
+  /** Position of the file among the entry's URLs. */
+  index: number;
+  /** The URL the service named (untrusted). */
+  url: string;
+  /** The entry's record in `local:copies`, if any. */
+  copy: EntryCopy | undefined;
+}
+
+export interface MediaSource {
+  /** What the media element loads; undefined while the copy is being read, or when nothing can be shown. */
+  src: string | undefined;
+  /** Where `src` comes from. */
+  from: 'copy' | 'service' | undefined;
+  /** Nothing can be shown: the service's file failed to load (or was never a usable URL) and no copy is kept. */
+  failed: boolean;
+  /** The message key for the state people see next to the file. */
+  status: MessageKey;
+  /** For the media element's `error` event. */
+  markFailed: () => void;
+}
+
+interface Resolved {
+  src: string | undefined;
+  from: 'copy' | 'service' | undefined;
+  failed: boolean;
+}
+
+async function keptCopyUrl(entryId: string, index: number): Promise<string | undefined> {
+  try {
+    const blob = await readCopy(await openMediaDb(), entryId, index);
+    return blob ? URL.createObjectURL(blob) : undefined;
+  } catch {
+    // A database that cannot be opened (private windows in some browsers) means there is no copy to show.
+    return undefined;
+  }
+}
+
+function serviceSource(url: string): Resolved {
+  const safe = safeUrl(url);
+  return safe
+    ? { src: safe, from: 'service', failed: false }
+    : { src: undefined, from: undefined, failed: true };
+}
+
+/**
+ * The kept copy's object URL when the background says the entry is kept, otherwise the service URL. IndexedDB
+ * is read only for kept entries, so a history of 200 service-only entries opens no blobs. The object URL is
+ * revoked when the file changes or the component goes away.
+ */
+export function useMediaSource({ entryId, index, url, copy }: MediaFileRef): MediaSource {
+  const kept = copy?.state === 'kept';
+  const [resolved, setResolved] = useState<Resolved>(() =>
+    kept ? { src: undefined, from: undefined, failed: false } : serviceSource(url),
+  );
+
+  useEffect(() => {
+    if (!kept) {
+      setResolved(serviceSource(url));
+      return;
+    }
+    let objectUrl: string | undefined;
+    let active = true;
+    setResolved({ src: undefined, from: undefined, failed: false });
+    void keptCopyUrl(entryId, index).then((found) => {
+      if (!active) {
+        if (found) URL.revokeObjectURL(found);
+        return;
+      }
+      objectUrl = found;
+      setResolved(found ? { src: found, from: 'copy', failed: false } : serviceSource(url));
+    });
+    return () => {
+      active = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [entryId, index, url, kept]);
+
+  const markFailed = useCallback(() => {
+    // A copy that does not play (a corrupt or unsupported file) still leaves the service's URL to try.
+    setResolved((current) => (current.from === 'copy' ? serviceSource(url) : { ...current, failed: true }));
+  }, [url]);
+
+  // The record can still say "kept" a moment after the copy was evicted: once settled, what was actually
+  // loaded decides.
+  const settled = resolved.src !== undefined || resolved.failed;
+  const keptButNotShown = kept && settled && resolved.from !== 'copy';
+  const status = copyStatusKey(keptButNotShown ? undefined : copy, resolved.failed);
+  return { ...resolved, status, markFailed };
+}
