@@ -16,6 +16,7 @@ export const FIELD_IDS: Record<FormField, string> = {
   pollIntervalSec: 'poll-interval',
   jobTimeoutMin: 'job-timeout',
   requestTimeoutSec: 'request-timeout',
+  copyCapMb: 'copy-cap',
 };
 
 const ADVANCED_FIELDS: readonly FormField[] = [
