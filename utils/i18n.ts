@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type enMessages from '../public/_locales/en/messages.json';
 import { collapseWhitespace, truncate } from './api/text';
-import type { ErrorInfo } from './errors';
+import type { ErrorInfo } from './error-info';
 import { formatNumber } from './ui/format';
 import type { Problem } from './validation';
 

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
+import { AppError } from '../error-info';
 import { isSendableKey } from '../validation';
-import { ServiceError } from './errors';
 import { type RequestSpec, requestJson, type Transport } from './http';
 import { EMPTY_RESULT_HINT, interpretJob, normaliseStatus } from './job-status';
 import { type KeyRedactor, keyRedactor, redactJson } from './redact';
@@ -75,18 +75,18 @@ const videoJobPath = (id: string): string => `/v1/videos/${encodeURIComponent(id
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const baseUrl = parseHttpUrl(options.baseUrl);
   if (baseUrl === undefined) {
-    throw new ServiceError(
+    throw new AppError(
       'invalid_input',
       'The service URL must be an absolute http:// or https:// address, for example https://api.example.com.',
     );
   }
   const apiKey = options.apiKey.trim();
   if (apiKey === '') {
-    throw new ServiceError('invalid_input', 'Enter an API key in the options.');
+    throw new AppError('invalid_input', 'Enter an API key in the options.');
   }
   // fetch throws a bare TypeError for header values outside Latin-1, which would read as a network error.
   if (!isSendableKey(apiKey)) {
-    throw new ServiceError(
+    throw new AppError(
       'invalid_input',
       'The API key contains characters that cannot be sent; copy it again from the account area.',
     );
@@ -137,7 +137,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   async function withPathForm<T>(endpoint: FormEndpoint, run: (path: string) => Promise<T>): Promise<T> {
     const first = knownForm ?? 'v1';
     const second: PathForm = first === 'v1' ? 'api' : 'v1';
-    let missing: ServiceError;
+    let missing: AppError;
     try {
       const result = await run(FORM_PATHS[endpoint][first]);
       remember(first);
@@ -152,12 +152,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       return result;
     } catch (error) {
       if (!isMissingEndpoint(error)) throw error;
-      const detail = missing.detail ?? error.detail;
-      throw new ServiceError(
+      const detail = missing.info.detail ?? error.info.detail;
+      throw new AppError(
         'http_error',
         `The service does not offer this endpoint at ${FORM_PATHS[endpoint].v1} or ${FORM_PATHS[endpoint].api} ` +
-          `(HTTP ${missing.status}). Check the service URL.`,
-        { status: missing.status, detail },
+          `(HTTP ${missing.info.status}). Check the service URL.`,
+        { status: missing.info.status, detail },
       );
     }
   }
@@ -210,17 +210,17 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
     async getVideoJob(id, callOptions = {}) {
       if (typeof id !== 'string' || id.trim() === '') {
-        throw new ServiceError('invalid_input', 'A video job id is required.');
+        throw new AppError('invalid_input', 'A video job id is required.');
       }
       let json: unknown;
       try {
         json = await call({ method: 'GET', path: videoJobPath(id), signal: callOptions.signal });
       } catch (error) {
-        if (error instanceof ServiceError && error.kind === 'http_error' && error.status === 404) {
-          throw new ServiceError(
+        if (error instanceof AppError && error.info.kind === 'http_error' && error.info.status === 404) {
+          throw new AppError(
             'http_error',
             `The service does not know the video job "${truncate(id, 80)}" (HTTP 404); it may have expired.`,
-            { status: 404, detail: error.detail, cause: error },
+            { status: 404, detail: error.info.detail, cause: error },
           );
         }
         throw error;
@@ -230,11 +230,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   };
 }
 
-function isMissingEndpoint(error: unknown): error is ServiceError {
+function isMissingEndpoint(error: unknown): error is AppError {
   return (
-    error instanceof ServiceError &&
-    error.kind === 'http_error' &&
-    (error.status === 404 || error.status === 405)
+    error instanceof AppError &&
+    error.info.kind === 'http_error' &&
+    (error.info.status === 404 || error.info.status === 405)
   );
 }
 
@@ -242,7 +242,7 @@ function validateInput<S extends z.ZodMiniType>(schema: S, value: unknown): z.ou
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const messages = [...new Set(result.error.issues.map((issue) => issue.message))];
-  throw new ServiceError('invalid_input', messages.join('. '));
+  throw new AppError('invalid_input', messages.join('. '));
 }
 
 // Fields that name a job or a file: redacting the key inside them would name something else.
@@ -262,7 +262,7 @@ function parseShape<S extends z.ZodMiniType>(
   const { value: clean, keyIn } = redactJson(value, redactor, IDENTIFIER_FIELDS);
   const [keyField] = keyIn;
   if (keyField !== undefined) {
-    throw new ServiceError(
+    throw new AppError(
       'invalid_response',
       `The service's answer to the ${what} contains the API key in its "${keyField}" field, so it was not kept.`,
       { detail: `"${keyField}" contains the API key` },
@@ -273,13 +273,13 @@ function parseShape<S extends z.ZodMiniType>(
   const issue = result.error.issues[0];
   const field = issue?.path.map(String).join('.') ?? '';
   if (field === '') {
-    throw new ServiceError(
+    throw new AppError(
       'invalid_response',
       `The service's answer to the ${what} is not the expected JSON object.`,
     );
   }
   const problem = issue?.message ?? 'invalid';
-  throw new ServiceError(
+  throw new AppError(
     'invalid_response',
     `The service's answer to the ${what} has a missing or invalid "${field}" field (${problem}).`,
     { detail: `"${field}": ${problem}` },
@@ -287,7 +287,7 @@ function parseShape<S extends z.ZodMiniType>(
 }
 
 function throwInvalid(message: string, detail?: string): never {
-  throw new ServiceError('invalid_response', message, detail === undefined ? {} : { detail });
+  throw new AppError('invalid_response', message, detail === undefined ? {} : { detail });
 }
 
 function resultUrl(raw: string): string {

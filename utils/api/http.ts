@@ -1,4 +1,4 @@
-import { ServiceError } from './errors';
+import { AppError } from '../error-info';
 import type { KeyRedactor } from './redact';
 import { parseRetryAfter } from './retry-after';
 import { collapseWhitespace, looksLikeHtml, summariseBody, truncate } from './text';
@@ -74,7 +74,7 @@ export async function requestJson(transport: Transport, spec: RequestSpec): Prom
 
 interface LinkedAbort {
   signal: AbortSignal;
-  classify(error: unknown, transport: Transport): ServiceError;
+  classify(error: unknown, transport: Transport): AppError;
   dispose(): void;
 }
 
@@ -103,18 +103,14 @@ function linkAbort(timeoutMs: number, external: readonly (AbortSignal | undefine
   return {
     signal: controller.signal,
     classify(error, transport) {
-      if (error instanceof ServiceError) return error;
+      if (error instanceof AppError) return error;
       if (timedOut) {
-        return new ServiceError(
-          'timeout',
-          `The service did not answer within ${formatSeconds(timeoutMs)} s.`,
-          {
-            cause: error,
-          },
-        );
+        return new AppError('timeout', `The service did not answer within ${formatSeconds(timeoutMs)} s.`, {
+          cause: error,
+        });
       }
       if (signals.some((signal) => signal.aborted)) {
-        return new ServiceError('aborted', 'The request was cancelled.', { cause: error });
+        return new AppError('aborted', 'The request was cancelled.', { cause: error });
       }
       return networkError(error, transport.baseUrl);
     },
@@ -125,8 +121,8 @@ function linkAbort(timeoutMs: number, external: readonly (AbortSignal | undefine
   };
 }
 
-function networkError(error: unknown, baseUrl: URL): ServiceError {
-  return new ServiceError(
+function networkError(error: unknown, baseUrl: URL): AppError {
+  return new AppError(
     'network',
     `Could not reach the service at ${baseUrl.origin}. Check the service URL, your connection, and that ` +
       'the extension is allowed to access that site.',
@@ -157,7 +153,7 @@ function isRedirect(response: Response): boolean {
 /** Long enough to recognise an address, short enough for a sentence. */
 const MAX_TARGET_LENGTH = 200;
 
-function redirectError(response: Response, requestUrl: string, redactor: KeyRedactor): ServiceError {
+function redirectError(response: Response, requestUrl: string, redactor: KeyRedactor): AppError {
   const location = response.headers.get('location');
   let target: string | undefined;
   if (location !== null && location.trim() !== '') {
@@ -169,7 +165,7 @@ function redirectError(response: Response, requestUrl: string, redactor: KeyReda
     }
     target = truncate(collapseWhitespace(redactor.redact(resolved)), MAX_TARGET_LENGTH);
   }
-  return new ServiceError(
+  return new AppError(
     'redirect',
     `The service answered with a redirect to ${target ?? 'another address'}; check the service URL.`,
     {
@@ -191,7 +187,7 @@ async function parseSuccessBody(response: Response, redactor: KeyRedactor): Prom
       : await readText(response, MAX_RESPONSE_BYTES);
   if (overLimit) {
     if (declared > MAX_RESPONSE_BYTES) void response.body?.cancel().catch(() => undefined);
-    throw new ServiceError(
+    throw new AppError(
       'invalid_response',
       `The service's answer is larger than ${MAX_RESPONSE_BYTES / (1024 * 1024)} MB, far beyond any expected answer.`,
       { status: response.status },
@@ -199,7 +195,7 @@ async function parseSuccessBody(response: Response, redactor: KeyRedactor): Prom
   }
   const contentType = response.headers.get('content-type');
   if (text.trim() === '') {
-    throw new ServiceError(
+    throw new AppError(
       'invalid_response',
       `The service answered with an empty body (HTTP ${response.status}).`,
       {
@@ -208,7 +204,7 @@ async function parseSuccessBody(response: Response, redactor: KeyRedactor): Prom
     );
   }
   if (looksLikeHtml(text, contentType)) {
-    throw new ServiceError(
+    throw new AppError(
       'invalid_response',
       `The service answered with an HTML page instead of JSON (HTTP ${response.status}). The service URL may ` +
         'point at a website rather than the API.',
@@ -218,7 +214,7 @@ async function parseSuccessBody(response: Response, redactor: KeyRedactor): Prom
   try {
     return JSON.parse(text);
   } catch {
-    throw new ServiceError(
+    throw new AppError(
       'invalid_response',
       `The service answered with something that is not JSON (HTTP ${response.status}).`,
       {
@@ -262,13 +258,13 @@ export function mentionsInsufficientCredits(text: string): boolean {
   return INSUFFICIENT_CREDITS.test(text);
 }
 
-function errorForStatus(response: Response, text: string, redactor: KeyRedactor): ServiceError {
+function errorForStatus(response: Response, text: string, redactor: KeyRedactor): AppError {
   const status = response.status;
   const detail = summariseBody(text, response.headers.get('content-type'), redactor.redact);
   const data = { status, detail };
 
   if (status === 401) {
-    return new ServiceError(
+    return new AppError(
       'unauthorized',
       'The service rejected the API key (401). Check the key in the options.',
       data,
@@ -278,7 +274,7 @@ function errorForStatus(response: Response, text: string, redactor: KeyRedactor)
     status === 402 ||
     (status >= 400 && status < 500 && status !== 429 && mentionsInsufficientCredits(text))
   ) {
-    return new ServiceError(
+    return new AppError(
       'insufficient_credits',
       withDetail(
         `The account does not have enough credits for this request (HTTP ${status}). Buy credits in the ` +
@@ -292,25 +288,21 @@ function errorForStatus(response: Response, text: string, redactor: KeyRedactor)
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
     const when =
       retryAfterMs === undefined ? 'Try again later.' : `Try again in ${formatWait(retryAfterMs)}.`;
-    return new ServiceError(
-      'rate_limited',
-      `The service is receiving too many requests (HTTP 429). ${when}`,
-      {
-        ...data,
-        retryAfterMs,
-      },
-    );
+    return new AppError('rate_limited', `The service is receiving too many requests (HTTP 429). ${when}`, {
+      ...data,
+      retryAfterMs,
+    });
   }
   if (status >= 500) {
     // 503 often carries Retry-After too; keeping it lets a caller wait the right amount.
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-    return new ServiceError(
+    return new AppError(
       'server_error',
       withDetail(`The service had an internal problem (HTTP ${status}). Try again later.`, detail),
       { ...data, retryAfterMs },
     );
   }
-  return new ServiceError(
+  return new AppError(
     'http_error',
     withDetail(`The service refused the request (HTTP ${status}).`, detail),
     data,

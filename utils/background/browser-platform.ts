@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { ErrorInfo } from '../errors';
+import type { ErrorInfo } from '../error-info';
 import { repairHistory } from '../history/repair';
 import { hasHostAccess, releaseHostAccess } from '../host-access';
 import { historyItem } from '../storage/items';

@@ -1,5 +1,5 @@
 import { createServiceClient, type PathForm, type ServiceClient } from '../api/client';
-import { appError } from '../errors';
+import { AppError } from '../error-info';
 import type { Settings } from '../settings/schema';
 import { keyBelongsTo, type StoredKey } from './stored-key';
 
@@ -31,19 +31,19 @@ export function createServiceAccess(deps: ServiceAccessDeps) {
     const baseUrl = overrides.baseUrl ?? settings.baseUrl;
     const stored = await deps.apiKey();
     if (!baseUrl || !(overrides.apiKey || stored.key)) {
-      throw appError('not_configured', 'Set the service URL and API key in the options first.');
+      throw new AppError('not_configured', 'Set the service URL and API key in the options first.');
     }
     const origin = new URL(baseUrl).origin;
     const apiKey =
       overrides.apiKey ?? (overrides.reuseKey || keyBelongsTo(stored, origin) ? stored.key : undefined);
     if (!apiKey) {
-      throw appError(
+      throw new AppError(
         'key_for_other_service',
         `The saved API key was entered for another service, so it is not sent to ${origin}. Enter the key for ${origin} in the options.`,
       );
     }
     if (!(await deps.canReach(origin))) {
-      throw appError(
+      throw new AppError(
         'no_permission',
         `The extension is not allowed to reach ${origin}. Open the options and press Save to allow it.`,
       );

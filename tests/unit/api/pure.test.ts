@@ -1,6 +1,5 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { isServiceError, ServiceError, serviceErrorSchema, toErrorInfo } from '../../../utils/api/errors';
 import { mentionsInsufficientCredits } from '../../../utils/api/http';
 import {
   EMPTY_VIDEO_MESSAGE,
@@ -11,6 +10,8 @@ import {
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../../utils/api/retry-after';
 import { promptSchema, videoOptionsSchema } from '../../../utils/api/schemas';
 import { joinUrl, parseHttpUrl } from '../../../utils/api/urls';
+import { AppError, toErrorInfo } from '../../../utils/error-info';
+import { errorInfoSchema } from '../../../utils/errors';
 
 describe('normaliseStatus', () => {
   it.each([
@@ -148,18 +149,26 @@ describe('input schemas', () => {
 });
 
 describe('errors', () => {
-  it('ServiceError carries kind and data, and is recognised by the guard', () => {
-    const error = new ServiceError('server_error', 'boom', { status: 503, detail: 'down' });
+  it('AppError carries its info, drops absent fields and serialises to the schema', () => {
+    const error = new AppError('server_error', 'boom', {
+      status: 503,
+      detail: 'down',
+      retryAfterMs: undefined,
+    });
     expect(error).toBeInstanceOf(Error);
-    expect(isServiceError(error)).toBe(true);
-    expect(isServiceError(new Error('x'))).toBe(false);
-    expect(isServiceError({ kind: 'server_error', message: 'boom' })).toBe(false);
-    expect(toErrorInfo(error)).toEqual({
+    expect(error.message).toBe('boom');
+    expect(toErrorInfo(error)).toStrictEqual({
       kind: 'server_error',
       message: 'boom',
       status: 503,
       detail: 'down',
     });
+    expect(errorInfoSchema.parse(JSON.parse(JSON.stringify(error)))).toStrictEqual(error.info);
+    expect(AppError.from(error.info).info).toStrictEqual(error.info);
+  });
+
+  it('toErrorInfo calls a refused storage write "storage full"', () => {
+    expect(toErrorInfo(new Error('QUOTA_BYTES quota exceeded')).kind).toBe('storage_full');
   });
 
   it('toErrorInfo turns anything into the serialisable shape', () => {
@@ -174,7 +183,7 @@ describe('errors', () => {
     for (const value of cases) {
       const info = toErrorInfo(value);
       expect(info.kind).toBe('unexpected');
-      expect(serviceErrorSchema.safeParse(info).success).toBe(true);
+      expect(errorInfoSchema.safeParse(info).success).toBe(true);
     }
     expect(toErrorInfo(new Error('disk on fire')).message).toContain('disk on fire');
     expect(toErrorInfo('plain string').message).toContain('plain string');
@@ -182,7 +191,9 @@ describe('errors', () => {
 
   it('toErrorInfo passes an already plain info through', () => {
     const info = { kind: 'timeout', message: 'slow', status: undefined };
-    expect(toErrorInfo(info)).toEqual({ kind: 'timeout', message: 'slow' });
+    expect(toErrorInfo(info)).toStrictEqual({ kind: 'timeout', message: 'slow' });
+    expect(toErrorInfo({ kind: 'no_such_kind', message: 'x' }).kind).toBe('unexpected');
+    expect(toErrorInfo({ kind: 'timeout', message: 'x', status: '500' }).kind).toBe('unexpected');
   });
 
   it('recognises insufficient-credit wording', () => {
