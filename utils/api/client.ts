@@ -1,5 +1,7 @@
 import type * as z from 'zod/mini';
 import { AppError } from '../error-info';
+import { parseHttpUrl } from '../http-url';
+import { collapseWhitespace, truncate } from '../text';
 import { isSendableKey } from '../validation';
 import { type RequestSpec, requestJson, type Transport } from './http';
 import { EMPTY_RESULT_HINT, interpretJob, normaliseStatus } from './job-status';
@@ -17,8 +19,6 @@ import {
   videoRequestSchema,
   videoSubmitResponseSchema,
 } from './schemas';
-import { collapseWhitespace, truncate } from './text';
-import { parseHttpUrl } from './urls';
 
 /** The two path families of the interface (section 9); only balance and image exist under `/api`. */
 export type PathForm = 'v1' | 'api';

@@ -1,7 +1,8 @@
 import { AppError } from '../error-info';
+import { collapseWhitespace, truncate } from '../text';
 import type { KeyRedactor } from './redact';
 import { parseRetryAfter } from './retry-after';
-import { collapseWhitespace, looksLikeHtml, summariseBody, truncate } from './text';
+import { looksLikeHtml, summariseBody } from './text';
 import { joinUrl } from './urls';
 
 /** Successful answers larger than this are refused: none of the documented responses comes close. */

@@ -1,6 +1,7 @@
 import { createServiceClient, type PathForm, type ServiceClient } from '../api/client';
 import { AppError } from '../error-info';
 import type { Settings } from '../settings/schema';
+import { isConfigured } from '../validation';
 import { keyBelongsTo, type StoredKey } from './stored-key';
 
 export interface ServiceAccessDeps {
@@ -30,7 +31,7 @@ export function createServiceAccess(deps: ServiceAccessDeps) {
     const settings = await deps.settings();
     const baseUrl = overrides.baseUrl ?? settings.baseUrl;
     const stored = await deps.apiKey();
-    if (!baseUrl || !(overrides.apiKey || stored.key)) {
+    if (!isConfigured(baseUrl, Boolean(overrides.apiKey || stored.key))) {
       throw new AppError('not_configured', 'Set the service URL and API key in the options first.');
     }
     const origin = new URL(baseUrl).origin;

@@ -1,5 +1,5 @@
 import { AppError } from '../error-info';
-import { safeUrl } from '../ui/safe-url';
+import { parseHttpUrl } from '../http-url';
 import { CHUNK_BYTES, chunkRange, type MediaDb, type StoredFile } from './media-db';
 
 export interface KeepFileInput {
@@ -28,7 +28,7 @@ const MEDIA_REQUEST: RequestInit = {
 async function openBody(
   input: KeepFileInput,
 ): Promise<{ reader: ReadableStreamDefaultReader<Uint8Array>; type: string }> {
-  const url = safeUrl(input.url);
+  const url = parseHttpUrl(input.url)?.href;
   if (!url)
     throw new AppError('invalid_response', 'The file URL is not an http(s) URL', {
       detail: input.url.slice(0, 200),

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MAX_ID_LENGTH, MAX_STATUS_LENGTH, MAX_URL_LENGTH, MAX_VIDEO_URLS } from '../../../utils/api/schemas';
-import { MAX_DETAIL_LENGTH } from '../../../utils/api/text';
+import { MAX_DETAIL_LENGTH } from '../../../utils/text';
 import type { FaultRule } from '../../reference-service/server';
 import { referenceServiceForFile } from '../support/reference-service';
 import { clientFor, expectAppError } from './helpers';

@@ -9,9 +9,10 @@ import {
 } from '../../../utils/api/job-status';
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../../utils/api/retry-after';
 import { promptSchema, videoOptionsSchema } from '../../../utils/api/schemas';
-import { joinUrl, parseHttpUrl } from '../../../utils/api/urls';
+import { joinUrl } from '../../../utils/api/urls';
 import { AppError, toErrorInfo } from '../../../utils/error-info';
 import { errorInfoSchema } from '../../../utils/errors';
+import { parseHttpUrl } from '../../../utils/http-url';
 
 describe('normaliseStatus', () => {
   it.each([
