@@ -1,4 +1,5 @@
-import { createServiceClient, type PathForm, type ServiceClient } from '../api/client';
+import { createServiceClient, type ServiceClient } from '../api/client';
+import type { PathForm } from '../api/path-forms';
 import { AppError } from '../error-info';
 import type { Settings } from '../settings/schema';
 import { isConfigured } from '../validation';

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { createServiceClient, type PathForm } from '../../../utils/api/client';
+import { createServiceClient } from '../../../utils/api/client';
+import type { PathForm } from '../../../utils/api/path-forms';
 import { MAX_PROMPT_LENGTH } from '../../../utils/validation';
 import { DEMO_API_KEY } from '../../reference-service/server';
 import { referenceServiceForFile } from '../support/reference-service';

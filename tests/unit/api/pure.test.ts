@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { mentionsInsufficientCredits } from '../../../utils/api/http';
+import { mentionsInsufficientCredits } from '../../../utils/api/failures';
 import {
   EMPTY_VIDEO_MESSAGE,
   FAILED_VIDEO_MESSAGE,
