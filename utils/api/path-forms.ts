@@ -39,30 +39,24 @@ export function pathForms(initial: PathForm | undefined, onPathForm?: (form: Pat
     },
     async run(endpoint, request) {
       const first = known ?? 'v1';
-      const second: PathForm = first === 'v1' ? 'api' : 'v1';
-      let missing: AppError;
-      try {
-        const result = await request(FORM_PATHS[endpoint][first]);
-        remember(first);
-        return result;
-      } catch (error) {
-        if (!isMissingEndpoint(error)) throw error;
-        missing = error;
+      const missing: AppError[] = [];
+      for (const form of [first, first === 'v1' ? 'api' : 'v1'] as const) {
+        try {
+          const result = await request(FORM_PATHS[endpoint][form]);
+          remember(form);
+          return result;
+        } catch (error) {
+          if (!isMissingEndpoint(error)) throw error;
+          missing.push(error);
+        }
       }
-      try {
-        const result = await request(FORM_PATHS[endpoint][second]);
-        remember(second);
-        return result;
-      } catch (error) {
-        if (!isMissingEndpoint(error)) throw error;
-        const detail = missing.info.detail ?? error.info.detail;
-        throw new AppError(
-          'http_error',
-          `The service does not offer this endpoint at ${FORM_PATHS[endpoint].v1} or ${FORM_PATHS[endpoint].api} ` +
-            `(HTTP ${missing.info.status}). Check the service URL.`,
-          { status: missing.info.status, detail },
-        );
-      }
+      const status = missing[0]?.info.status;
+      throw new AppError(
+        'http_error',
+        `The service does not offer this endpoint at ${FORM_PATHS[endpoint].v1} or ${FORM_PATHS[endpoint].api} ` +
+          `(HTTP ${status}). Check the service URL.`,
+        { status, detail: missing.find((error) => error.info.detail !== undefined)?.info.detail },
+      );
     },
   };
 }
