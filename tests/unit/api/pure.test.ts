@@ -13,6 +13,7 @@ import { joinUrl } from '../../../utils/api/urls';
 import { AppError, toErrorInfo } from '../../../utils/error-info';
 import { errorInfoSchema } from '../../../utils/errors';
 import { parseHttpUrl } from '../../../utils/http-url';
+import { baseUrlProblem, isConfigured } from '../../../utils/validation';
 
 describe('normaliseStatus', () => {
   it.each([
@@ -221,6 +222,20 @@ describe('URLs', () => {
     for (const value of ['', '  ', 'javascript:alert(1)', 'data:,x', '/rel', 'rel.png', 'ftp://x', 7, null]) {
       expect(parseHttpUrl(value), String(value)).toBeUndefined();
     }
+    expect(parseHttpUrl(`https://x.example/${'a'.repeat(9000)}`)).toBeUndefined();
+  });
+
+  it('the settings form refuses what the client could not call, with the reason', () => {
+    expect(baseUrlProblem('ftp://files.example')).toEqual({ code: 'base_url_invalid' });
+    expect(baseUrlProblem('http://api.example')).toEqual({ code: 'base_url_insecure' });
+    expect(baseUrlProblem('http://127.0.0.1:8787/')).toBeUndefined();
+    expect(baseUrlProblem('https://u:p@api.example')).toEqual({ code: 'base_url_invalid' });
+  });
+
+  it('a service is configured only with both a URL and a key', () => {
+    expect(isConfigured('https://api.example', true)).toBe(true);
+    expect(isConfigured('  ', true)).toBe(false);
+    expect(isConfigured('https://api.example', false)).toBe(false);
   });
 
   it('joins base URLs with prefixes and trailing slashes', () => {
