@@ -1,24 +1,43 @@
 import { browser } from 'wxt/browser';
+import { parseHttpUrl } from './http-url';
 import { isLoopbackHost } from './validation';
 
 /**
- * The host-permission pattern that covers a service origin, in the one form both browsers accept: Firefox
+ * The host-permission pattern that covers a URL's origin, in the one form both browsers accept: Firefox
  * refuses match patterns that name a port (bugs 1362809, 1468162), and Chrome lets a pattern without a port
  * match every port of its host. So `http://127.0.0.1:43123` is covered by `http://127.0.0.1/*` in both.
  */
-export function hostPattern(origin: string): string {
-  const url = new URL(origin);
-  return `${url.protocol}//${url.hostname}/*`;
+export function hostPattern(url: string): string {
+  const { protocol, hostname } = new URL(url);
+  return `${protocol}//${hostname}/*`;
 }
 
-/** Whether the extension may send requests to this origin. */
-export function hasHostAccess(origin: string): Promise<boolean> {
-  return browser.permissions.contains({ origins: [hostPattern(origin)] });
+/** The patterns covering the http(s) URLs among `urls` (service origins, media files), each once. */
+export function hostPatterns(urls: readonly string[]): string[] {
+  const patterns = new Set<string>();
+  for (const url of urls) {
+    const parsed = parseHttpUrl(url);
+    if (parsed) patterns.add(hostPattern(parsed.href));
+  }
+  return [...patterns];
 }
 
-/** Asks for access to this origin; only shows a prompt when called during a user gesture. */
-export function requestHostAccess(origin: string): Promise<boolean> {
-  return browser.permissions.request({ origins: [hostPattern(origin)] });
+/**
+ * Whether the extension may send requests to all these URLs' hosts (a service origin; an entry's media
+ * files, whose bytes a no-CORS media host only lets an extension with host access read). No usable URL
+ * means no access.
+ */
+export function hasHostAccess(...urls: string[]): Promise<boolean> {
+  const origins = hostPatterns(urls);
+  return origins.length === 0 ? Promise.resolve(false) : browser.permissions.contains({ origins });
+}
+
+/**
+ * Asks for access to these URLs' hosts; the browser shows its prompt only when this is called
+ * synchronously in a click handler (the gesture it requires).
+ */
+export function requestHostAccess(...urls: string[]): Promise<boolean> {
+  return browser.permissions.request({ origins: hostPatterns(urls) });
 }
 
 /**
@@ -36,7 +55,7 @@ function isReleasable(pattern: string): boolean {
 
 /** Gives back the access granted for every service origin except those in `keep`. */
 export async function releaseHostAccess(keep: readonly string[]): Promise<void> {
-  const needed = new Set(keep.map(hostPattern));
+  const needed = new Set(hostPatterns(keep));
   const { origins = [] } = await browser.permissions.getAll();
   const unused = origins.filter((pattern) => isReleasable(pattern) && !needed.has(pattern));
   if (unused.length > 0) await browser.permissions.remove({ origins: unused });

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type enMessages from '../public/_locales/en/messages.json';
-import { collapseWhitespace, truncate } from './api/text';
-import type { ErrorInfo } from './errors';
+import type { ErrorInfo } from './error-info';
+import { collapseWhitespace, truncate } from './text';
 import { formatNumber } from './ui/format';
 import type { Problem } from './validation';
 
@@ -153,7 +153,7 @@ function describeDownloadFailure(reason: string | undefined): string {
   return t('errorDownloadFailed', reason ?? '?');
 }
 
-/** Localised wording of an inline validation problem (utils/validation.ts has the English original). */
+/** Localised wording of an inline validation problem. */
 export function describeProblem(problem: Problem): string {
   switch (problem.code) {
     case 'prompt_empty':

@@ -1,4 +1,5 @@
-import { collapseWhitespace } from './api/text';
+import { parseHttpUrl } from './http-url';
+import { collapseWhitespace } from './text';
 
 /**
  * Input rules as plain functions, so the popup can check a form inline without shipping zod, and the
@@ -64,17 +65,18 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /** The key travels in a header, so plain http is allowed only where it never leaves the machine. */
 export function baseUrlProblem(value: string): Problem | undefined {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return { code: 'base_url_invalid' };
-  }
-  if (url.username || url.password || url.search || url.hash) return { code: 'base_url_invalid' };
-  if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:')
-    return isLoopbackHost(url.hostname) ? undefined : { code: 'base_url_insecure' };
-  return { code: 'base_url_invalid' };
+  const url = parseHttpUrl(value);
+  if (!url || url.username || url.password || url.search || url.hash) return { code: 'base_url_invalid' };
+  if (url.protocol === 'https:' || isLoopbackHost(url.hostname)) return undefined;
+  return { code: 'base_url_insecure' };
+}
+
+/**
+ * Whether the extension can talk to a service: it needs the service's URL and a key for it. The popup asks
+ * with the key status (`keyStatusItem.set`), the background with the key it holds.
+ */
+export function isConfigured(baseUrl: string, hasKey: boolean): boolean {
+  return baseUrl.trim() !== '' && hasKey;
 }
 
 /** Canonical form: no trailing slash, so path joins and per-URL caches agree. */

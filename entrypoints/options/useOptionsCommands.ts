@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { toErrorInfo } from '@/utils/error-info';
 import { describeError, formatCredits, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { settingsItem } from '@/utils/storage/items';
-import { toErrorInfo } from '@/utils/ui/hooks';
 import { fromForm } from '@/utils/ui/settings-form';
 import { shownSettings } from '@/utils/ui/stored-view';
 import { baseUrlProblem } from '@/utils/validation';

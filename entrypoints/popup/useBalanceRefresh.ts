@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
 import { send } from '@/utils/messaging/send';
 import { balanceIsStale, type ShownBalance } from '@/utils/ui/balance';
-import { toErrorInfo } from '@/utils/ui/hooks';
 
 export interface BalanceRefresh {
   /** This popup's own refresh is in flight. */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
-import { toErrorInfo } from '@/utils/ui/hooks';
 import type { PromptDraft } from './usePromptDraft';
 
 export interface PopupActions {

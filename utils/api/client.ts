@@ -1,9 +1,13 @@
 import type * as z from 'zod/mini';
+import { AppError } from '../error-info';
+import { parseHttpUrl } from '../http-url';
+import { truncate } from '../text';
 import { isSendableKey } from '../validation';
-import { ServiceError } from './errors';
+import { parseShape, resultUrl, validateInput } from './answers';
 import { type RequestSpec, requestJson, type Transport } from './http';
-import { EMPTY_RESULT_HINT, interpretJob, normaliseStatus } from './job-status';
-import { type KeyRedactor, keyRedactor, redactJson } from './redact';
+import { interpretJob, normaliseStatus } from './job-status';
+import { type PathForm, pathForms } from './path-forms';
+import { keyRedactor } from './redact';
 import {
   type Balance,
   balanceResponseSchema,
@@ -17,11 +21,6 @@ import {
   videoRequestSchema,
   videoSubmitResponseSchema,
 } from './schemas';
-import { collapseWhitespace, truncate } from './text';
-import { parseHttpUrl } from './urls';
-
-/** The two path families of the interface (section 9); only balance and image exist under `/api`. */
-export type PathForm = 'v1' | 'api';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MODEL_FIELD = 'model';
@@ -58,13 +57,6 @@ export interface ServiceClient {
   getVideoJob(id: string, call?: CallOptions): Promise<VideoJob>;
 }
 
-type FormEndpoint = 'balance' | 'image';
-
-const FORM_PATHS: Record<FormEndpoint, Record<PathForm, string>> = {
-  balance: { v1: '/v1/tokens/balance', api: '/api/credits/balance' },
-  image: { v1: '/v1/images/generate', api: '/api/images/generate' },
-};
-
 const VIDEO_SUBMIT_PATH = '/v1/videos/generate';
 const videoJobPath = (id: string): string => `/v1/videos/${encodeURIComponent(id)}`;
 
@@ -75,18 +67,18 @@ const videoJobPath = (id: string): string => `/v1/videos/${encodeURIComponent(id
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const baseUrl = parseHttpUrl(options.baseUrl);
   if (baseUrl === undefined) {
-    throw new ServiceError(
+    throw new AppError(
       'invalid_input',
       'The service URL must be an absolute http:// or https:// address, for example https://api.example.com.',
     );
   }
   const apiKey = options.apiKey.trim();
   if (apiKey === '') {
-    throw new ServiceError('invalid_input', 'Enter an API key in the options.');
+    throw new AppError('invalid_input', 'Enter an API key in the options.');
   }
   // fetch throws a bare TypeError for header values outside Latin-1, which would read as a network error.
   if (!isSendableKey(apiKey)) {
-    throw new ServiceError(
+    throw new AppError(
       'invalid_input',
       'The API key contains characters that cannot be sent; copy it again from the account area.',
     );
@@ -110,7 +102,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     timeoutMs,
     signal: options.signal,
   };
-  let knownForm = options.pathForm;
+  const forms = pathForms(options.pathForm, options.onPathForm);
 
   const call = (spec: RequestSpec): Promise<unknown> => requestJson(transport, spec);
   const parse = <S extends z.ZodMiniType>(schema: S, value: unknown, what: string): z.output<S> =>
@@ -120,55 +112,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     return modelId === '' ? {} : { [modelField]: modelId };
   }
 
-  function remember(form: PathForm): void {
-    if (knownForm === form) return;
-    knownForm = form;
-    try {
-      options.onPathForm?.(form);
-    } catch {
-      // Persisting the form is an optimisation; a failing callback must not fail a request that worked.
-    }
-  }
-
-  /**
-   * Tries the known path form first and the other one when the first is missing (404/405). The form
-   * that works is remembered so later calls need one request.
-   */
-  async function withPathForm<T>(endpoint: FormEndpoint, run: (path: string) => Promise<T>): Promise<T> {
-    const first = knownForm ?? 'v1';
-    const second: PathForm = first === 'v1' ? 'api' : 'v1';
-    let missing: ServiceError;
-    try {
-      const result = await run(FORM_PATHS[endpoint][first]);
-      remember(first);
-      return result;
-    } catch (error) {
-      if (!isMissingEndpoint(error)) throw error;
-      missing = error;
-    }
-    try {
-      const result = await run(FORM_PATHS[endpoint][second]);
-      remember(second);
-      return result;
-    } catch (error) {
-      if (!isMissingEndpoint(error)) throw error;
-      const detail = missing.detail ?? error.detail;
-      throw new ServiceError(
-        'http_error',
-        `The service does not offer this endpoint at ${FORM_PATHS[endpoint].v1} or ${FORM_PATHS[endpoint].api} ` +
-          `(HTTP ${missing.status}). Check the service URL.`,
-        { status: missing.status, detail },
-      );
-    }
-  }
-
   return {
     get pathForm() {
-      return knownForm;
+      return forms.known;
     },
 
     async getBalance(callOptions = {}) {
-      return withPathForm('balance', async (path) => {
+      return forms.run('balance', async (path) => {
         const json = await call({ method: 'GET', path, signal: callOptions.signal });
         const body = parse(balanceResponseSchema, json, 'balance request');
         return { balance: body.tokensBalance };
@@ -177,7 +127,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
     async generateImage(prompt, callOptions = {}) {
       const validPrompt = validateInput(promptSchema, prompt);
-      return withPathForm('image', async (path) => {
+      return forms.run('image', async (path) => {
         const json = await call({
           method: 'POST',
           path,
@@ -210,17 +160,17 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
     async getVideoJob(id, callOptions = {}) {
       if (typeof id !== 'string' || id.trim() === '') {
-        throw new ServiceError('invalid_input', 'A video job id is required.');
+        throw new AppError('invalid_input', 'A video job id is required.');
       }
       let json: unknown;
       try {
         json = await call({ method: 'GET', path: videoJobPath(id), signal: callOptions.signal });
       } catch (error) {
-        if (error instanceof ServiceError && error.kind === 'http_error' && error.status === 404) {
-          throw new ServiceError(
+        if (error instanceof AppError && error.info.kind === 'http_error' && error.info.status === 404) {
+          throw new AppError(
             'http_error',
             `The service does not know the video job "${truncate(id, 80)}" (HTTP 404); it may have expired.`,
-            { status: 404, detail: error.detail, cause: error },
+            { status: 404, detail: error.info.detail, cause: error },
           );
         }
         throw error;
@@ -228,78 +178,4 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       return interpretJob(parse(videoJobResponseSchema, json, 'video job request'), id);
     },
   };
-}
-
-function isMissingEndpoint(error: unknown): error is ServiceError {
-  return (
-    error instanceof ServiceError &&
-    error.kind === 'http_error' &&
-    (error.status === 404 || error.status === 405)
-  );
-}
-
-function validateInput<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const messages = [...new Set(result.error.issues.map((issue) => issue.message))];
-  throw new ServiceError('invalid_input', messages.join('. '));
-}
-
-// Fields that name a job or a file: redacting the key inside them would name something else.
-const IDENTIFIER_FIELDS: ReadonlySet<string> = new Set(['id', 'url', 'videoUrls']);
-
-/**
- * Validates a response body, naming the first offending field so a wrong base URL is easy to spot.
- * Every answer passes here first, so this is where text quoting the key is redacted, before any of it
- * can become a status, a reason or a detail.
- */
-function parseShape<S extends z.ZodMiniType>(
-  schema: S,
-  value: unknown,
-  what: string,
-  redactor: KeyRedactor,
-): z.output<S> {
-  const { value: clean, keyIn } = redactJson(value, redactor, IDENTIFIER_FIELDS);
-  const [keyField] = keyIn;
-  if (keyField !== undefined) {
-    throw new ServiceError(
-      'invalid_response',
-      `The service's answer to the ${what} contains the API key in its "${keyField}" field, so it was not kept.`,
-      { detail: `"${keyField}" contains the API key` },
-    );
-  }
-  const result = schema.safeParse(clean);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.map(String).join('.') ?? '';
-  if (field === '') {
-    throw new ServiceError(
-      'invalid_response',
-      `The service's answer to the ${what} is not the expected JSON object.`,
-    );
-  }
-  const problem = issue?.message ?? 'invalid';
-  throw new ServiceError(
-    'invalid_response',
-    `The service's answer to the ${what} has a missing or invalid "${field}" field (${problem}).`,
-    { detail: `"${field}": ${problem}` },
-  );
-}
-
-function throwInvalid(message: string, detail?: string): never {
-  throw new ServiceError('invalid_response', message, detail === undefined ? {} : { detail });
-}
-
-function resultUrl(raw: string): string {
-  if (raw.trim() === '') {
-    throwInvalid(`The service returned an empty image URL. ${EMPTY_RESULT_HINT}`);
-  }
-  const url = parseHttpUrl(raw);
-  if (url === undefined) {
-    throwInvalid(
-      'The service returned an image URL that is not an http(s) address.',
-      truncate(collapseWhitespace(raw), 120),
-    );
-  }
-  return url.href;
 }

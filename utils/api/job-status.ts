@@ -1,6 +1,7 @@
+import { parseHttpUrl } from '../http-url';
+import { collapseWhitespace, truncate } from '../text';
 import type { NormalisedStatus, VideoJob, VideoJobResponse } from './schemas';
-import { collapseWhitespace, pickMessage, truncate } from './text';
-import { parseHttpUrl } from './urls';
+import { pickMessage } from './text';
 
 // The interface names only `queued` and `completed` (section 3); these are the words other services
 // commonly use for the two final outcomes. Anything unrecognised counts as still running, so a new

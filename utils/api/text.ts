@@ -1,14 +1,4 @@
-/** Longest server text carried into an error message; long enough to read, short enough for a toast. */
-export const MAX_DETAIL_LENGTH = 300;
-
-export function truncate(text: string, max = MAX_DETAIL_LENGTH): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, max - 1).trimEnd()}…`;
-}
-
-export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
+import { collapseWhitespace, truncate } from '../text';
 
 export function looksLikeHtml(text: string, contentType: string | null): boolean {
   if (contentType?.toLowerCase().includes('text/html')) return true;

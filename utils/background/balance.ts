@@ -1,4 +1,4 @@
-import { AppError, appError, type ErrorInfo, toErrorInfo } from '../errors';
+import { AppError, type ErrorInfo, toErrorInfo } from '../error-info';
 import type { Balance } from '../messaging/protocol';
 import type { BalanceAccount, StoredBalance } from '../storage/items';
 import type { Context } from './context';
@@ -45,10 +45,10 @@ export async function refreshBalance(ctx: Context): Promise<Balance> {
   } catch (error) {
     const info = toErrorInfo(error);
     await storeBalance(ctx, account, (cached) => ({ balance: cached.balance, error: info }));
-    throw new AppError(info);
+    throw AppError.from(info);
   }
   if (!(await storeBalance(ctx, account, () => ({ balance: fresh })))) {
-    throw appError('aborted', 'The service or key changed while the balance was being fetched.');
+    throw new AppError('aborted', 'The service or key changed while the balance was being fetched.');
   }
   return fresh;
 }

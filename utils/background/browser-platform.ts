@@ -1,9 +1,9 @@
 import { browser } from 'wxt/browser';
-import type { ErrorInfo } from '../errors';
+import type { ErrorInfo } from '../error-info';
 import { repairHistory } from '../history/repair';
 import { hasHostAccess, releaseHostAccess } from '../host-access';
 import { saveAll } from '../media/download';
-import { hasMediaAccess } from '../media/media-access';
+
 import { historyItem } from '../storage/items';
 import type { Problem } from '../validation';
 import type { MessageKey } from './notifications';
@@ -44,7 +44,7 @@ export function browserPlatform(
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
     canReach: hasHostAccess,
-    hasMediaAccess,
+    hasMediaAccess: (urls) => hasHostAccess(...urls),
     download: saveAll,
     releaseOrigins: releaseHostAccess,
     scheduleAlarm: async (when) => {

@@ -1,4 +1,4 @@
-import { isQuotaError, toErrorInfo } from '../errors';
+import { isQuotaError, toErrorInfo } from '../error-info';
 import { cleanPrompt, promptProblem } from '../validation';
 import type { Context } from './context';
 import { generateImage } from './generate-image';

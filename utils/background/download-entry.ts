@@ -1,4 +1,4 @@
-import { appError } from '../errors';
+import { AppError } from '../error-info';
 import { mediaFileName } from '../media/file-name';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
 import type { Context } from './context';
@@ -14,12 +14,12 @@ export async function downloadEntry(
 ): Promise<ResponseData['download']> {
   const entry = (await ctx.history.read()).find((item) => item.id === entryId);
   if (!entry || entry.urls.length === 0) {
-    throw appError('invalid_input', 'This entry has no files to download.');
+    throw new AppError('invalid_input', 'This entry has no files to download.');
   }
   const indexes = index === undefined ? [...entry.urls.keys()] : [index];
   const files = indexes.map((at) => {
     const url = entry.urls[at];
-    if (url === undefined) throw appError('invalid_input', `This entry has no file number ${at + 1}.`);
+    if (url === undefined) throw new AppError('invalid_input', `This entry has no file number ${at + 1}.`);
     const n = entry.urls.length > 1 ? { n: at + 1 } : {};
     return {
       url,

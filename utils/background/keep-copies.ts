@@ -1,4 +1,4 @@
-import { appError } from '../errors';
+import { AppError } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import type { HistoryStore } from '../history/store';
 import {
@@ -74,9 +74,9 @@ export function createCopyKeeper(platform: Platform, history: HistoryStore) {
     /** "Keep a copy": the page obtained access to the media host in the person's click. */
     async keepRequested(entryId: string): Promise<ResponseData['keepCopy']> {
       const entry = await find(entryId);
-      if (!keepable(entry)) throw appError('invalid_input', 'This entry has no finished files to keep.');
+      if (!keepable(entry)) throw new AppError('invalid_input', 'This entry has no finished files to keep.');
       if (!(await platform.hasMediaAccess(entry.urls))) {
-        throw appError('no_permission', 'Access to the host of these files was not granted.');
+        throw new AppError('no_permission', 'Access to the host of these files was not granted.');
       }
       void keep(entryId).catch(warn);
       return { keeping: true };

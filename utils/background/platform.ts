@@ -1,4 +1,4 @@
-import type { PathForm } from '../api/client';
+import type { PathForm } from '../api/path-forms';
 import type { HistoryBackend } from '../history/store';
 import type { Timers } from '../jobs/tracker';
 import type { DownloadFile } from '../media/download';

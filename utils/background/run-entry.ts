@@ -1,5 +1,5 @@
 import type { ServiceClient } from '../api/client';
-import { AppError, appError, type ErrorInfo, toErrorInfo } from '../errors';
+import { AppError, type ErrorInfo, toErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import type { Settings } from '../settings/schema';
 import { promptProblem } from '../validation';
@@ -56,7 +56,7 @@ async function prepare(ctx: Context, run: EntryRun) {
   const { platform } = ctx;
   try {
     const problem = promptProblem(run.prompt);
-    if (problem) throw appError('invalid_input', platform.describeProblem(problem));
+    if (problem) throw new AppError('invalid_input', platform.describeProblem(problem));
     return {
       text: run.prompt.trim(),
       client: await ctx.connect(),
@@ -127,8 +127,8 @@ export async function runEntry(ctx: Context, run: EntryRun): Promise<HistoryEntr
   }
   void refreshBalanceQuietly(ctx);
   await announceOwed(ctx, entry);
-  if (failure) throw new AppError(failure);
+  if (failure) throw AppError.from(failure);
   if (!entry)
-    throw appError('unexpected', `The ${run.kind} request ended but its history entry was removed.`);
+    throw new AppError('unexpected', `The ${run.kind} request ended but its history entry was removed.`);
   return entry;
 }

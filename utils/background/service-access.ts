@@ -1,6 +1,8 @@
-import { createServiceClient, type PathForm, type ServiceClient } from '../api/client';
-import { appError } from '../errors';
+import { createServiceClient, type ServiceClient } from '../api/client';
+import type { PathForm } from '../api/path-forms';
+import { AppError } from '../error-info';
 import type { Settings } from '../settings/schema';
+import { isConfigured } from '../validation';
 import { keyBelongsTo, type StoredKey } from './stored-key';
 
 export interface ServiceAccessDeps {
@@ -30,20 +32,20 @@ export function createServiceAccess(deps: ServiceAccessDeps) {
     const settings = await deps.settings();
     const baseUrl = overrides.baseUrl ?? settings.baseUrl;
     const stored = await deps.apiKey();
-    if (!baseUrl || !(overrides.apiKey || stored.key)) {
-      throw appError('not_configured', 'Set the service URL and API key in the options first.');
+    if (!isConfigured(baseUrl, Boolean(overrides.apiKey || stored.key))) {
+      throw new AppError('not_configured', 'Set the service URL and API key in the options first.');
     }
     const origin = new URL(baseUrl).origin;
     const apiKey =
       overrides.apiKey ?? (overrides.reuseKey || keyBelongsTo(stored, origin) ? stored.key : undefined);
     if (!apiKey) {
-      throw appError(
+      throw new AppError(
         'key_for_other_service',
         `The saved API key was entered for another service, so it is not sent to ${origin}. Enter the key for ${origin} in the options.`,
       );
     }
     if (!(await deps.canReach(origin))) {
-      throw appError(
+      throw new AppError(
         'no_permission',
         `The extension is not allowed to reach ${origin}. Open the options and press Save to allow it.`,
       );

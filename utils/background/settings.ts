@@ -1,4 +1,4 @@
-import { appError } from '../errors';
+import { AppError } from '../error-info';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
 import { baseUrlSchema } from '../settings/schema';
 import { forgetBalanceUnlessCurrent, storeBalance } from './balance';
@@ -10,7 +10,10 @@ import { NO_KEY, originOf } from './stored-key';
 async function requireReach(ctx: Context, baseUrl: string): Promise<void> {
   const origin = new URL(baseUrl).origin;
   if (!(await ctx.platform.canReach(origin))) {
-    throw appError('no_permission', `Access to ${origin} was not granted, so the extension cannot use it.`);
+    throw new AppError(
+      'no_permission',
+      `Access to ${origin} was not granted, so the extension cannot use it.`,
+    );
   }
 }
 
@@ -62,7 +65,7 @@ export async function testConnection(
   const { platform } = ctx;
   const parsed = baseUrlSchema.safeParse(baseUrl);
   if (!parsed.success) {
-    throw appError('invalid_input', parsed.error.issues[0]?.message ?? 'The service URL is not valid.');
+    throw new AppError('invalid_input', parsed.error.issues[0]?.message ?? 'The service URL is not valid.');
   }
   const account = await ctx.currentAccount();
   const client = await ctx.connect({ baseUrl: parsed.data, ...(apiKey ? { apiKey } : {}), reuseKey });

@@ -1,4 +1,4 @@
-import { isQuotaError, toErrorInfo } from '../errors';
+import { isQuotaError, toErrorInfo } from '../error-info';
 import type { Context } from './context';
 import { writeKeyStatus } from './key-status';
 

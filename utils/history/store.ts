@@ -1,4 +1,4 @@
-import { AppError, isQuotaError, STORAGE_FULL_MESSAGE } from '../errors';
+import { isQuotaError, storageFullError } from '../error-info';
 import type { HistoryEntry } from './schema';
 
 export const HISTORY_LIMIT = 200;
@@ -58,7 +58,7 @@ async function writeWithRoom(
       if (!isQuotaError(error)) throw error;
       const pruned = pruneOldestFinished(attempt, keep);
       if (pruned.length === attempt.length) {
-        throw new AppError({ kind: 'storage_full', message: STORAGE_FULL_MESSAGE });
+        throw storageFullError(error);
       }
       attempt = pruned;
     }

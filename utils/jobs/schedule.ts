@@ -1,5 +1,5 @@
 import type { VideoJob, VideoSubmission } from '../api/schemas';
-import type { ErrorInfo } from '../errors';
+import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 
 /** How a tracked job is polled; derived from settings. */

@@ -1,5 +1,5 @@
 import type { VideoJob } from '../api/schemas';
-import { type ErrorInfo, isQuotaError, toErrorInfo } from '../errors';
+import { type ErrorInfo, isQuotaError, toErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import type { HistoryStore } from '../history/store';
 import { coalesce } from './coalesce';

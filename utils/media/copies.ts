@@ -1,4 +1,4 @@
-import { toErrorInfo } from '../errors';
+import { toErrorInfo } from '../error-info';
 import { copiesItem } from './copies-item';
 import type { Copies, EntryCopy } from './copies-schema';
 import { deleteAllCopies, deleteCopies, discardIncomplete, usedBytes } from './copy-store';

@@ -1,5 +1,5 @@
 import { type Browser, browser } from 'wxt/browser';
-import { appError } from '../errors';
+import { AppError } from '../error-info';
 
 /**
  * Saves a file through the browser's downloads API. Unlike `<a download>`, which browsers ignore across
@@ -21,7 +21,7 @@ function finished(id: number): Promise<void> {
       } else if (state === 'interrupted') {
         stop();
         reject(
-          appError('download_failed', `The download was interrupted: ${reason ?? 'unknown'}`, {
+          new AppError('download_failed', `The download was interrupted: ${reason ?? 'unknown'}`, {
             detail: reason,
           }),
         );

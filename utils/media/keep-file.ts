@@ -1,5 +1,5 @@
-import { appError } from '../errors';
-import { safeUrl } from '../ui/safe-url';
+import { AppError } from '../error-info';
+import { parseHttpUrl } from '../http-url';
 import { CHUNK_BYTES, chunkRange, type MediaDb, type StoredFile } from './media-db';
 
 export interface KeepFileInput {
@@ -28,20 +28,24 @@ const MEDIA_REQUEST: RequestInit = {
 async function openBody(
   input: KeepFileInput,
 ): Promise<{ reader: ReadableStreamDefaultReader<Uint8Array>; type: string }> {
-  const url = safeUrl(input.url);
+  const url = parseHttpUrl(input.url)?.href;
   if (!url)
-    throw appError('invalid_response', 'The file URL is not an http(s) URL', {
+    throw new AppError('invalid_response', 'The file URL is not an http(s) URL', {
       detail: input.url.slice(0, 200),
     });
   let response: Response;
   try {
     response = await (input.fetch ?? fetch)(url, MEDIA_REQUEST);
   } catch (error) {
-    throw appError('network', 'The media host could not be reached', { detail: String(error).slice(0, 200) });
+    throw new AppError('network', 'The media host could not be reached', {
+      detail: String(error).slice(0, 200),
+    });
   }
   if (!response.ok || !response.body) {
     await response.body?.cancel();
-    throw appError('http_error', `The media host answered ${response.status}`, { status: response.status });
+    throw new AppError('http_error', `The media host answered ${response.status}`, {
+      status: response.status,
+    });
   }
   return { reader: response.body.getReader(), type: response.headers.get('content-type') ?? '' };
 }
@@ -101,7 +105,7 @@ export async function keepFile(db: MediaDb, input: KeepFileInput): Promise<Store
       const { done, value } = await reader.read();
       if (done) break;
       if (file.bytes + pending + value.length > input.maxBytes) {
-        throw appError('invalid_response', 'The file is larger than the space allowed for copies');
+        throw new AppError('invalid_response', 'The file is larger than the space allowed for copies');
       }
       parts.push(value);
       pending += value.length;

@@ -1,4 +1,4 @@
-import { toErrorInfo } from '../errors';
+import { toErrorInfo } from '../error-info';
 import {
   type RequestOf,
   type RequestType,

@@ -1,16 +1,13 @@
 import { browser } from 'wxt/browser';
-import type { ErrorInfo } from '../errors';
+import { AppError } from '../error-info';
 import type { RequestOf, RequestType, Response, ResponseData } from './protocol';
 
-/** A failure reported by the background, carrying its kind so the UI can word it. */
-export class BackgroundError extends Error {
-  constructor(readonly info: ErrorInfo) {
-    super(info.message);
-    this.name = 'BackgroundError';
-  }
-}
+/**
+ * Transitional alias for utils/ui/hooks.ts, which is being rewritten on another branch: remove it when
+ * that file imports AppError and toErrorInfo from utils/error-info.ts.
+ */
 
-/** Sends one request to the background and resolves with its data, or rejects with a BackgroundError. */
+/** Sends one request to the background and resolves with its data, or rejects with an AppError. */
 export async function send<T extends RequestType>(request: RequestOf<T>): Promise<ResponseData[T]> {
   let response: Response<T> | undefined;
   try {
@@ -20,15 +17,13 @@ export async function send<T extends RequestType>(request: RequestOf<T>): Promis
     // Chrome closes the channel when the worker is stopped mid-request; the work was interrupted, which
     // the person can act on, unlike a raw browser message.
     const interrupted = /message (channel|port) closed|receiving end does not exist/i.test(reason);
-    throw new BackgroundError(
-      interrupted
-        ? { kind: 'interrupted', message: `The extension was stopped before it could answer (${reason}).` }
-        : { kind: 'unexpected', message: `The extension’s background did not answer: ${reason}` },
-    );
+    throw interrupted
+      ? new AppError('interrupted', `The extension was stopped before it could answer (${reason}).`)
+      : new AppError('unexpected', `The extension’s background did not answer: ${reason}`);
   }
   if (!response || typeof response !== 'object' || !('ok' in response)) {
-    throw new BackgroundError({ kind: 'unexpected', message: 'The extension’s background gave no answer.' });
+    throw new AppError('unexpected', 'The extension’s background gave no answer.');
   }
-  if (!response.ok) throw new BackgroundError(response.error);
+  if (!response.ok) throw AppError.from(response.error);
   return response.data;
 }

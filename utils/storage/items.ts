@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import type { ErrorInfo } from '../errors';
+import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import type { Balance, KeyStatus } from '../messaging/protocol';
 import { DEFAULT_SETTINGS } from '../settings/defaults';

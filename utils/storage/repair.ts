@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { PathForm } from '../api/client';
+import type { PathForm } from '../api/path-forms';
 import type { Item } from '../background/platform';
 import { errorInfoSchema } from '../errors';
 import { balanceSchema } from '../messaging/protocol';

@@ -1,5 +1,7 @@
 /** Pure formatting helpers; the locale is a parameter so they are testable and work in any page. */
 
+export { truncate } from '../text';
+
 export function formatNumber(value: number, locale: string): string {
   try {
     return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
@@ -49,10 +51,4 @@ export function formatDateTime(time: number, locale: string): string {
   } catch {
     return new Date(time).toISOString();
   }
-}
-
-/** Shortens long text for labels, on a character boundary, with an ellipsis. */
-export function truncate(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
 }

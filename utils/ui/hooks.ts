@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import type { ErrorInfo } from '../errors';
-import { BackgroundError } from '../messaging/send';
 
 /** The current time, re-read every `intervalMs` while `active`; drives elapsed-time displays. */
 export function useNow(intervalMs = 1000, active = true): number {
@@ -12,11 +10,6 @@ export function useNow(intervalMs = 1000, active = true): number {
     return () => clearInterval(timer);
   }, [intervalMs, active]);
   return now;
-}
-
-export function toErrorInfo(error: unknown): ErrorInfo {
-  if (error instanceof BackgroundError) return error.info;
-  return { kind: 'unexpected', message: error instanceof Error ? error.message : String(error) };
 }
 
 /**

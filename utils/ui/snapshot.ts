@@ -1,4 +1,4 @@
-import type { ErrorInfo } from '../errors';
+import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import type { Balance } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';

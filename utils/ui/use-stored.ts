@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import { toErrorInfo } from '../error-info';
 import type { ErrorInfo } from '../errors';
-import { toErrorInfo } from './hooks';
 
 /** The part of a WXT storage item a page reads: its value now, and every later change. */
 export interface ReadableItem<T> {

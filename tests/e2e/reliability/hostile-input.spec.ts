@@ -16,7 +16,7 @@ import {
   storageOf,
 } from '../support/probes';
 import { conclude, VIDEO_OPTIONS } from '../support/reliability-observe';
-import { configure, sendFrom } from '../support/setup';
+import { configure } from '../support/setup';
 
 test.describe.configure({ mode: 'parallel' });
 

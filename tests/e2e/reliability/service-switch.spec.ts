@@ -3,7 +3,7 @@ import { type ReferenceService, startReferenceService } from '../../reference-se
 import { expect, test } from '../support/fixtures';
 import { EVENTUALLY, entryOf, historyOf, pollsOf, settled, storageOf } from '../support/probes';
 import { conclude, submitVideo } from '../support/reliability-observe';
-import { configure, sendFrom } from '../support/setup';
+import { configure } from '../support/setup';
 
 const KEY_A = 'service-a-key-0000000001';
 const KEY_B = 'service-b-key-0000000002';

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MAX_ID_LENGTH, MAX_STATUS_LENGTH, MAX_URL_LENGTH, MAX_VIDEO_URLS } from '../../../utils/api/schemas';
-import { MAX_DETAIL_LENGTH } from '../../../utils/api/text';
+import { MAX_DETAIL_LENGTH } from '../../../utils/text';
 import type { FaultRule } from '../../reference-service/server';
 import { referenceServiceForFile } from '../support/reference-service';
-import { clientFor, expectServiceError } from './helpers';
+import { clientFor, expectAppError } from './helpers';
 
 const service = referenceServiceForFile();
 const VIDEO = {
@@ -38,7 +38,7 @@ describe('one answer cannot put unbounded data in storage', () => {
     expect((await clientFor(service).generateImage('a cat')).url).toBe(urlOf(MAX_URL_LENGTH));
 
     service.configure({ imageUrlOverride: urlOf(MAX_URL_LENGTH + 1) });
-    const error = await expectServiceError(clientFor(service).generateImage('a cat'));
+    const error = await expectAppError(clientFor(service).generateImage('a cat'));
     expect(error.kind).toBe('invalid_response');
     expect(error.detail).toBe(`"url": longer than ${MAX_URL_LENGTH} characters`);
   });
@@ -54,7 +54,7 @@ describe('one answer cannot put unbounded data in storage', () => {
     service.configure({
       faults: [answerJson({ status: 'completed', videoUrls: [...urls, urlOf(60, 'extra')] })],
     });
-    const error = await expectServiceError(client.getVideoJob('vid_1'));
+    const error = await expectAppError(client.getVideoJob('vid_1'));
     expect(error.kind).toBe('invalid_response');
     expect(error.detail).toBe(`"videoUrls": more than ${MAX_VIDEO_URLS} different URLs`);
   });
@@ -63,7 +63,7 @@ describe('one answer cannot put unbounded data in storage', () => {
     service.configure({
       faults: [answerJson({ status: 'completed', videoUrls: [urlOf(80), urlOf(MAX_URL_LENGTH + 1)] })],
     });
-    const error = await expectServiceError(clientFor(service).getVideoJob('vid_1'));
+    const error = await expectAppError(clientFor(service).getVideoJob('vid_1'));
     expect(error.kind).toBe('invalid_response');
     expect(error.detail).toBe(`"videoUrls.1": longer than ${MAX_URL_LENGTH} characters`);
   });
@@ -74,10 +74,10 @@ describe('one answer cannot put unbounded data in storage', () => {
     expect((await client.submitVideo(VIDEO)).id).toBe('j'.repeat(MAX_ID_LENGTH));
 
     service.configure({ faults: [answerJson({ id: 'j'.repeat(MAX_ID_LENGTH + 1), status: 'queued' })] });
-    expect((await expectServiceError(client.submitVideo(VIDEO))).detail).toBe(
+    expect((await expectAppError(client.submitVideo(VIDEO))).detail).toBe(
       `"id": longer than ${MAX_ID_LENGTH} characters`,
     );
-    expect((await expectServiceError(client.getVideoJob('vid_1'))).detail).toBe(
+    expect((await expectAppError(client.getVideoJob('vid_1'))).detail).toBe(
       `"id": longer than ${MAX_ID_LENGTH} characters`,
     );
   });
@@ -89,14 +89,14 @@ describe('one answer cannot put unbounded data in storage', () => {
     expect((await client.getVideoJob(id)).rawStatus).toBe('q'.repeat(MAX_STATUS_LENGTH));
 
     service.configure({ jobStatusOverride: 'q'.repeat(MAX_STATUS_LENGTH + 1) });
-    const error = await expectServiceError(client.getVideoJob(id));
+    const error = await expectAppError(client.getVideoJob(id));
     expect(error.detail).toBe(`"status": longer than ${MAX_STATUS_LENGTH} characters`);
   });
 
   it(`an error text or a failure reason is cut to a ${MAX_DETAIL_LENGTH}-character summary`, async () => {
     const client = clientFor(service);
     service.configure({ faults: [{ action: { type: 'status', status: 500, body: 'e'.repeat(50_000) } }] });
-    expect((await expectServiceError(client.getBalance())).detail?.length).toBe(MAX_DETAIL_LENGTH);
+    expect((await expectAppError(client.getBalance())).detail?.length).toBe(MAX_DETAIL_LENGTH);
 
     service.configure({ faults: [answerJson({ status: 'failed', error: 'r'.repeat(50_000) })] });
     expect((await client.getVideoJob('vid_1')).error?.length).toBe(MAX_DETAIL_LENGTH);

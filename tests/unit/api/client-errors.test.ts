@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceErrorSchema, toErrorInfo } from '../../../utils/api/errors';
+import { toErrorInfo } from '../../../utils/error-info';
+import { errorInfoSchema } from '../../../utils/errors';
 import { DEMO_API_KEY, type FaultRule, startReferenceService } from '../../reference-service/server';
 import { referenceServiceForFile } from '../support/reference-service';
-import { clientFor, expectServiceError, requestLines } from './helpers';
+import { clientFor, expectAppError, requestLines } from './helpers';
 
 const service = referenceServiceForFile({ accounts: { [DEMO_API_KEY]: 100 } });
 
@@ -14,7 +15,7 @@ function withFaults(...faults: FaultRule[]): void {
 
 describe('HTTP status mapping', () => {
   it('401: the key is rejected', async () => {
-    const error = await expectServiceError(clientFor(service, { apiKey: 'wrong-key' }).getBalance());
+    const error = await expectAppError(clientFor(service, { apiKey: 'wrong-key' }).getBalance());
     expect(error.kind).toBe('unauthorized');
     expect(error.status).toBe(401);
     expect(error.message).toBe('The service rejected the API key (401). Check the key in the options.');
@@ -23,7 +24,7 @@ describe('HTTP status mapping', () => {
 
   it('402: not enough credits, keeping the service text', async () => {
     service.reset({ accounts: { [DEMO_API_KEY]: 0 } });
-    const error = await expectServiceError(clientFor(service).generateImage('a cat'));
+    const error = await expectAppError(clientFor(service).generateImage('a cat'));
     expect(error.kind).toBe('insufficient_credits');
     expect(error.status).toBe(402);
     expect(error.detail).toBe('Insufficient credits: this request costs 1, balance is 0');
@@ -33,7 +34,7 @@ describe('HTTP status mapping', () => {
 
   it('another 4xx that talks about credits is also insufficient_credits', async () => {
     withFaults({ action: { type: 'status', status: 403, body: 'Not enough tokens left on this account' } });
-    const error = await expectServiceError(clientFor(service).generateImage('a cat'));
+    const error = await expectAppError(clientFor(service).generateImage('a cat'));
     expect(error.kind).toBe('insufficient_credits');
     expect(error.status).toBe(403);
     expect(error.detail).toBe('Not enough tokens left on this account');
@@ -43,7 +44,7 @@ describe('HTTP status mapping', () => {
     withFaults({
       action: { type: 'status', status: 429, body: 'slow down', headers: { 'Retry-After': '7' } },
     });
-    const error = await expectServiceError(clientFor(service).getBalance());
+    const error = await expectAppError(clientFor(service).getBalance());
     expect(error.kind).toBe('rate_limited');
     expect(error.status).toBe(429);
     expect(error.retryAfterMs).toBe(7000);
@@ -53,7 +54,7 @@ describe('HTTP status mapping', () => {
   it('429 with Retry-After as an HTTP-date', async () => {
     const at = new Date(Date.now() + 20_000).toUTCString();
     withFaults({ action: { type: 'status', status: 429, headers: { 'Retry-After': at } } });
-    const error = await expectServiceError(clientFor(service).getBalance());
+    const error = await expectAppError(clientFor(service).getBalance());
     expect(error.kind).toBe('rate_limited');
     // toUTCString drops the milliseconds, so up to a second (plus the round trip) is lost.
     expect(error.retryAfterMs).toBeGreaterThan(17_000);
@@ -62,7 +63,7 @@ describe('HTTP status mapping', () => {
 
   it('429 without Retry-After leaves retryAfterMs undefined', async () => {
     withFaults({ action: { type: 'status', status: 429 } });
-    const error = await expectServiceError(clientFor(service).getBalance());
+    const error = await expectAppError(clientFor(service).getBalance());
     expect(error.kind).toBe('rate_limited');
     expect(error.retryAfterMs).toBeUndefined();
     expect(error.message).toContain('Try again later');
@@ -70,7 +71,7 @@ describe('HTTP status mapping', () => {
 
   it.each([500, 503])('%i is a server error with its status', async (status) => {
     withFaults({ action: { type: 'status', status, body: `upstream exploded ${status}` } });
-    const error = await expectServiceError(clientFor(service).getBalance());
+    const error = await expectAppError(clientFor(service).getBalance());
     expect(error.kind).toBe('server_error');
     expect(error.status).toBe(status);
     expect(error.message).toContain(`HTTP ${status}`);
@@ -86,14 +87,14 @@ describe('HTTP status mapping', () => {
         headers: { 'Content-Type': 'text/html' },
       },
     });
-    const error = await expectServiceError(clientFor(service).getBalance());
+    const error = await expectAppError(clientFor(service).getBalance());
     expect(error.kind).toBe('server_error');
     expect(error.detail).toBe('502 Bad Gateway Bad Gateway');
   });
 
   it('another 4xx carries the service text in message and detail', async () => {
     service.reset({ accounts: { [DEMO_API_KEY]: 100 }, maxPromptLength: 10 });
-    const error = await expectServiceError(clientFor(service).generateImage('a prompt that is too long'));
+    const error = await expectAppError(clientFor(service).generateImage('a prompt that is too long'));
     expect(error.kind).toBe('http_error');
     expect(error.status).toBe(400);
     expect(error.detail).toBe('Field prompt is too long: 25 characters, the maximum is 10');
@@ -103,7 +104,7 @@ describe('HTTP status mapping', () => {
 
   it('collapses whitespace and truncates a long error body', async () => {
     withFaults({ action: { type: 'status', status: 400, body: `bad\n\n   request ${'z'.repeat(1000)}` } });
-    const error = await expectServiceError(clientFor(service).getBalance());
+    const error = await expectAppError(clientFor(service).getBalance());
     expect(error.detail?.startsWith('bad request zzz')).toBe(true);
     expect(error.detail?.length).toBeLessThanOrEqual(300);
     expect(error.detail?.endsWith('…')).toBe(true);
@@ -118,7 +119,7 @@ describe('HTTP status mapping', () => {
         headers: { 'Content-Type': 'application/json' },
       },
     });
-    const error = await expectServiceError(clientFor(service).getBalance());
+    const error = await expectAppError(clientFor(service).getBalance());
     expect(error.kind).toBe('http_error');
     expect(error.detail).toBe('aspect ratio 5:1 unsupported');
   });
@@ -128,7 +129,7 @@ describe('transport failures', () => {
   it('times out on a service that never answers, quickly', async () => {
     withFaults({ action: { type: 'hang' } });
     const started = Date.now();
-    const error = await expectServiceError(clientFor(service, { timeoutMs: 300 }).getBalance());
+    const error = await expectAppError(clientFor(service, { timeoutMs: 300 }).getBalance());
     const elapsed = Date.now() - started;
     expect(error.kind).toBe('timeout');
     expect(error.message).toBe('The service did not answer within 0.3 s.');
@@ -143,7 +144,7 @@ describe('transport failures', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const started = Date.now();
-    const error = await expectServiceError(clientFor(service).getBalance({ signal: controller.signal }));
+    const error = await expectAppError(clientFor(service).getBalance({ signal: controller.signal }));
     expect(error.kind).toBe('aborted');
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -151,7 +152,7 @@ describe('transport failures', () => {
   it('honours an already aborted client-wide signal without waiting', async () => {
     const controller = new AbortController();
     controller.abort();
-    const error = await expectServiceError(clientFor(service, { signal: controller.signal }).getBalance());
+    const error = await expectAppError(clientFor(service, { signal: controller.signal }).getBalance());
     expect(error.kind).toBe('aborted');
   });
 
@@ -159,7 +160,7 @@ describe('transport failures', () => {
     const gone = await startReferenceService({ port: 0 });
     const url = gone.url;
     await gone.close();
-    const error = await expectServiceError(clientFor(gone, { baseUrl: `${url}/prefix/` }).getBalance());
+    const error = await expectAppError(clientFor(gone, { baseUrl: `${url}/prefix/` }).getBalance());
     expect(error.kind).toBe('network');
     expect(error.message).toContain(`Could not reach the service at ${url}`);
     expect(error.detail).toContain('ECONNREFUSED');
@@ -169,7 +170,7 @@ describe('transport failures', () => {
 describe('invalid responses', () => {
   it('malformed JSON', async () => {
     withFaults({ action: { type: 'malformed' } });
-    const error = await expectServiceError(clientFor(service).getBalance());
+    const error = await expectAppError(clientFor(service).getBalance());
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toContain('The service answered with something that is not JSON');
     expect(error.detail).toBe('{"tokensBalance": 12, "url": "htt');
@@ -177,7 +178,7 @@ describe('invalid responses', () => {
 
   it('an HTML page with status 200', async () => {
     withFaults({ action: { type: 'html200' } });
-    const error = await expectServiceError(clientFor(service).generateImage('a cat'));
+    const error = await expectAppError(clientFor(service).generateImage('a cat'));
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toContain('The service answered with an HTML page');
     expect(error.status).toBe(200);
@@ -193,7 +194,7 @@ describe('invalid responses', () => {
         headers: { 'Content-Type': 'application/json' },
       },
     });
-    const error = await expectServiceError(clientFor(service).getBalance());
+    const error = await expectAppError(clientFor(service).getBalance());
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toContain('"tokensBalance"');
     expect(error.message).toContain('expected number');
@@ -203,14 +204,14 @@ describe('invalid responses', () => {
     withFaults({
       action: { type: 'status', status: 200, body: '[1,2]', headers: { 'Content-Type': 'application/json' } },
     });
-    const error = await expectServiceError(clientFor(service).getBalance());
+    const error = await expectAppError(clientFor(service).getBalance());
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toContain('not the expected JSON object');
   });
 
   it('an empty 200 body', async () => {
     withFaults({ action: { type: 'status', status: 200, body: '' } });
-    const error = await expectServiceError(clientFor(service).getBalance());
+    const error = await expectAppError(clientFor(service).getBalance());
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toContain('empty body');
   });
@@ -224,7 +225,7 @@ describe('invalid responses', () => {
         headers: { 'Content-Type': 'application/json' },
       },
     });
-    const error = await expectServiceError(
+    const error = await expectAppError(
       clientFor(service).submitVideo({
         prompt: 'x',
         duration: 4,
@@ -238,7 +239,7 @@ describe('invalid responses', () => {
   });
 
   it('an empty image URL points at model id, prompt or balance (section 7)', async () => {
-    const error = await expectServiceError(clientFor(service).generateImage('[empty] a vase'));
+    const error = await expectAppError(clientFor(service).generateImage('[empty] a vase'));
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toContain('empty image URL');
     expect(error.message).toContain('The model id, the prompt or the credit balance may be invalid.');
@@ -251,7 +252,7 @@ describe('invalid responses', () => {
     'ftp://example.com/a.png',
   ])('rejects the image URL %s', async (imageUrlOverride) => {
     service.reset({ accounts: { [DEMO_API_KEY]: 100 }, imageUrlOverride });
-    const error = await expectServiceError(clientFor(service).generateImage('a cat'));
+    const error = await expectAppError(clientFor(service).generateImage('a cat'));
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toContain('not an http(s) address');
     expect(error.detail).toBe(imageUrlOverride);
@@ -261,7 +262,7 @@ describe('invalid responses', () => {
     withFaults({
       action: { type: 'status', status: 200, body: `{"tokensBalance":1,"pad":"${'p'.repeat(1_100_000)}"}` },
     });
-    const error = await expectServiceError(clientFor(service).getBalance());
+    const error = await expectAppError(clientFor(service).getBalance());
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toContain('larger than 1 MB');
   });
@@ -298,7 +299,7 @@ describe('endless body without Content-Length', () => {
 
   it('gives up at the size limit', async () => {
     const started = Date.now();
-    const error = await expectServiceError(clientFor(service, { baseUrl: endlessUrl }).getBalance());
+    const error = await expectAppError(clientFor(service, { baseUrl: endlessUrl }).getBalance());
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toContain('larger than 1 MB');
     expect(Date.now() - started).toBeLessThan(3000);
@@ -308,7 +309,7 @@ describe('endless body without Content-Length', () => {
 describe('serialisable error info', () => {
   it('a real service error round-trips through JSON', async () => {
     withFaults({ action: { type: 'status', status: 429, body: 'busy', headers: { 'Retry-After': '3' } } });
-    const error = await expectServiceError(clientFor(service).getBalance());
+    const error = await expectAppError(clientFor(service).getBalance());
     const info = toErrorInfo(error);
     expect(info).toEqual({
       kind: 'rate_limited',
@@ -317,6 +318,6 @@ describe('serialisable error info', () => {
       retryAfterMs: 3000,
       detail: 'busy',
     });
-    expect(serviceErrorSchema.parse(JSON.parse(JSON.stringify(error)))).toEqual(info);
+    expect(errorInfoSchema.parse(JSON.parse(JSON.stringify(error)))).toEqual(info);
   });
 });

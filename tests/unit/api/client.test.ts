@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { createServiceClient, type PathForm } from '../../../utils/api/client';
+import { createServiceClient } from '../../../utils/api/client';
+import type { PathForm } from '../../../utils/api/path-forms';
 import { MAX_PROMPT_LENGTH } from '../../../utils/validation';
 import { DEMO_API_KEY } from '../../reference-service/server';
 import { referenceServiceForFile } from '../support/reference-service';
-import { clientFor, expectServiceError, parsedBodies, requestLines } from './helpers';
+import { clientFor, expectAppError, parsedBodies, requestLines } from './helpers';
 
 const VIDEO = { duration: 5, resolution: '720p', aspectRatio: '16:9', generateAudio: true };
 
@@ -48,7 +49,7 @@ describe('endpoints', () => {
   });
 
   it('percent-encodes a job id and reports an unknown job clearly', async () => {
-    const error = await expectServiceError(clientFor(service).getVideoJob('a/b c?d'));
+    const error = await expectAppError(clientFor(service).getVideoJob('a/b c?d'));
     expect(error.kind).toBe('http_error');
     expect(error.status).toBe(404);
     expect(error.message).toContain('does not know the video job "a/b c?d"');
@@ -84,7 +85,7 @@ describe('base URL joining', () => {
   it('keeps a path prefix, with or without a trailing slash', async () => {
     for (const baseUrl of [`${service.url}/gateway`, `${service.url}/gateway/`]) {
       service.reset();
-      await expectServiceError(clientFor(service, { baseUrl }).getBalance());
+      await expectAppError(clientFor(service, { baseUrl }).getBalance());
       expect(requestLines(service)).toEqual([
         'GET /gateway/v1/tokens/balance',
         'GET /gateway/api/credits/balance',
@@ -164,7 +165,7 @@ describe('path forms', () => {
   it('names both paths when neither form exists', async () => {
     const onPathForm = vi.fn<(form: PathForm) => void>();
     const client = clientFor(service, { baseUrl: `${service.url}/missing`, onPathForm });
-    const error = await expectServiceError(client.getBalance());
+    const error = await expectAppError(client.getBalance());
     expect(error.kind).toBe('http_error');
     expect(error.status).toBe(404);
     expect(error.message).toContain(
@@ -176,7 +177,7 @@ describe('path forms', () => {
   });
 
   it('does not fall back on errors other than 404/405', async () => {
-    const error = await expectServiceError(clientFor(service, { apiKey: 'not-a-key' }).getBalance());
+    const error = await expectAppError(clientFor(service, { apiKey: 'not-a-key' }).getBalance());
     expect(error.kind).toBe('unauthorized');
     expect(requestLines(service)).toEqual(['GET /v1/tokens/balance']);
   });
@@ -259,16 +260,14 @@ describe('model field', () => {
 
 describe('input validation happens before any request', () => {
   it('rejects a blank prompt', async () => {
-    const error = await expectServiceError(clientFor(service).generateImage('  \n '));
+    const error = await expectAppError(clientFor(service).generateImage('  \n '));
     expect(error.kind).toBe('invalid_input');
     expect(error.message).toBe('Enter a prompt.');
     expect(service.requests()).toEqual([]);
   });
 
   it('rejects a prompt over the limit, naming its length', async () => {
-    const error = await expectServiceError(
-      clientFor(service).generateImage('x'.repeat(MAX_PROMPT_LENGTH + 1)),
-    );
+    const error = await expectAppError(clientFor(service).generateImage('x'.repeat(MAX_PROMPT_LENGTH + 1)));
     expect(error.kind).toBe('invalid_input');
     expect(error.message).toBe('The prompt is 4,001 characters long; the limit is 4,000.');
     expect(service.requests()).toEqual([]);
@@ -281,7 +280,7 @@ describe('input validation happens before any request', () => {
 
   it('rejects invalid video options', async () => {
     const client = clientFor(service);
-    const error = await expectServiceError(
+    const error = await expectAppError(
       client.submitVideo({
         prompt: 'ok',
         duration: 2.5,
@@ -293,13 +292,13 @@ describe('input validation happens before any request', () => {
     expect(error.kind).toBe('invalid_input');
     expect(error.message).toContain('whole number of seconds');
     expect(error.message).toContain('720p');
-    const blank = await expectServiceError(client.submitVideo({ prompt: ' ', ...VIDEO }));
+    const blank = await expectAppError(client.submitVideo({ prompt: ' ', ...VIDEO }));
     expect(blank.message).toBe('Enter a prompt.');
     expect(service.requests()).toEqual([]);
   });
 
   it('rejects a blank job id', async () => {
-    const error = await expectServiceError(clientFor(service).getVideoJob(' '));
+    const error = await expectAppError(clientFor(service).getVideoJob(' '));
     expect(error.kind).toBe('invalid_input');
     expect(service.requests()).toEqual([]);
   });

@@ -1,20 +1,20 @@
 import { expect } from 'vitest';
 import { createServiceClient, type ServiceClientOptions } from '../../../utils/api/client';
-import { isServiceError, type ServiceError } from '../../../utils/api/errors';
+import { AppError, type ErrorInfo } from '../../../utils/error-info';
 import { DEMO_API_KEY, type ReferenceService } from '../../reference-service/server';
 
-/** Awaits a promise that must reject with a ServiceError and returns that error. */
-export async function expectServiceError(promise: Promise<unknown>): Promise<ServiceError> {
+/** Awaits a promise that must reject with an AppError and returns what it carries. */
+export async function expectAppError(promise: Promise<unknown>): Promise<ErrorInfo> {
   const outcome = await promise.then(
     (value) => ({ rejected: false as const, value }),
     (error: unknown) => ({ rejected: true as const, error }),
   );
   if (!outcome.rejected) {
-    throw new Error(`Expected a ServiceError, got a result: ${JSON.stringify(outcome.value)}`);
+    throw new Error(`Expected an AppError, got a result: ${JSON.stringify(outcome.value)}`);
   }
-  expect(isServiceError(outcome.error), String(outcome.error)).toBe(true);
-  if (!isServiceError(outcome.error)) throw outcome.error;
-  return outcome.error;
+  expect(outcome.error instanceof AppError, String(outcome.error)).toBe(true);
+  if (!(outcome.error instanceof AppError)) throw outcome.error;
+  return outcome.error.info;
 }
 
 export function clientFor(service: ReferenceService, options: Partial<ServiceClientOptions> = {}) {

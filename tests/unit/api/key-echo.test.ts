@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { type ServiceError, toErrorInfo } from '../../../utils/api/errors';
 import { REDACTED } from '../../../utils/api/redact';
+import { type ErrorInfo, toErrorInfo } from '../../../utils/error-info';
 import type { FaultRule } from '../../reference-service/server';
 import { referenceServiceForFile } from '../support/reference-service';
-import { clientFor, expectServiceError } from './helpers';
+import { clientFor, expectAppError } from './helpers';
 
 // Distinctive, so any trace of it (or of a cut-off piece of it) is certainly an echo.
 const KEY = 'pc-live-Zx81Qm4Tt7Kd2Wv9';
@@ -25,8 +25,8 @@ function answer(status: number, body: string, headers: Record<string, string> = 
 }
 
 /** No piece of the key of 8 characters or more, in any case, anywhere in the error as stored or logged. */
-function expectNoKeyIn(error: ServiceError): void {
-  const text = `${JSON.stringify(toErrorInfo(error))} ${String(error)}`.toLowerCase();
+function expectNoKeyIn(error: ErrorInfo): void {
+  const text = JSON.stringify(toErrorInfo(error)).toLowerCase();
   for (let start = 0; start + 8 <= KEY.length; start++) {
     expect(text).not.toContain(KEY.slice(start, start + 8).toLowerCase());
   }
@@ -50,7 +50,7 @@ describe('error bodies that quote the key', () => {
     ['500 JSON-escaped', answer(500, `{"error":"${escaped(KEY)} broke"}`, JSON_TYPE), 'server_error'],
   ])('%s: the detail and message say •••• instead', async (_label, fault, kind) => {
     service.configure({ faults: [fault] });
-    const error = await expectServiceError(client().getBalance());
+    const error = await expectAppError(client().getBalance());
     expect(error.kind).toBe(kind);
     expect(error.detail).toContain(REDACTED);
     expectNoKeyIn(error);
@@ -59,7 +59,7 @@ describe('error bodies that quote the key', () => {
   it('a key cut by the 300-character summary leaves no piece of it behind', async () => {
     for (const pad of [280, 285, 290, 295]) {
       service.configure({ faults: [answer(500, `${'x'.repeat(pad)} {{apiKey}} and more`)] });
-      const error = await expectServiceError(client().getBalance());
+      const error = await expectAppError(client().getBalance());
       expect(error.detail?.length).toBeLessThanOrEqual(300);
       expectNoKeyIn(error);
     }
@@ -68,7 +68,7 @@ describe('error bodies that quote the key', () => {
   it('a 200 answer that is not JSON, or is HTML, keeps no key in its detail', async () => {
     for (const body of ['tokens={{apiKey}}', '<!doctype html><p>{{apiKey}}</p>']) {
       service.configure({ faults: [answer(200, body)] });
-      const error = await expectServiceError(client().getBalance());
+      const error = await expectAppError(client().getBalance());
       expect(error.kind).toBe('invalid_response');
       expect(error.detail).toContain(REDACTED);
       expectNoKeyIn(error);
@@ -99,7 +99,7 @@ describe('answers that quote the key', () => {
       `${service.url}/files/x.png?k=${encodeURIComponent(KEY).replace(/-/g, '%2D')}`,
     ]) {
       service.configure({ imageUrlOverride: url });
-      const error = await expectServiceError(client().generateImage('a lighthouse'));
+      const error = await expectAppError(client().generateImage('a lighthouse'));
       expect(error.kind).toBe('invalid_response');
       expect(error.message).toContain('contains the API key in its "url" field');
       expect(error.detail).toBe('"url" contains the API key');
@@ -113,7 +113,7 @@ describe('answers that quote the key', () => {
       videoUrlOverride: [`${service.url}/files/videos/ok.webm`, `${service.url}/files/{{apiKey}}.webm`],
     });
     const submitted = await client().submitVideo(VIDEO);
-    const error = await expectServiceError(client().getVideoJob(submitted.id));
+    const error = await expectAppError(client().getVideoJob(submitted.id));
     expect(error.kind).toBe('invalid_response');
     expect(error.message).toContain('"videoUrls" field');
     expectNoKeyIn(error);
@@ -121,7 +121,7 @@ describe('answers that quote the key', () => {
 
   it('a job id carrying the key is refused', async () => {
     service.configure({ faults: [answer(200, '{"id":"job-{{apiKey}}","status":"queued"}', JSON_TYPE)] });
-    const error = await expectServiceError(client().submitVideo(VIDEO));
+    const error = await expectAppError(client().submitVideo(VIDEO));
     expect(error.kind).toBe('invalid_response');
     expect(error.detail).toBe('"id" contains the API key');
   });

@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { isServiceError, ServiceError, serviceErrorSchema, toErrorInfo } from '../../../utils/api/errors';
-import { mentionsInsufficientCredits } from '../../../utils/api/http';
+import { mentionsInsufficientCredits } from '../../../utils/api/failures';
 import {
   EMPTY_VIDEO_MESSAGE,
   FAILED_VIDEO_MESSAGE,
@@ -10,7 +9,11 @@ import {
 } from '../../../utils/api/job-status';
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../../utils/api/retry-after';
 import { promptSchema, videoOptionsSchema } from '../../../utils/api/schemas';
-import { joinUrl, parseHttpUrl } from '../../../utils/api/urls';
+import { joinUrl } from '../../../utils/api/urls';
+import { AppError, toErrorInfo } from '../../../utils/error-info';
+import { errorInfoSchema } from '../../../utils/errors';
+import { parseHttpUrl } from '../../../utils/http-url';
+import { baseUrlProblem, isConfigured } from '../../../utils/validation';
 
 describe('normaliseStatus', () => {
   it.each([
@@ -148,18 +151,26 @@ describe('input schemas', () => {
 });
 
 describe('errors', () => {
-  it('ServiceError carries kind and data, and is recognised by the guard', () => {
-    const error = new ServiceError('server_error', 'boom', { status: 503, detail: 'down' });
+  it('AppError carries its info, drops absent fields and serialises to the schema', () => {
+    const error = new AppError('server_error', 'boom', {
+      status: 503,
+      detail: 'down',
+      retryAfterMs: undefined,
+    });
     expect(error).toBeInstanceOf(Error);
-    expect(isServiceError(error)).toBe(true);
-    expect(isServiceError(new Error('x'))).toBe(false);
-    expect(isServiceError({ kind: 'server_error', message: 'boom' })).toBe(false);
-    expect(toErrorInfo(error)).toEqual({
+    expect(error.message).toBe('boom');
+    expect(toErrorInfo(error)).toStrictEqual({
       kind: 'server_error',
       message: 'boom',
       status: 503,
       detail: 'down',
     });
+    expect(errorInfoSchema.parse(JSON.parse(JSON.stringify(error)))).toStrictEqual(error.info);
+    expect(AppError.from(error.info).info).toStrictEqual(error.info);
+  });
+
+  it('toErrorInfo calls a refused storage write "storage full"', () => {
+    expect(toErrorInfo(new Error('QUOTA_BYTES quota exceeded')).kind).toBe('storage_full');
   });
 
   it('toErrorInfo turns anything into the serialisable shape', () => {
@@ -174,7 +185,7 @@ describe('errors', () => {
     for (const value of cases) {
       const info = toErrorInfo(value);
       expect(info.kind).toBe('unexpected');
-      expect(serviceErrorSchema.safeParse(info).success).toBe(true);
+      expect(errorInfoSchema.safeParse(info).success).toBe(true);
     }
     expect(toErrorInfo(new Error('disk on fire')).message).toContain('disk on fire');
     expect(toErrorInfo('plain string').message).toContain('plain string');
@@ -182,7 +193,9 @@ describe('errors', () => {
 
   it('toErrorInfo passes an already plain info through', () => {
     const info = { kind: 'timeout', message: 'slow', status: undefined };
-    expect(toErrorInfo(info)).toEqual({ kind: 'timeout', message: 'slow' });
+    expect(toErrorInfo(info)).toStrictEqual({ kind: 'timeout', message: 'slow' });
+    expect(toErrorInfo({ kind: 'no_such_kind', message: 'x' }).kind).toBe('unexpected');
+    expect(toErrorInfo({ kind: 'timeout', message: 'x', status: '500' }).kind).toBe('unexpected');
   });
 
   it('recognises insufficient-credit wording', () => {
@@ -209,6 +222,20 @@ describe('URLs', () => {
     for (const value of ['', '  ', 'javascript:alert(1)', 'data:,x', '/rel', 'rel.png', 'ftp://x', 7, null]) {
       expect(parseHttpUrl(value), String(value)).toBeUndefined();
     }
+    expect(parseHttpUrl(`https://x.example/${'a'.repeat(9000)}`)).toBeUndefined();
+  });
+
+  it('the settings form refuses what the client could not call, with the reason', () => {
+    expect(baseUrlProblem('ftp://files.example')).toEqual({ code: 'base_url_invalid' });
+    expect(baseUrlProblem('http://api.example')).toEqual({ code: 'base_url_insecure' });
+    expect(baseUrlProblem('http://127.0.0.1:8787/')).toBeUndefined();
+    expect(baseUrlProblem('https://u:p@api.example')).toEqual({ code: 'base_url_invalid' });
+  });
+
+  it('a service is configured only with both a URL and a key', () => {
+    expect(isConfigured('https://api.example', true)).toBe(true);
+    expect(isConfigured('  ', true)).toBe(false);
+    expect(isConfigured('https://api.example', false)).toBe(false);
   });
 
   it('joins base URLs with prefixes and trailing slashes', () => {

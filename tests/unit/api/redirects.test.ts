@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { toErrorInfo } from '../../../utils/api/errors';
+import { toErrorInfo } from '../../../utils/error-info';
 import { DEMO_API_KEY, type FaultRule } from '../../reference-service/server';
 import { referenceServiceForFile } from '../support/reference-service';
-import { clientFor, expectServiceError, requestLines } from './helpers';
+import { clientFor, expectAppError, requestLines } from './helpers';
 
 const service = referenceServiceForFile();
 
@@ -18,8 +18,8 @@ describe('a redirect from the service', () => {
       service.configure({ faults: [redirectTo(`${service.attacker.url}/collect`, status)] });
       const client = clientFor(service);
 
-      const balance = await expectServiceError(client.getBalance());
-      const image = await expectServiceError(client.generateImage('a harbour at dusk'));
+      const balance = await expectAppError(client.getBalance());
+      const image = await expectAppError(client.generateImage('a harbour at dusk'));
 
       for (const error of [balance, image]) {
         expect(error.kind).toBe('redirect');
@@ -38,7 +38,7 @@ describe('a redirect from the service', () => {
   it('to the same origin is refused too, since a browser never shows where it points', async () => {
     // Followed once, the second request would succeed: the fault answers only the first.
     service.configure({ faults: [redirectTo('/v1/tokens/balance', 302, 1)] });
-    const error = await expectServiceError(clientFor(service).getBalance());
+    const error = await expectAppError(clientFor(service).getBalance());
     expect(error.kind).toBe('redirect');
     expect(error.detail).toBe(`${service.url}/v1/tokens/balance`);
     expect(requestLines(service)).toEqual(['GET /v1/tokens/balance']);
@@ -58,7 +58,7 @@ describe('a redirect from the service', () => {
       aspectRatio: '16:9',
       generateAudio: false,
     });
-    const error = await expectServiceError(client.getVideoJob(job.id));
+    const error = await expectAppError(client.getVideoJob(job.id));
     expect(error.kind).toBe('redirect');
     expect(service.attacker.requests()).toEqual([]);
   });
@@ -71,12 +71,12 @@ describe('a redirect from the service', () => {
       ],
     });
     const client = clientFor(service);
-    const bare = await expectServiceError(client.getBalance());
+    const bare = await expectAppError(client.getBalance());
     expect(bare.kind).toBe('redirect');
     expect(bare.detail).toBeUndefined();
     expect(bare.message).toContain('a redirect to another address');
 
-    const echoed = await expectServiceError(client.getBalance());
+    const echoed = await expectAppError(client.getBalance());
     expect(echoed.detail).toBe(`${service.attacker.url}/?k=••••`);
     expect(JSON.stringify(toErrorInfo(echoed))).not.toContain(DEMO_API_KEY);
   });

@@ -129,7 +129,7 @@ describe('background app', () => {
     expect(await items.apiKey.getValue()).toEqual(NO_KEY);
     await expect(
       app.handlers.testConnection({ type: 'testConnection', baseUrl: service.url, apiKey: 'wrong-key' }),
-    ).rejects.toMatchObject({ kind: 'unauthorized' });
+    ).rejects.toMatchObject({ info: { kind: 'unauthorized' } });
   });
 
   it('opens the finished video when its notification is clicked', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appError } from '../../../utils/errors';
+import { AppError } from '../../../utils/error-info';
 import { createRouter, type Handlers, isTrustedSender } from '../../../utils/messaging/router';
 
 const self = { id: 'ext-id', baseUrl: 'chrome-extension://ext-id/' };
@@ -86,7 +86,7 @@ describe('router', () => {
     const route = createRouter(
       handlers({
         refreshBalance: async () => {
-          throw appError('not_configured', 'Set it up');
+          throw new AppError('not_configured', 'Set it up');
         },
         clearHistory: async () => {
           throw new TypeError('kaboom');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError } from '../../../utils/api/errors';
 import type { VideoJob } from '../../../utils/api/schemas';
+import { AppError } from '../../../utils/error-info';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { createHistoryStore } from '../../../utils/history/store';
 import { createJobTracker, type TrackerDeps } from '../../../utils/jobs/tracker';
@@ -169,7 +169,7 @@ describe('job tracker', () => {
 
   it('backs off after errors and keeps the job', async () => {
     const h = harness([video('a')], async () => {
-      throw new ServiceError('server_error', 'The service had a problem (HTTP 503).', { status: 503 });
+      throw new AppError('server_error', 'The service had a problem (HTTP 503).', { status: 503 });
     });
     await h.tracker.tick();
     expect(h.stored[0]?.status).toBe('running');

@@ -1,26 +1,25 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { hasHostAccess, hostPatterns } from '@/utils/host-access';
 import { copyStatusKey } from '@/utils/media/copy-status';
-import { hasMediaAccess, mediaOrigins } from '@/utils/media/media-access';
 
 beforeEach(() => fakeBrowser.reset());
 
-describe('media access', () => {
+describe('host access for media files', () => {
   it('names each http(s) media origin of an entry once, and nothing else', () => {
     expect(
-      mediaOrigins([
+      hostPatterns([
         'https://cdn.example/a.png?sig=1',
         'https://cdn.example/b.png',
         'http://127.0.0.2:9000/files/v.webm',
         'javascript:alert(1)',
         'data:image/png;base64,AA',
       ]),
-      // Firefox refuses patterns with a port; without one, Chrome's pattern covers every port.
     ).toEqual(['https://cdn.example/*', 'http://127.0.0.2/*']);
   });
 
   it('has no access to ask about when an entry has no usable URL', async () => {
-    expect(await hasMediaAccess(['not a url'])).toBe(false);
+    expect(await hasHostAccess('not a url')).toBe(false);
   });
 });
 

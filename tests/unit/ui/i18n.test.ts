@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { ErrorInfo, ErrorKind } from '@/utils/errors';
-import { errorKinds } from '@/utils/errors';
+import { ERROR_KINDS, type ErrorInfo, type ErrorKind } from '@/utils/error-info';
 import { describeError, describeProblem, formatCredits, t, uiLanguage } from '@/utils/i18n';
 import type { Problem } from '@/utils/validation';
 import { chromeGetMessage, readMessages } from './locales';
@@ -72,9 +71,9 @@ const info = (kind: ErrorKind, extra: Partial<ErrorInfo> = {}): ErrorInfo => ({
 
 describe('describeError', () => {
   it('gives every kind its own wording rather than the fallback text', () => {
-    const texts = errorKinds.map((kind) => describeError(info(kind)));
+    const texts = ERROR_KINDS.map((kind) => describeError(info(kind)));
     for (const [index, text] of texts.entries()) {
-      const kind = errorKinds[index] ?? '';
+      const kind = ERROR_KINDS[index] ?? '';
       if (kind === 'unexpected' || kind === 'invalid_request' || kind === 'invalid_input') continue; // these quote the message on purpose
       expect(text, kind).not.toContain('ENGLISH FALLBACK');
       expect(text, kind).not.toMatch(/^error[A-Z]/);

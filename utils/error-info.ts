@@ -1,0 +1,120 @@
+// Type-only: erased at build time, so pages importing this module ship no zod.
+import type { ErrorInfo, ErrorKind } from './errors';
+
+export type { ErrorInfo, ErrorKind };
+
+/** Every failure the UI can be told about; the UI words each kind in the person's language. */
+export const ERROR_KINDS = [
+  'unauthorized',
+  'insufficient_credits',
+  'rate_limited',
+  'server_error',
+  'http_error',
+  'network',
+  'timeout',
+  // Cancelled by the caller's own signal; kept apart from `timeout` so a UI can stay silent about it.
+  'aborted',
+  'invalid_response',
+  // The service answered with a 3xx; never followed, because the request carries the key.
+  'redirect',
+  // Refused locally before any request was sent (blank prompt, bad base URL, ...).
+  'invalid_input',
+  // Anything that is not an AppError, once passed through `toErrorInfo`.
+  'unexpected',
+  'not_configured',
+  'no_permission',
+  'invalid_request',
+  'forbidden_sender',
+  'interrupted',
+  'job_failed',
+  'job_timeout',
+  'key_for_other_service',
+  'storage_full',
+  // The browser could not save a result; `detail` is its reason (e.g. SERVER_BAD_CONTENT, NETWORK_FAILED).
+  'download_failed',
+] as const;
+
+type ErrorData = Omit<ErrorInfo, 'kind' | 'message'> & { cause?: unknown };
+
+/** The one error class: whatever fails in the extension throws this, carrying the serialisable info. */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  readonly info: ErrorInfo;
+
+  constructor(kind: ErrorKind, message: string, data: ErrorData = {}) {
+    const { cause, ...extra } = data;
+    super(message, cause === undefined ? undefined : { cause });
+    this.info = { kind, message };
+    // Absent rather than undefined, so the info compares and serialises the same after a round trip.
+    for (const [field, value] of Object.entries(extra)) {
+      if (value !== undefined) Object.assign(this.info, { [field]: value });
+    }
+  }
+
+  /** Rethrows an info received from elsewhere (a reply, a stored entry) as an error. */
+  static from(info: ErrorInfo): AppError {
+    const { kind, message, ...extra } = info;
+    return new AppError(kind, message, extra);
+  }
+
+  toJSON(): ErrorInfo {
+    return this.info;
+  }
+}
+
+/**
+ * The ways browsers word a storage.local write refused for quota: Chrome's callback error, the
+ * polyfilled/Firefox DOMException, and the QUOTA_BYTES constant some builds quote.
+ */
+const QUOTA_PATTERN = /QUOTA_BYTES|QuotaExceededError|quota exceeded/i;
+
+export function isQuotaError(error: unknown): boolean {
+  if (error instanceof AppError) return error.info.kind === 'storage_full';
+  if (error instanceof Error) return QUOTA_PATTERN.test(`${error.name} ${error.message}`);
+  return typeof error === 'string' && QUOTA_PATTERN.test(error);
+}
+
+export function storageFullError(cause?: unknown): AppError {
+  return new AppError(
+    'storage_full',
+    "The browser's storage for this extension is full, so the result could not be saved.",
+    { cause },
+  );
+}
+
+/**
+ * Any thrown value as an ErrorInfo. App errors keep their info; an info that is already plain (a reply
+ * from another extension context) passes through, so this can be applied at every boundary.
+ */
+export function toErrorInfo(error: unknown): ErrorInfo {
+  if (error instanceof AppError) return error.info;
+  if (isQuotaError(error)) return storageFullError(error).info;
+  const plain = plainInfo(error);
+  if (plain !== undefined) return plain;
+  return { kind: 'unexpected', message: `Something unexpected went wrong: ${describeUnknown(error)}` };
+}
+
+const KINDS: ReadonlySet<string> = new Set(ERROR_KINDS);
+
+// Checked by hand, not with errorInfoSchema, so that pages calling toErrorInfo ship no zod.
+function plainInfo(value: unknown): ErrorInfo | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { kind, message, status, retryAfterMs, detail, balance } = value as Record<string, unknown>;
+  if (typeof kind !== 'string' || !KINDS.has(kind) || typeof message !== 'string') return undefined;
+  const numbers = [status, retryAfterMs, balance].every((n) => n === undefined || typeof n === 'number');
+  if (!numbers || (detail !== undefined && typeof detail !== 'string')) return undefined;
+  return new AppError(kind as ErrorKind, message, { status, retryAfterMs, detail, balance } as ErrorData)
+    .info;
+}
+
+function describeUnknown(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === 'string' && error !== '') return error;
+  try {
+    const json = JSON.stringify(error);
+    if (json !== undefined) return json.length > 300 ? `${json.slice(0, 299)}…` : json;
+  } catch {
+    // Circular or otherwise unserialisable; fall through to String().
+  }
+  return String(error);
+}
