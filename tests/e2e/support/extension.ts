@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
@@ -18,6 +18,24 @@ export interface LaunchOptions {
   locale?: string;
   /** Saves downloads here (under GUID names: Playwright overrides the file name). */
   downloadsPath?: string;
+  /**
+   * Loads a copy of the build whose manifest lacks these permissions, e.g. `unlimitedStorage`, so that
+   * storage.local has the browser's real 10 MB quota and a test can fill it.
+   */
+  withoutPermissions?: readonly string[];
+}
+
+/** The build to load: the real one, or a copy with some permissions taken out of its manifest. */
+function buildFor(options: LaunchOptions): string {
+  const dropped = options.withoutPermissions ?? [];
+  if (dropped.length === 0) return chromeBuildDir;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'promptcast-build-'));
+  cpSync(chromeBuildDir, dir, { recursive: true });
+  const manifestPath = path.join(dir, 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { permissions?: string[] };
+  manifest.permissions = (manifest.permissions ?? []).filter((name) => !dropped.includes(name));
+  writeFileSync(manifestPath, JSON.stringify(manifest));
+  return dir;
 }
 
 /** The built extension loaded into a real Chromium profile, with the controls tests need. */
@@ -111,17 +129,14 @@ export async function liveWorker(context: BrowserContext, origin: string): Promi
 }
 
 async function launchContext(profileDir: string, options: LaunchOptions): Promise<BrowserContext> {
+  const buildDir = buildFor(options);
   return chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumExecutable(),
     headless: true,
     colorScheme: options.colorScheme ?? 'light',
     locale: options.locale ?? 'en-US',
     ...(options.downloadsPath ? { acceptDownloads: true, downloadsPath: options.downloadsPath } : {}),
-    args: [
-      `--disable-extensions-except=${chromeBuildDir}`,
-      `--load-extension=${chromeBuildDir}`,
-      ...quietStartArgs,
-    ],
+    args: [`--disable-extensions-except=${buildDir}`, `--load-extension=${buildDir}`, ...quietStartArgs],
   });
 }
 

@@ -1,8 +1,10 @@
 import { test as base } from '@playwright/test';
 import { type ReferenceService, startReferenceService } from '../../reference-service/server';
-import { ExtensionUnderTest } from './extension';
+import { ExtensionUnderTest, type LaunchOptions } from './extension';
 
 interface TestFixtures {
+  /** How the extension is launched; a spec changes it with `test.use({ extensionLaunch })`. */
+  extensionLaunch: LaunchOptions;
   extension: ExtensionUnderTest;
 }
 interface WorkerFixtures {
@@ -19,9 +21,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  extension: async ({ service }, use) => {
+  extensionLaunch: [{}, { option: true }],
+  extension: async ({ service, extensionLaunch }, use) => {
     service.reset();
-    const extension = await ExtensionUnderTest.launch();
+    const extension = await ExtensionUnderTest.launch(extensionLaunch);
     await use(extension);
     await extension.close();
   },
