@@ -59,5 +59,5 @@ export function Outcome({ entry, withCopy = false }: { entry: HistoryEntry; with
     );
   }
   if (entry.status !== 'completed') return null;
-  return <MediaActions urls={entry.urls} kind={entry.kind} id={entry.id} withCopy={withCopy} />;
+  return <MediaActions entry={entry} withCopy={withCopy} />;
 }

@@ -3,8 +3,9 @@ import { t, uiLanguage } from '@/utils/i18n';
 import { formatDateTime, formatRelativeTime, truncate } from '@/utils/ui/format';
 import controls from './controls.module.css';
 import styles from './Entry.module.css';
+import { EntryCopyState } from './EntryCopyState';
+import { EntryMedia } from './EntryMedia';
 import { kindLabel, Outcome, RunningDetails, StatusBadge } from './EntryParts';
-import { Thumbnail } from './Thumbnail';
 
 interface Props {
   entry: HistoryEntry;
@@ -17,8 +18,7 @@ interface Props {
 
 export function HistoryItem({ entry, now, variant, onRemove, removing = false }: Props) {
   const locale = uiLanguage();
-  const firstUrl = entry.urls[0];
-  const showThumb = entry.status === 'completed' && entry.kind === 'image' && firstUrl;
+  const completed = entry.status === 'completed';
   return (
     <li
       className={variant === 'full' ? `${styles.item} ${styles.full}` : styles.item}
@@ -39,10 +39,12 @@ export function HistoryItem({ entry, now, variant, onRemove, removing = false }:
         </time>
       </div>
       <div className={styles.body}>
-        {showThumb ? <Thumbnail url={firstUrl} alt={entry.prompt} size="small" /> : null}
+        {/* The history page shows the files in its grid; the popup's list previews them here. */}
+        {completed && variant === 'compact' ? <EntryMedia entry={entry} size="small" /> : null}
         <div className={styles.bodyMain}>
           <p className={styles.prompt}>{entry.prompt}</p>
           {entry.status === 'running' ? <RunningDetails entry={entry} now={now} /> : null}
+          {completed && variant === 'full' ? <EntryCopyState entryId={entry.id} /> : null}
           <Outcome entry={entry} withCopy={variant === 'full'} />
         </div>
       </div>

@@ -2,8 +2,8 @@ import type { HistoryEntry } from '@/utils/history/schema';
 import { t } from '@/utils/i18n';
 import { formatElapsed } from '@/utils/ui/format';
 import styles from './Entry.module.css';
+import { EntryMedia } from './EntryMedia';
 import { elapsedMs, kindLabel, Outcome, RunningDetails, StatusBadge } from './EntryParts';
-import { Thumbnail } from './Thumbnail';
 
 interface Props {
   entry: HistoryEntry;
@@ -13,7 +13,6 @@ interface Props {
 /** One piece of work in progress (or just finished while the popup was open). */
 export function JobItem({ entry, now }: Props) {
   const running = entry.status === 'running';
-  const firstUrl = entry.urls[0];
   return (
     <li className={styles.item} aria-busy={running} data-testid="job" data-status={entry.status}>
       <div className={styles.head}>
@@ -25,9 +24,7 @@ export function JobItem({ entry, now }: Props) {
       </div>
       <p className={styles.prompt}>{entry.prompt}</p>
       {running ? <RunningDetails entry={entry} now={now} /> : null}
-      {entry.status === 'completed' && entry.kind === 'image' && firstUrl ? (
-        <Thumbnail url={firstUrl} alt={entry.prompt} size="small" />
-      ) : null}
+      {entry.status === 'completed' ? <EntryMedia entry={entry} size="small" /> : null}
       <Outcome entry={entry} />
     </li>
   );

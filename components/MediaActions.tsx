@@ -1,22 +1,41 @@
 import { useEffect, useState } from 'react';
-import { t } from '@/utils/i18n';
+import { toErrorInfo } from '@/utils/error-info';
+import type { ErrorInfo } from '@/utils/errors';
+import type { HistoryEntry } from '@/utils/history/schema';
+import { describeError, t } from '@/utils/i18n';
+import { send } from '@/utils/messaging/send';
+import { downloadAll, downloadFile } from '@/utils/ui/download-actions';
 import { openInTab } from '@/utils/ui/navigation';
-import { downloadName, safeUrl } from '@/utils/ui/safe-url';
+import { safeUrl } from '@/utils/ui/safe-url';
 import controls from './controls.module.css';
+import { ErrorMessage } from './ErrorMessage';
+import { KeepCopyButton } from './KeepCopyButton';
 import styles from './Media.module.css';
 
 interface Props {
-  urls: readonly string[];
-  kind: 'image' | 'video';
-  /** Used to name downloads. */
-  id: string;
-  /** Offer "Copy link" (the popup's result card). */
+  entry: HistoryEntry;
+  /** Offer "Copy link" (the popup's result card, the history page). */
   withCopy?: boolean;
 }
 
-/** Open / Copy link / Download for each file; a URL that is not http(s) is shown as text, never linked. */
-export function MediaActions({ urls, kind, id, withCopy = false }: Props) {
+/**
+ * Open / Copy link / Download for each file, Download all for several, Keep a copy when the files are only on
+ * the service. Downloads go through the kept copy or the background's downloads API: an `<a download>` to
+ * another origin is ignored by the browser, which then navigates the popup to the file and saves nothing.
+ */
+export function MediaActions({ entry, withCopy = false }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorInfo | undefined>(undefined);
+  const { urls } = entry;
   if (urls.length === 0) return <span className={styles.invalid}>{t('noLinks')}</span>;
+
+  const run = (download: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    download()
+      .catch((failure: unknown) => setError(toErrorInfo(failure)))
+      .finally(() => setBusy(false));
+  };
   const numbered = urls.length > 1;
   return (
     <div className={styles.actions}>
@@ -26,25 +45,36 @@ export function MediaActions({ urls, kind, id, withCopy = false }: Props) {
           key={index}
           url={url}
           n={numbered ? index + 1 : undefined}
-          fallbackName={`promptcast-${id}${numbered ? `-${index + 1}` : ''}.${kind === 'image' ? 'png' : 'mp4'}`}
           withCopy={withCopy}
+          busy={busy}
+          onDownload={() => run(() => downloadFile(entry, index, send))}
         />
       ))}
+      {numbered ? (
+        <button
+          type="button"
+          className={controls.linkButton}
+          disabled={busy}
+          onClick={() => run(() => downloadAll(entry, send))}
+        >
+          {t('downloadAll')}
+        </button>
+      ) : null}
+      <KeepCopyButton entry={entry} />
+      {error ? <ErrorMessage inline>{describeError(error)}</ErrorMessage> : null}
     </div>
   );
 }
 
-function FileActions({
-  url,
-  n,
-  fallbackName,
-  withCopy,
-}: {
+interface FileProps {
   url: string;
   n: number | undefined;
-  fallbackName: string;
   withCopy: boolean;
-}) {
+  busy: boolean;
+  onDownload: () => void;
+}
+
+function FileActions({ url, n, withCopy, busy, onDownload }: FileProps) {
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (copy === 'idle') return;
@@ -82,9 +112,9 @@ function FileActions({
           {t('copyLink')}
         </button>
       ) : null}
-      <a className={controls.link} href={safe} download={downloadName(safe, fallbackName)}>
+      <button type="button" className={controls.linkButton} disabled={busy} onClick={onDownload}>
         {n === undefined ? t('download') : t('downloadNumbered', n)}
-      </a>
+      </button>
       {copy === 'copied' ? (
         <span role="status" className={styles.copied}>
           {t('linkCopied')}

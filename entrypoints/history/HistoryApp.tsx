@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { CopiesContext } from '@/components/CopiesContext';
 import controls from '@/components/controls.module.css';
 import { ErrorMessage } from '@/components/ErrorMessage';
 import { HistoryList } from '@/components/HistoryList';
 import { KeyStatusContext } from '@/components/KeyStatusContext';
+import { MediaGrid } from '@/components/MediaGrid';
 import { StatusMessage } from '@/components/StatusMessage';
 import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
@@ -10,8 +12,9 @@ import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { useNow } from '@/utils/ui/hooks';
+import { mediaItems, NO_COPIES } from '@/utils/ui/media-items';
 import { forgetSnapshotHistory } from '@/utils/ui/snapshot';
-import { useHistory, useKeyStatus } from '@/utils/ui/stored-data';
+import { useCopies, useHistory, useKeyStatus } from '@/utils/ui/stored-data';
 import styles from './History.module.css';
 
 /** More entries than this would make the page slow to paint; the count still says how many there are. */
@@ -21,6 +24,7 @@ const HISTORY_LIMIT = 1000;
 export function HistoryApp() {
   const history = useHistory();
   const key = useKeyStatus();
+  const copies = useCopies().value?.entries ?? NO_COPIES;
   const now = useNow(1000);
   const [removingId, setRemovingId] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
@@ -40,8 +44,9 @@ export function HistoryApp() {
 
   const loaded = history.read;
   const all = history.value ?? [];
-  const entries = all.slice(0, HISTORY_LIMIT);
+  const entries = useMemo(() => all.slice(0, HISTORY_LIMIT), [all]);
   const total = all.length;
+  const media = useMemo(() => mediaItems(entries, copies), [entries, copies]);
 
   const remove = (entry: HistoryEntry) => {
     setRemovingId(entry.id);
@@ -77,74 +82,86 @@ export function HistoryApp() {
 
   return (
     <KeyStatusContext.Provider value={key.read ? key.value : undefined}>
-      <main className={styles.page}>
-        <header className={styles.header}>
-          <h1 id="history-heading" className={styles.title} tabIndex={-1}>
-            <img className={styles.logo} src="/icon/48.png" alt="" width={28} height={28} />
-            {t('historyHeading')}
-          </h1>
-          {entries.length > 0 && !confirming ? (
-            <button
-              ref={clearButton}
-              type="button"
-              className={controls.danger}
-              onClick={() => setConfirming(true)}
-            >
-              {t('clearHistory')}
-            </button>
-          ) : null}
-        </header>
-
-        {confirming ? (
-          <section className={styles.confirm} aria-labelledby="clear-confirm-text">
-            <p id="clear-confirm-text" className={styles.confirmText}>
-              {t('clearConfirm', total)}
-            </p>
-            <div className={styles.confirmActions}>
+      <CopiesContext.Provider value={copies}>
+        <main className={styles.page}>
+          <header className={styles.header}>
+            <h1 id="history-heading" className={styles.title} tabIndex={-1}>
+              <img className={styles.logo} src="/icon/48.png" alt="" width={28} height={28} />
+              {t('historyHeading')}
+            </h1>
+            {entries.length > 0 && !confirming ? (
               <button
-                ref={confirmButton}
+                ref={clearButton}
                 type="button"
                 className={controls.danger}
-                disabled={clearing}
-                onClick={clearAll}
+                onClick={() => setConfirming(true)}
               >
-                {t('clearConfirmYes')}
+                {t('clearHistory')}
               </button>
-              <button
-                type="button"
-                className={controls.button}
-                disabled={clearing}
-                onClick={() => setConfirming(false)}
-              >
-                {t('cancel')}
-              </button>
-            </div>
-          </section>
-        ) : null}
+            ) : null}
+          </header>
 
-        {history.error && !loaded ? <ErrorMessage>{describeError(history.error)}</ErrorMessage> : null}
-        {error ? <ErrorMessage>{describeError(error)}</ErrorMessage> : null}
-        {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
+          {confirming ? (
+            <section className={styles.confirm} aria-labelledby="clear-confirm-text">
+              <p id="clear-confirm-text" className={styles.confirmText}>
+                {t('clearConfirm', total)}
+              </p>
+              <div className={styles.confirmActions}>
+                <button
+                  ref={confirmButton}
+                  type="button"
+                  className={controls.danger}
+                  disabled={clearing}
+                  onClick={clearAll}
+                >
+                  {t('clearConfirmYes')}
+                </button>
+                <button
+                  type="button"
+                  className={controls.button}
+                  disabled={clearing}
+                  onClick={() => setConfirming(false)}
+                >
+                  {t('cancel')}
+                </button>
+              </div>
+            </section>
+          ) : null}
 
-        {loaded ? (
-          <p className={styles.count}>
-            {total > entries.length ? t('historyShowing', [entries.length, total]) : t('historyCount', total)}
-          </p>
-        ) : null}
+          {history.error && !loaded ? <ErrorMessage>{describeError(history.error)}</ErrorMessage> : null}
+          {error ? <ErrorMessage>{describeError(error)}</ErrorMessage> : null}
+          {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
 
-        {!loaded && !history.error ? <p className={styles.muted}>{t('loading')}</p> : null}
-        {loaded && entries.length === 0 ? <p className={styles.muted}>{t('historyEmpty')}</p> : null}
-        {entries.length > 0 ? (
-          <HistoryList
-            entries={entries}
-            now={now}
-            variant="full"
-            labelledBy="history-heading"
-            onRemove={remove}
-            removingId={removingId}
-          />
-        ) : null}
-      </main>
+          {loaded ? (
+            <p className={styles.count}>
+              {total > entries.length
+                ? t('historyShowing', [entries.length, total])
+                : t('historyCount', total)}
+            </p>
+          ) : null}
+
+          {!loaded && !history.error ? <p className={styles.muted}>{t('loading')}</p> : null}
+          {loaded && entries.length === 0 ? <p className={styles.muted}>{t('historyEmpty')}</p> : null}
+          {media.length > 0 ? (
+            <section aria-labelledby="media-heading">
+              <h2 id="media-heading" className={styles.subheading}>
+                {t('mediaGridHeading')}
+              </h2>
+              <MediaGrid items={media} />
+            </section>
+          ) : null}
+          {entries.length > 0 ? (
+            <HistoryList
+              entries={entries}
+              now={now}
+              variant="full"
+              labelledBy="history-heading"
+              onRemove={remove}
+              removingId={removingId}
+            />
+          ) : null}
+        </main>
+      </CopiesContext.Provider>
     </KeyStatusContext.Provider>
   );
 }

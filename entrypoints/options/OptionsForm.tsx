@@ -5,6 +5,7 @@ import type { KeyStatus } from '@/utils/messaging/protocol';
 import type { Settings } from '@/utils/settings/schema';
 import { AdvancedSettings } from './AdvancedSettings';
 import { describeFieldProblem } from './field-problem';
+import { KeptCopiesSection } from './KeptCopiesSection';
 import { KeySection } from './KeySection';
 import styles from './Options.module.css';
 import { OutcomeMessage } from './outcome';
@@ -57,6 +58,8 @@ export function OptionsForm({ stored, keyStatus }: { stored: Settings; keyStatus
           hint={t('modelHint')}
         />
       </section>
+
+      <KeptCopiesSection settings={settings} />
 
       <AdvancedSettings settings={settings} />
 

@@ -1,28 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { DEMO_API_KEY } from '../reference-service/server';
 import { HistoryPage } from './pages/history';
 import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
+import { schemes, seriousViolations } from './support/axe';
 import type { ExtensionUnderTest } from './support/extension';
 import { expect, test } from './support/fixtures';
 import { configure } from './support/setup';
-
-const schemes = ['light', 'dark'] as const;
-
-/** Serious and critical axe violations (WCAG 2.1 A/AA and best practices), as readable lines. */
-async function seriousViolations(page: Page, scheme: (typeof schemes)[number]): Promise<string[]> {
-  await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
 
 /** A popup showing everything at once: a result, a running job, an error, and history. */
 async function busyPopup(

@@ -1,8 +1,10 @@
 import type { HistoryEntry } from '../history/schema';
+import { copiesItem } from '../media/copies-item';
+import type { Copies } from '../media/copies-schema';
 import type { KeyStatus } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
 import { balanceItem, historyItem, keyStatusItem, type StoredBalance, settingsItem } from '../storage/items';
-import { shownEntries, shownKeyStatus, shownSettings, shownStoredBalance } from './stored-view';
+import { shownCopies, shownEntries, shownKeyStatus, shownSettings, shownStoredBalance } from './stored-view';
 import { type Stored, useStoredValue } from './use-stored';
 
 /* What pages show, each straight from its storage item; the background is the only writer. */
@@ -16,3 +18,5 @@ export const useHistory = (seed?: HistoryEntry[]): Stored<HistoryEntry[]> =>
 export const useKeyStatus = (): Stored<KeyStatus> => useStoredValue(keyStatusItem, shownKeyStatus);
 
 export const useStoredBalance = (): Stored<StoredBalance> => useStoredValue(balanceItem, shownStoredBalance);
+
+export const useCopies = (): Stored<Copies> => useStoredValue(copiesItem, shownCopies);

@@ -1,5 +1,6 @@
 import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
+import type { Copies, EntryCopy } from '../media/copies-schema';
 import type { Balance, KeyStatus } from '../messaging/protocol';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
 import type { Settings } from '../settings/schema';
@@ -106,6 +107,31 @@ export function shownKeyStatus(value: unknown): KeyStatus {
     set: value.set,
     ...(isText(value.origin) ? { origin: value.origin } : {}),
     ...(isText(value.last4) && value.last4.length <= 4 ? { last4: value.last4 } : {}),
+  };
+}
+
+const COPY_STATES = new Set(['keeping', 'kept', 'failed', 'evicted']);
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+function isEntryCopy(value: unknown): value is EntryCopy {
+  return (
+    isObject(value) &&
+    COPY_STATES.has(value.state as string) &&
+    isCount(value.bytes) &&
+    isCount(value.files) &&
+    optional(value.error, isErrorInfo)
+  );
+}
+
+/** Each entry's copy record that has the shape pages read, and the space used (0 when unreadable). */
+export function shownCopies(value: unknown): Copies {
+  if (!isObject(value)) return { entries: {}, usedBytes: 0 };
+  const entries = isObject(value.entries) ? value.entries : {};
+  return {
+    entries: Object.fromEntries(
+      Object.entries(entries).filter((pair): pair is [string, EntryCopy] => isEntryCopy(pair[1])),
+    ),
+    usedBytes: isCount(value.usedBytes) ? value.usedBytes : 0,
   };
 }
 

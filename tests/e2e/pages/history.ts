@@ -32,4 +32,14 @@ export class HistoryPage {
   get status(): Locator {
     return this.page.getByRole('status');
   }
+
+  /** The results grid: one cell per file, each opening the viewer. */
+  gridCells(): Locator {
+    return this.page.getByRole('region', { name: 'Results' }).getByRole('listitem');
+  }
+
+  /** The open viewer (lightbox). */
+  get viewer(): Locator {
+    return this.page.getByRole('dialog');
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadName, safeUrl } from '@/utils/ui/safe-url';
+import { safeUrl } from '@/utils/ui/safe-url';
 
 describe('safeUrl', () => {
   it.each([
@@ -41,21 +41,5 @@ describe('safeUrl', () => {
     expect(safeUrl(42)).toBeUndefined();
     expect(safeUrl({ href: 'https://example.com' })).toBeUndefined();
     expect(safeUrl(`https://example.com/${'a'.repeat(9000)}`)).toBeUndefined();
-  });
-});
-
-describe('downloadName', () => {
-  it('uses the last path segment when it is a file name', () => {
-    expect(downloadName('https://x.test/files/videos/job-1.webm', 'fallback.mp4')).toBe('job-1.webm');
-  });
-
-  it('falls back when the URL has no usable file name', () => {
-    expect(downloadName('https://x.test/', 'fallback.png')).toBe('fallback.png');
-    expect(downloadName('https://x.test/render?id=3', 'fallback.png')).toBe('fallback.png');
-    expect(downloadName('not a url', 'fallback.png')).toBe('fallback.png');
-  });
-
-  it('strips characters that do not belong in a file name', () => {
-    expect(downloadName('https://x.test/a%20b.png', 'f.png')).toBe('a_b.png');
   });
 });

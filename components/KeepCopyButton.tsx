@@ -1,0 +1,60 @@
+import { useContext, useEffect, useState } from 'react';
+import { toErrorInfo } from '@/utils/error-info';
+import type { HistoryEntry } from '@/utils/history/schema';
+import { hasHostAccess, requestHostAccess } from '@/utils/host-access';
+import { describeError, t } from '@/utils/i18n';
+import { send } from '@/utils/messaging/send';
+import { CopiesContext } from './CopiesContext';
+import controls from './controls.module.css';
+import { ErrorMessage } from './ErrorMessage';
+
+/** Whether the extension may read the files' hosts; undefined until the browser answered. */
+function useHostAccess(urls: readonly string[]): boolean | undefined {
+  const [access, setAccess] = useState<boolean>();
+  const key = urls.join('\n');
+  useEffect(() => {
+    let live = true;
+    hasHostAccess(...key.split('\n')).then(
+      (granted) => live && setAccess(granted),
+      () => live && setAccess(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  return access;
+}
+
+/**
+ * *Keep a copy* for files only on the service whose host the extension may not read (a media host without
+ * CORS): asks for that host, named by the browser's prompt, then has the background keep the files.
+ */
+export function KeepCopyButton({ entry }: { entry: HistoryEntry }) {
+  const copy = useContext(CopiesContext)[entry.id];
+  const access = useHostAccess(entry.urls);
+  const [asking, setAsking] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const onService = copy?.state !== 'kept' && copy?.state !== 'keeping';
+  if (!onService || access !== false) return null;
+
+  const keep = () => {
+    setProblem(undefined);
+    setAsking(true);
+    // The browser shows its prompt only while the click is being handled: no await before this call.
+    requestHostAccess(...entry.urls)
+      .then(async (granted) => {
+        if (!granted) return setProblem(t('keepCopyDenied'));
+        await send({ type: 'keepCopy', entryId: entry.id });
+      })
+      .catch((failure: unknown) => setProblem(describeError(toErrorInfo(failure))))
+      .finally(() => setAsking(false));
+  };
+  return (
+    <>
+      <button type="button" className={controls.linkButton} disabled={asking} onClick={keep}>
+        {t('keepCopy')}
+      </button>
+      {problem ? <ErrorMessage inline>{problem}</ErrorMessage> : null}
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState } from 'react';
+import controls from '@/components/controls.module.css';
+import { ErrorMessage } from '@/components/ErrorMessage';
+import { StatusMessage } from '@/components/StatusMessage';
+import { TextField } from '@/components/TextField';
+import { toErrorInfo } from '@/utils/error-info';
+import { describeError, t, uiLanguage } from '@/utils/i18n';
+import { send } from '@/utils/messaging/send';
+import { formatBytes } from '@/utils/ui/format';
+import { NUMBER_LIMITS } from '@/utils/ui/settings-form';
+import { useCopies } from '@/utils/ui/stored-data';
+import { describeFieldProblem } from './field-problem';
+import styles from './Options.module.css';
+import { FIELD_IDS, type SettingsFormState } from './useSettingsForm';
+
+/** Keeping on/off and the cap, saved with the form; the space used and *Delete all copies*, acted on at once. */
+export function KeptCopiesSection({ settings }: { settings: SettingsFormState }) {
+  const { form, update, problems } = settings;
+  const usedBytes = useCopies().value?.usedBytes ?? 0;
+  return (
+    <section className={styles.card} aria-labelledby="copies-heading">
+      <h2 id="copies-heading" className={styles.sectionTitle}>
+        {t('copiesSection')}
+      </h2>
+      <div className={controls.checkRow}>
+        <input
+          id="keep-copies"
+          className={controls.checkbox}
+          type="checkbox"
+          checked={form.keepCopies}
+          aria-describedby="keep-copies-hint"
+          onChange={(event) => update({ keepCopies: event.currentTarget.checked })}
+        />
+        <label htmlFor="keep-copies">{t('keepCopiesLabel')}</label>
+      </div>
+      <p id="keep-copies-hint" className={styles.muted}>
+        {t('keepCopiesHint')}
+      </p>
+      <div className={styles.numbers}>
+        <TextField
+          id={FIELD_IDS.copyCapMb}
+          label={t('copyCapLabel')}
+          type="number"
+          inputMode="numeric"
+          min={NUMBER_LIMITS.copyCapMb.min}
+          max={NUMBER_LIMITS.copyCapMb.max}
+          step={1}
+          value={form.copyCapMb}
+          onChange={(copyCapMb) => update({ copyCapMb })}
+          hint={t('copyCapHint')}
+          problem={describeFieldProblem(problems.copyCapMb)}
+        />
+      </div>
+      <p data-testid="copies-used" data-bytes={usedBytes}>
+        {t('copiesUsed', formatBytes(usedBytes, uiLanguage()))}
+      </p>
+      <DeleteAllCopies empty={usedBytes === 0} />
+    </section>
+  );
+}
+
+type Step =
+  | { type: 'idle' }
+  | { type: 'confirming' }
+  | { type: 'deleting' }
+  | { type: 'done' }
+  | { type: 'failed'; text: string };
+
+function DeleteAllCopies({ empty }: { empty: boolean }) {
+  const [step, setStep] = useState<Step>({ type: 'idle' });
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const confirming = step.type === 'confirming';
+  // Keyboard focus follows the question onto its answer.
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+  const deleteAll = () => {
+    setStep({ type: 'deleting' });
+    send({ type: 'deleteAllCopies' }).then(
+      () => setStep({ type: 'done' }),
+      (failure: unknown) => setStep({ type: 'failed', text: describeError(toErrorInfo(failure)) }),
+    );
+  };
+  if (step.type === 'confirming' || step.type === 'deleting') {
+    return (
+      <div className={styles.actions}>
+        <p className={styles.muted}>{t('deleteCopiesConfirm')}</p>
+        <button
+          type="button"
+          className={controls.danger}
+          disabled={step.type === 'deleting'}
+          ref={confirmButton}
+          onClick={deleteAll}
+        >
+          {t('deleteCopiesConfirmYes')}
+        </button>
+        <button
+          type="button"
+          className={controls.button}
+          disabled={step.type === 'deleting'}
+          onClick={() => setStep({ type: 'idle' })}
+        >
+          {t('cancel')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={controls.danger}
+          disabled={empty}
+          onClick={() => setStep({ type: 'confirming' })}
+        >
+          {t('deleteAllCopies')}
+        </button>
+      </div>
+      {step.type === 'done' ? <StatusMessage tone="success">{t('copiesDeleted')}</StatusMessage> : null}
+      {step.type === 'failed' ? <ErrorMessage>{step.text}</ErrorMessage> : null}
+    </>
+  );
+}

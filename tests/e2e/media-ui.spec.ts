@@ -1,0 +1,186 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
+import { type ReferenceService, startReferenceService } from '../reference-service/server';
+import { HistoryPage } from './pages/history';
+import { OptionsPage } from './pages/options';
+import { PopupPage } from './pages/popup';
+import { schemes, seriousViolations } from './support/axe';
+import { ExtensionUnderTest } from './support/extension';
+import { EVENTUALLY, settled } from './support/probes';
+import { configure, sendFrom } from './support/setup';
+
+/**
+ * The results in the pages, in real Chromium, with the files on a second origin that sends no CORS headers.
+ *
+ * "No access": the default media origin 127.0.0.2, which the extension may not read, so nothing is kept and
+ * downloads go through the downloads API. "Kept": the media origin on 127.0.0.1 at another port, still a
+ * separate origin without CORS, but one the manifest's loopback access covers, which stands in for a media
+ * host the person granted (a test cannot answer Chrome's permission prompt, and runtime requests are for
+ * https hosts only).
+ */
+let downloads: string;
+let extension: ExtensionUnderTest;
+const services: ReferenceService[] = [];
+
+async function startService(mediaHost?: string): Promise<ReferenceService> {
+  const service = await startReferenceService({
+    port: 0,
+    ...(mediaHost ? { mediaHost } : {}),
+    config: { filesOrigin: 'media', videoDurationMs: 0 },
+  });
+  services.push(service);
+  return service;
+}
+
+test.beforeEach(async () => {
+  downloads = mkdtempSync(path.join(os.tmpdir(), 'promptcast-downloads-'));
+  extension = await ExtensionUnderTest.launch({ downloadsPath: downloads });
+});
+test.afterEach(async () => {
+  await extension.close();
+  rmSync(downloads, { recursive: true, force: true });
+  await Promise.all(services.splice(0).map((service) => service.close()));
+});
+
+const served = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+
+function savedFiles(): Buffer[] {
+  return readdirSync(downloads)
+    .map((name) => path.join(downloads, name))
+    .filter((file) => statSync(file).isFile() && !file.endsWith('.crdownload'))
+    .map((file) => readFileSync(file));
+}
+
+/** The video really loaded: metadata read and no media error. */
+async function playable(video: Locator): Promise<{ ready: number; error: unknown; src: string }> {
+  return video.evaluate((element: HTMLVideoElement) => ({
+    ready: element.readyState,
+    error: element.error,
+    src: element.currentSrc,
+  }));
+}
+
+async function expectPlays(video: Locator, from: 'blob:' | 'http'): Promise<void> {
+  await expect.poll(async () => (await playable(video)).ready, EVENTUALLY).toBeGreaterThanOrEqual(1);
+  const state = await playable(video);
+  expect(state.error).toBeNull();
+  expect(state.src.startsWith(from)).toBe(true);
+}
+
+async function submitVideo(page: Page, prompt: string): Promise<string> {
+  const response = await sendFrom(page, {
+    type: 'submitVideo',
+    prompt,
+    options: DEFAULT_SETTINGS.videoDefaults,
+  });
+  if (!response.ok) throw new Error(response.error.message);
+  await settled(extension, [response.data.id]);
+  return response.data.id;
+}
+
+test('Download in the popup saves the file from a host without CORS, and the popup stays on its page', async () => {
+  const service = await startService();
+  await configure(extension, service);
+  const popup = await PopupPage.open(extension);
+  const popupUrl = popup.page.url();
+  await popup.generateImage('a lighthouse at night');
+  const image = popup.result.getByRole('img', { name: 'a lighthouse at night' });
+  await expect(image).toBeVisible();
+  const url = (await image.getAttribute('src')) ?? '';
+  expect(new URL(url).hostname).toBe('127.0.0.2');
+  await expect(popup.result.getByText('Only on the service')).toBeVisible();
+  // No access to that host: the entry offers to keep a copy.
+  await expect(popup.result.getByRole('button', { name: 'Keep a copy' })).toBeVisible();
+
+  await popup.result.getByRole('button', { name: 'Download' }).click();
+  await expect.poll(savedFiles, EVENTUALLY).toEqual([await served(url)]);
+  expect(popup.page.url()).toBe(popupUrl);
+  await expect(popup.result).toBeVisible();
+});
+
+test('a two-file video plays in the popup and the viewer; history downloads one file and both', async () => {
+  const service = await startService();
+  const files = [
+    `${service.mediaUrl}/files/videos/take-1.webm`,
+    `${service.mediaUrl}/files/videos/take-2.webm`,
+  ];
+  service.configure({ videoUrlOverride: files });
+  await configure(extension, service);
+  const popup = await PopupPage.open(extension);
+  await popup.generateVideo('two takes of the sea');
+  const job = popup.jobs.filter({ hasText: 'two takes of the sea' });
+  const popupVideo = job.locator('video');
+  await expect(popupVideo).toHaveAttribute('controls', '');
+  await expect(popupVideo).toHaveAttribute('preload', 'metadata');
+  await expectPlays(popupVideo, 'http');
+  expect(await seriousViolations(popup.page, 'light')).toEqual([]);
+  expect(await seriousViolations(popup.page, 'dark')).toEqual([]);
+
+  const history = await HistoryPage.open(extension);
+  const entry = history.entry('two takes of the sea');
+  await entry.getByRole('button', { name: 'Download 2' }).click();
+  const bytes = await Promise.all(files.map(served));
+  await expect.poll(savedFiles, EVENTUALLY).toEqual([bytes[1]]);
+  await entry.getByRole('button', { name: 'Download all' }).click();
+  await expect.poll(() => savedFiles().length, EVENTUALLY).toBe(3);
+  for (const file of bytes) expect(savedFiles()).toContainEqual(file);
+
+  await expect(history.gridCells()).toHaveCount(2);
+  for (const scheme of schemes) expect(await seriousViolations(history.page, scheme)).toEqual([]);
+  await history.gridCells().first().getByRole('button').click();
+  await expect(history.viewer).toBeVisible();
+  await expectPlays(history.viewer.locator('video'), 'http');
+  for (const scheme of schemes) expect(await seriousViolations(history.page, scheme)).toEqual([]);
+  await history.page.keyboard.press('Escape');
+  await expect(history.viewer).toBeHidden();
+});
+
+test('after the service forgot the files, history shows the kept image and plays the kept video; clearing frees the space', async () => {
+  const service = await startService('127.0.0.1');
+  service.configure({ fileRetentionMs: 3_000 });
+  await configure(extension, service);
+  const options = await OptionsPage.open(extension);
+  const imageResponse = await sendFrom(options.page, { type: 'generateImage', prompt: 'a kept fox' });
+  if (!imageResponse.ok) throw new Error(imageResponse.error.message);
+  const videoId = await submitVideo(options.page, 'a kept wave');
+  const used = options.page.getByTestId('copies-used');
+  await expect.poll(async () => Number(await used.getAttribute('data-bytes')), EVENTUALLY).toBeGreaterThan(0);
+
+  const imageUrl = imageResponse.data.urls[0] ?? '';
+  await expect.poll(async () => (await fetch(imageUrl)).status, { timeout: 15_000 }).toBe(404);
+
+  const history = await HistoryPage.open(extension);
+  await expect(history.entry('a kept fox').getByText('Kept in the extension')).toBeVisible();
+  const image = history.gridCells().filter({ hasText: 'a kept fox' }).locator('img');
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth), EVENTUALLY)
+    .toBeGreaterThan(0);
+  expect(await image.getAttribute('src')).toMatch(/^blob:/);
+  await history.gridCells().filter({ hasText: 'a kept wave' }).getByRole('button').click();
+  await expectPlays(history.viewer.locator('video'), 'blob:');
+  expect(videoId).toBeTruthy();
+  await history.page.keyboard.press('Escape');
+
+  await history.clear(true);
+  await options.page.reload();
+  await expect(options.page.getByTestId('copies-used')).toHaveAttribute('data-bytes', '0');
+  await expect(options.page.getByTestId('copies-used')).toHaveText('Space used: 0 MB');
+});
+
+test('with keeping off, a file past retention says it is no longer available, with no broken image', async () => {
+  const service = await startService('127.0.0.1');
+  service.configure({ fileRetentionMs: 1_500 });
+  const page = await configure(extension, service, { keepCopies: false });
+  const response = await sendFrom(page, { type: 'generateImage', prompt: 'a lost fox' });
+  if (!response.ok) throw new Error(response.error.message);
+  const url = response.data.urls[0] ?? '';
+  await expect.poll(async () => (await fetch(url)).status, { timeout: 15_000 }).toBe(404);
+
+  const history = await HistoryPage.open(extension);
+  const cell = history.gridCells().filter({ hasText: 'a lost fox' });
+  await expect(cell.getByText('No longer available on the service, and no copy was kept')).toBeVisible();
+  await expect(cell.locator('img')).toHaveCount(0);
+});
