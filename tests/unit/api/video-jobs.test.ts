@@ -14,7 +14,7 @@ const service = referenceServiceForFile({ accounts: { [DEMO_API_KEY]: 100 }, vid
 /** Polls until the job is no longer running, returning every observed state. */
 async function pollToEnd(client: ServiceClient, id: string, intervalMs = 20): Promise<VideoJob[]> {
   const seen: VideoJob[] = [];
-  const deadline = Date.now() + 3000;
+  const deadline = Date.now() + 6000;
   for (;;) {
     const job = await client.getVideoJob(id);
     seen.push(job);
@@ -30,6 +30,8 @@ function distinctRawStatuses(jobs: VideoJob[]): string[] {
 
 describe('video job lifecycle', () => {
   it('goes queued -> processing -> completed and then carries the video URL', async () => {
+    // Queued for the first 500 ms: long enough that a loaded machine's first poll still sees it.
+    service.configure({ videoDurationMs: 1_500 });
     const client = clientFor(service);
     const submission = await client.submitVideo({ prompt: 'a paper boat on a river', ...VIDEO });
     expect(submission.rawStatus).toBe('queued');
