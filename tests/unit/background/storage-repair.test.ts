@@ -6,7 +6,7 @@ import type { HistoryEntry } from '../../../utils/history/schema';
 import { createHistoryStore } from '../../../utils/history/store';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { validSettingsItem as settingsItem } from '../../../utils/settings/store';
-import { balanceItem, pathFormsItem } from '../../../utils/storage/items';
+import { balanceItem } from '../../../utils/storage/items';
 import { repairBalance, repairedItem, repairPathForms } from '../../../utils/storage/repair';
 
 beforeEach(() => fakeBrowser.reset());

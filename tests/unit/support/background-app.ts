@@ -49,8 +49,10 @@ export interface ShownNotification {
 }
 
 type CreateNotification = typeof fakeBrowser.notifications.create;
-/** fakeBrowser's own, taken before any worker spies on it: a second worker's log must not call the first's. */
-const createNotification: CreateNotification = fakeBrowser.notifications.create.bind(fakeBrowser.notifications);
+/** fakeBrowser's own, taken before any worker spies on it, so a second worker's log never calls the first's. */
+const createNotification: CreateNotification = fakeBrowser.notifications.create.bind(
+  fakeBrowser.notifications,
+);
 
 /**
  * A worker on the current profile (see freshProfile), talking to the reference service over real HTTP.
