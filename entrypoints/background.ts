@@ -2,28 +2,16 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { apiKeyItem } from '../utils/background/api-key';
 import { createBackgroundApp } from '../utils/background/app';
-import { browserPlatform, POLL_ALARM } from '../utils/background/browser-platform';
+import { POLL_ALARM } from '../utils/background/browser-effects';
 import { MENU_IMAGE, MENU_VIDEO } from '../utils/background/context-menu';
 import { applyDevDefaults } from '../utils/background/dev-defaults';
-import { describeError, describeProblem, t } from '../utils/i18n';
+import { browserPlatform } from '../utils/background/platform';
+import { t } from '../utils/i18n';
 import { createRouter } from '../utils/messaging/router';
 import { validSettingsItem } from '../utils/settings/store';
-import { balanceItem, keyStatusItem, pathFormsItem } from '../utils/storage/items';
-import { repairBalance, repairedItem, repairPathForms } from '../utils/storage/repair';
 
 export default defineBackground(() => {
-  const app = createBackgroundApp(
-    browserPlatform(
-      {
-        settings: validSettingsItem,
-        apiKey: apiKeyItem,
-        keyStatus: keyStatusItem,
-        balance: repairedItem(balanceItem, repairBalance),
-        pathForms: repairedItem(pathFormsItem, repairPathForms),
-      },
-      { t, describeError, describeProblem },
-    ),
-  );
+  const app = createBackgroundApp(browserPlatform());
   const route = createRouter(app.handlers, { id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') });
 
   // Listeners are registered synchronously so events that woke the worker are not missed.

@@ -2,6 +2,7 @@ import { AppError, type ErrorInfo, toErrorInfo } from '../error-info';
 import type { Balance } from '../messaging/protocol';
 import type { BalanceAccount, StoredBalance } from '../storage/items';
 import type { Context } from './context';
+import { storedBalanceItem } from './items';
 
 function sameAccount(a: BalanceAccount | undefined, b: BalanceAccount): boolean {
   return a !== undefined && a.origin === b.origin && a.keyId === b.keyId;
@@ -16,12 +17,11 @@ export function storeBalance(
   account: BalanceAccount,
   outcome: (cached: StoredBalance) => Omit<StoredBalance, 'account'>,
 ): Promise<boolean> {
-  const { platform } = ctx;
   return ctx.serially(async () => {
     if (!sameAccount(await ctx.currentAccount(), account)) return false;
-    const cached = await platform.balance.getValue();
+    const cached = await storedBalanceItem.getValue();
     const previous = sameAccount(cached.account, account) ? cached : { balance: null };
-    await platform.balance.setValue({ ...outcome(previous), account });
+    await storedBalanceItem.setValue({ ...outcome(previous), account });
     return true;
   });
 }
@@ -29,9 +29,9 @@ export function storeBalance(
 /** After a switch of service or key, the stored figure is no one's to show until it is fetched again. */
 export function forgetBalanceUnlessCurrent(ctx: Context): Promise<void> {
   return ctx.serially(async () => {
-    const cached = await ctx.platform.balance.getValue();
+    const cached = await storedBalanceItem.getValue();
     if (!sameAccount(cached.account, await ctx.currentAccount())) {
-      await ctx.platform.balance.setValue({ balance: null });
+      await storedBalanceItem.setValue({ balance: null });
     }
   });
 }

@@ -1,5 +1,8 @@
 import { isQuotaError, toErrorInfo } from '../error-info';
+import { describeProblem } from '../i18n';
+import { validSettingsItem } from '../settings/store';
 import { cleanPrompt, promptProblem } from '../validation';
+import { apiKeyItem } from './api-key';
 import type { Context } from './context';
 import { generateImage } from './generate-image';
 import { keyBelongsTo, originOf } from './stored-key';
@@ -16,8 +19,8 @@ export async function onMenuClick(
 ): Promise<void> {
   if (menuItemId !== MENU_VIDEO && menuItemId !== MENU_IMAGE) return;
   const { platform, announcer } = ctx;
-  const settings = await platform.settings.getValue();
-  if (!keyBelongsTo(await platform.apiKey.getValue(), originOf(settings.baseUrl))) {
+  const settings = await validSettingsItem.getValue();
+  if (!keyBelongsTo(await apiKeyItem.getValue(), originOf(settings.baseUrl))) {
     await announcer.setupNeeded();
     await platform.openOptions();
     return;
@@ -25,7 +28,7 @@ export async function onMenuClick(
   const selection = cleanPrompt(selectionText ?? '');
   const problem = promptProblem(selection);
   if (problem) {
-    await announcer.problem(platform.describeProblem(problem));
+    await announcer.problem(describeProblem(problem));
     return;
   }
   try {

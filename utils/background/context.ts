@@ -3,7 +3,11 @@ import { createHistoryStore } from '../history/store';
 import { MAX_BACKOFF_MS, type PollPolicy } from '../jobs/schedule';
 import { createJobTracker } from '../jobs/tracker';
 import type { Settings } from '../settings/schema';
+import { validSettingsItem } from '../settings/store';
 import type { BalanceAccount } from '../storage/items';
+import { apiKeyItem } from './api-key';
+import { scheduleAlarm, setBadge } from './browser-effects';
+import { historyBackend, storedPathFormsItem } from './items';
 import { createCopyKeeper } from './keep-copies';
 import { createAnnouncer } from './notifications';
 import type { Platform } from './platform';
@@ -30,20 +34,20 @@ export interface FinishHooks {
  * service connection and the notifier. Features receive this and nothing else.
  */
 export function createContext(platform: Platform, hooks: FinishHooks) {
-  const history = createHistoryStore(platform.history);
-  const announcer = createAnnouncer(platform);
+  const history = createHistoryStore(historyBackend);
+  const announcer = createAnnouncer(platform.now);
   const copies = createCopyKeeper(platform, history);
   /** Entries this worker is sending right now (an image request, a submission). */
   const inFlight = new Set<string>();
   const serially = createSerial();
   const connect = createServiceAccess({
-    settings: () => platform.settings.getValue(),
-    apiKey: () => platform.apiKey.getValue(),
-    pathForms: () => platform.pathForms.getValue(),
+    settings: () => validSettingsItem.getValue(),
+    apiKey: () => apiKeyItem.getValue(),
+    pathForms: () => storedPathFormsItem.getValue(),
     savePathForm: (baseUrl, form) =>
       serially(async () => {
-        const forms = await platform.pathForms.getValue();
-        await platform.pathForms.setValue({ ...forms, [baseUrl]: form });
+        const forms = await storedPathFormsItem.getValue();
+        await storedPathFormsItem.setValue({ ...forms, [baseUrl]: form });
       }),
     canReach: platform.canReach,
     ...(platform.fetch ? { fetch: platform.fetch } : {}),
@@ -52,22 +56,22 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
   const tracker = createJobTracker({
     history,
     now: platform.now,
-    policy: async () => pollPolicy(await platform.settings.getValue()),
+    policy: async () => pollPolicy(await validSettingsItem.getValue()),
     keyOrigin: async () => {
-      const stored = await platform.apiKey.getValue();
+      const stored = await apiKeyItem.getValue();
       return stored.key ? stored.origin : '';
     },
     poll: async (entry) => {
       const client = await connect({ baseUrl: entry.poll?.baseUrl });
       return client.getVideoJob(entry.poll?.jobId ?? '');
     },
-    scheduleAlarm: platform.scheduleAlarm,
+    scheduleAlarm,
     onFinished: async (entries) => {
       await announcer.announce(entries);
       hooks.afterFinished(entries);
     },
     onStorageFull: (error) => announcer.storageFull(error),
-    onRunningCount: platform.setBadge,
+    onRunningCount: setBadge,
     timers: platform.timers,
     concurrency: platform.pollConcurrency ?? 4,
     inFlight: (id) => inFlight.has(id),
@@ -75,7 +79,7 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
 
   /** The configured service and key, as balances are tagged with them. */
   async function currentAccount(): Promise<BalanceAccount> {
-    const [settings, stored] = await Promise.all([platform.settings.getValue(), platform.apiKey.getValue()]);
+    const [settings, stored] = await Promise.all([validSettingsItem.getValue(), apiKeyItem.getValue()]);
     return { origin: originOf(settings.baseUrl), keyId: stored.id };
   }
 

@@ -1,5 +1,5 @@
 import type { Settings } from '../settings/schema';
-import type { Item } from './platform';
+import type { Item } from '../storage/repair';
 import { originOf, type StoredKey } from './stored-key';
 
 // Replaced at build time (wxt.config.ts); both are empty in production builds and zips.

@@ -11,6 +11,7 @@ import {
 } from '../media/copies';
 import type { EntryCopy } from '../media/copies-schema';
 import type { ResponseData } from '../messaging/protocol';
+import { validSettingsItem } from '../settings/store';
 import type { Platform } from './platform';
 import { createSerial } from './serial';
 
@@ -30,7 +31,7 @@ function warn(error: unknown): void {
  * a delete or an eviction of the same files, and a 20 MB video is fetched once, not in parallel with others.
  * Callers in a command's answer path or a poll tick start keeping and do not wait for it.
  */
-export function createCopyKeeper(platform: Platform, history: HistoryStore) {
+export function createCopyKeeper(platform: Pick<Platform, 'now' | 'hasMediaAccess'>, history: HistoryStore) {
   const serially = createSerial();
 
   async function find(entryId: string): Promise<HistoryEntry | undefined> {
@@ -48,7 +49,7 @@ export function createCopyKeeper(platform: Platform, history: HistoryStore) {
       const entry = await find(entryId);
       // Removed or cleared while waiting its turn: nothing to keep.
       if (!keepable(entry)) return undefined;
-      const settings = await platform.settings.getValue();
+      const settings = await validSettingsItem.getValue();
       return keepEntry({
         entryId,
         urls: entry.urls,
@@ -60,7 +61,7 @@ export function createCopyKeeper(platform: Platform, history: HistoryStore) {
   }
 
   async function keepIfWanted(entry: HistoryEntry): Promise<void> {
-    const settings = await platform.settings.getValue();
+    const settings = await validSettingsItem.getValue();
     if (!settings.keepCopies || !(await platform.hasMediaAccess(entry.urls))) return;
     await keep(entry.id);
   }
@@ -106,7 +107,7 @@ export function createCopyKeeper(platform: Platform, history: HistoryStore) {
     /** A cap lowered in the settings takes effect at once. */
     applyCap: () =>
       serially(async () => {
-        const settings = await platform.settings.getValue();
+        const settings = await validSettingsItem.getValue();
         return applyCap(settings.copyCapMb * MB, await runningIds());
       }),
   };

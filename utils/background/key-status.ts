@@ -1,6 +1,8 @@
 import type { KeyStatus } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
-import type { Platform } from './platform';
+import { validSettingsItem } from '../settings/store';
+import { keyStatusItem } from '../storage/items';
+import { apiKeyItem } from './api-key';
 import { keyBelongsTo, keyHint, originOf, type StoredKey } from './stored-key';
 
 /** `set` only when the stored key belongs to the configured service; `origin` says where it does belong. */
@@ -15,7 +17,7 @@ export function keyStatus(stored: StoredKey, settings: Settings): KeyStatus {
 }
 
 /** Pages learn about the key only from this item; rewritten after every key or service change. */
-export async function writeKeyStatus(platform: Platform): Promise<void> {
-  const [stored, settings] = await Promise.all([platform.apiKey.getValue(), platform.settings.getValue()]);
-  await platform.keyStatus.setValue(keyStatus(stored, settings));
+export async function writeKeyStatus(): Promise<void> {
+  const [stored, settings] = await Promise.all([apiKeyItem.getValue(), validSettingsItem.getValue()]);
+  await keyStatusItem.setValue(keyStatus(stored, settings));
 }

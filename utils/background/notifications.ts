@@ -1,25 +1,8 @@
 import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
+import { describeError, t } from '../i18n';
+import { historyPageUrl, notify, openTab } from './browser-effects';
 import type { Context } from './context';
-
-export type MessageKey =
-  | 'notifyVideoReadyTitle'
-  | 'notifyVideosReadyTitle'
-  | 'notifyVideoFailedTitle'
-  | 'notifyVideosFailedTitle'
-  | 'notifyImageReadyTitle'
-  | 'notifyImageFailedTitle'
-  | 'notifySetupTitle'
-  | 'notifySetupMessage'
-  | 'notifyPromptInvalidTitle'
-  | 'notifyStorageFullTitle';
-
-export interface AnnouncerDeps {
-  notify: (id: string, title: string, message: string) => Promise<void>;
-  t: (key: MessageKey, substitutions?: string[]) => string;
-  describeError: (error: ErrorInfo) => string;
-  now: () => number;
-}
 
 /** Notification ids say what a click should open: one result, or the history page for a group. */
 const OPEN_PREFIX = 'open:';
@@ -57,36 +40,32 @@ function quote(prompt: string, max = 120): string {
  * Tells the person about finished work. Jobs finishing in the same tick arrive as one call and become
  * at most one "ready" and one "failed" notification, however many there are.
  */
-export function createAnnouncer(deps: AnnouncerDeps) {
+export function createAnnouncer(now: () => number) {
   async function announceVideos(entries: HistoryEntry[]): Promise<void> {
     const done = entries.filter((entry) => entry.status === 'completed');
     const failed = entries.filter((entry) => entry.status === 'failed');
     if (done.length === 1 && done[0]) {
-      await deps.notify(
-        `${OPEN_PREFIX}${done[0].id}`,
-        deps.t('notifyVideoReadyTitle'),
-        quote(done[0].prompt),
-      );
+      await notify(`${OPEN_PREFIX}${done[0].id}`, t('notifyVideoReadyTitle'), quote(done[0].prompt));
     } else if (done.length > 1) {
-      await deps.notify(
+      await notify(
         `${HISTORY_PREFIX}done-${groupKey(done)}`,
-        deps.t('notifyVideosReadyTitle', [String(done.length)]),
+        t('notifyVideosReadyTitle', [String(done.length)]),
         done.map((entry) => quote(entry.prompt, 60)).join('\n'),
       );
     }
     if (failed.length === 1 && failed[0]) {
       const entry = failed[0];
-      await deps.notify(
+      await notify(
         `${HISTORY_PREFIX}failed-${entry.id}`,
-        deps.t('notifyVideoFailedTitle'),
-        `${quote(entry.prompt, 80)}\n${entry.error ? deps.describeError(entry.error) : ''}`.trim(),
+        t('notifyVideoFailedTitle'),
+        `${quote(entry.prompt, 80)}\n${entry.error ? describeError(entry.error) : ''}`.trim(),
       );
     } else if (failed.length > 1) {
-      await deps.notify(
+      await notify(
         `${HISTORY_PREFIX}failed-group-${groupKey(failed)}`,
-        deps.t('notifyVideosFailedTitle', [String(failed.length)]),
+        t('notifyVideosFailedTitle', [String(failed.length)]),
         failed
-          .map((entry) => `${quote(entry.prompt, 40)}: ${entry.error ? deps.describeError(entry.error) : ''}`)
+          .map((entry) => `${quote(entry.prompt, 40)}: ${entry.error ? describeError(entry.error) : ''}`)
           .join('\n'),
       );
     }
@@ -94,12 +73,12 @@ export function createAnnouncer(deps: AnnouncerDeps) {
 
   async function announceImage(entry: HistoryEntry): Promise<void> {
     if (entry.status === 'completed') {
-      await deps.notify(`${OPEN_PREFIX}${entry.id}`, deps.t('notifyImageReadyTitle'), quote(entry.prompt));
+      await notify(`${OPEN_PREFIX}${entry.id}`, t('notifyImageReadyTitle'), quote(entry.prompt));
     } else if (entry.status === 'failed') {
-      await deps.notify(
+      await notify(
         `${HISTORY_PREFIX}failed-${entry.id}`,
-        deps.t('notifyImageFailedTitle'),
-        `${quote(entry.prompt, 80)}\n${entry.error ? deps.describeError(entry.error) : ''}`.trim(),
+        t('notifyImageFailedTitle'),
+        `${quote(entry.prompt, 80)}\n${entry.error ? describeError(entry.error) : ''}`.trim(),
       );
     }
   }
@@ -111,20 +90,16 @@ export function createAnnouncer(deps: AnnouncerDeps) {
   }
 
   async function setupNeeded(): Promise<void> {
-    await deps.notify(`setup:${deps.now()}`, deps.t('notifySetupTitle'), deps.t('notifySetupMessage'));
+    await notify(`setup:${now()}`, t('notifySetupTitle'), t('notifySetupMessage'));
   }
 
   async function problem(message: string): Promise<void> {
-    await deps.notify(`problem:${deps.now()}`, deps.t('notifyPromptInvalidTitle'), message);
+    await notify(`problem:${now()}`, t('notifyPromptInvalidTitle'), message);
   }
 
   /** One notification however often it is said, so a storage that stays full does not pile them up. */
   async function storageFull(error: ErrorInfo): Promise<void> {
-    await deps.notify(
-      `${HISTORY_PREFIX}storage-full`,
-      deps.t('notifyStorageFullTitle'),
-      deps.describeError(error),
-    );
+    await notify(`${HISTORY_PREFIX}storage-full`, t('notifyStorageFullTitle'), describeError(error));
   }
 
   return { announce, setupNeeded, problem, storageFull };
@@ -138,5 +113,5 @@ export async function onNotificationClick(ctx: Context, notificationId: string):
   if (!target) return;
   const entry =
     target.type === 'entry' ? (await ctx.history.read()).find((item) => item.id === target.id) : undefined;
-  await ctx.platform.openTab(entry?.urls[0] ?? ctx.platform.historyPageUrl);
+  await openTab(entry?.urls[0] ?? historyPageUrl());
 }

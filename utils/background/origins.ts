@@ -1,9 +1,10 @@
+import { validSettingsItem } from '../settings/store';
 import type { Context } from './context';
 import { originOf } from './stored-key';
 
 /** Access to a service origin is kept while it is the configured one or a job still waits on it. */
 export async function releaseUnusedOrigins(ctx: Context): Promise<void> {
-  const [settings, entries] = await Promise.all([ctx.platform.settings.getValue(), ctx.history.read()]);
+  const [settings, entries] = await Promise.all([validSettingsItem.getValue(), ctx.history.read()]);
   const keep = new Set([originOf(settings.baseUrl)]);
   for (const entry of entries) {
     if (entry.status === 'running' && entry.poll) keep.add(originOf(entry.poll.baseUrl));

@@ -1,7 +1,9 @@
 import type { ServiceClient } from '../api/client';
 import { AppError, type ErrorInfo, toErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
+import { describeProblem } from '../i18n';
 import type { Settings } from '../settings/schema';
+import { validSettingsItem } from '../settings/store';
 import { promptProblem } from '../validation';
 import { refreshBalanceQuietly, withBalance } from './balance';
 import type { Context } from './context';
@@ -56,16 +58,16 @@ async function prepare(ctx: Context, run: EntryRun) {
   const { platform } = ctx;
   try {
     const problem = promptProblem(run.prompt);
-    if (problem) throw new AppError('invalid_input', platform.describeProblem(problem));
+    if (problem) throw new AppError('invalid_input', describeProblem(problem));
     return {
       text: run.prompt.trim(),
       client: await ctx.connect(),
-      settings: await platform.settings.getValue(),
+      settings: await validSettingsItem.getValue(),
     };
   } catch (error) {
     if (run.source === 'context-menu') {
       const entry: HistoryEntry = {
-        ...runningEntry(ctx, run, run.prompt, await platform.settings.getValue()),
+        ...runningEntry(ctx, run, run.prompt, await validSettingsItem.getValue()),
         status: 'failed',
         finishedAt: platform.now(),
         error: toErrorInfo(error),

@@ -1,6 +1,8 @@
 import { AppError } from '../error-info';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
 import { baseUrlSchema } from '../settings/schema';
+import { validSettingsItem } from '../settings/store';
+import { apiKeyItem } from './api-key';
 import { forgetBalanceUnlessCurrent, storeBalance } from './balance';
 import type { Context } from './context';
 import { writeKeyStatus } from './key-status';
@@ -23,17 +25,17 @@ export async function saveSettings(
 ): Promise<ResponseData['saveSettings']> {
   const { platform } = ctx;
   if (settings.baseUrl) await requireReach(ctx, settings.baseUrl);
-  const previous = await platform.settings.getValue();
-  const previousKey = await platform.apiKey.getValue();
+  const previous = await validSettingsItem.getValue();
+  const previousKey = await apiKeyItem.getValue();
   const origin = originOf(settings.baseUrl);
-  await platform.settings.setValue(settings);
+  await validSettingsItem.setValue(settings);
   if (settings.copyCapMb < previous.copyCapMb) await ctx.copies.applyCap();
   // Without a new key or the person's explicit choice, the stored key stays bound to its own origin:
   // the new service is asked for its key, and jobs at the old one still finish with theirs.
-  if (apiKey) await platform.apiKey.setValue({ key: apiKey, origin, id: platform.newId() });
-  else if (reuseKey && previousKey.key) await platform.apiKey.setValue({ ...previousKey, origin });
-  const key = await platform.apiKey.getValue();
-  await writeKeyStatus(platform);
+  if (apiKey) await apiKeyItem.setValue({ key: apiKey, origin, id: platform.newId() });
+  else if (reuseKey && previousKey.key) await apiKeyItem.setValue({ ...previousKey, origin });
+  const key = await apiKeyItem.getValue();
+  await writeKeyStatus();
   if (
     previous.baseUrl !== settings.baseUrl ||
     previousKey.id !== key.id ||
@@ -51,8 +53,8 @@ export async function saveSettings(
 
 export async function removeApiKey(ctx: Context): Promise<ResponseData['removeApiKey']> {
   // Needs no access to the service: a person who revoked it must still be able to drop the key.
-  await ctx.platform.apiKey.setValue(NO_KEY);
-  await writeKeyStatus(ctx.platform);
+  await apiKeyItem.setValue(NO_KEY);
+  await writeKeyStatus();
   await forgetBalanceUnlessCurrent(ctx);
   await ctx.tracker.reschedule();
   return { removed: true };
@@ -70,7 +72,7 @@ export async function testConnection(
   const account = await ctx.currentAccount();
   const client = await ctx.connect({ baseUrl: parsed.data, ...(apiKey ? { apiKey } : {}), reuseKey });
   const { balance } = await client.getBalance();
-  const saved = await platform.settings.getValue();
+  const saved = await validSettingsItem.getValue();
   // Only the saved service with the saved key is the account whose balance pages show.
   if (saved.baseUrl === parsed.data && !apiKey && !reuseKey) {
     await storeBalance(ctx, account, () => ({ balance: { value: balance, fetchedAt: platform.now() } }));

@@ -21,7 +21,7 @@ export function createStartup(ctx: Context) {
   async function resumeOnce(): Promise<void> {
     try {
       // Key status written by an older version (or never) is brought in line with the stored key.
-      await writeKeyStatus(ctx.platform);
+      await writeKeyStatus();
       await ctx.tracker.recoverInterrupted();
       await recoverCopies(ctx);
     } catch (error) {

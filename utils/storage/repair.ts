@@ -1,9 +1,13 @@
 import * as z from 'zod/mini';
 import type { PathForm } from '../api/path-forms';
-import type { Item } from '../background/platform';
 import { errorInfoSchema } from '../errors';
 import { balanceSchema } from '../messaging/protocol';
 import type { StoredBalance } from './items';
+
+export interface Item<T> {
+  getValue(): Promise<T>;
+  setValue(value: T): Promise<void>;
+}
 
 /** A storage item as the background sees it: every read repaired into the stored shape. */
 export function repairedItem<T>(item: Item<T>, repair: (stored: unknown) => T): Item<T> {

@@ -1,15 +1,15 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MENU_IMAGE, MENU_VIDEO } from '../../../utils/background/context-menu';
 import { groupKey } from '../../../utils/background/notifications';
-import type { Item } from '../../../utils/background/platform';
 import { NO_KEY } from '../../../utils/background/stored-key';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import type { HistoryBackend } from '../../../utils/history/store';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { Settings } from '../../../utils/settings/schema';
 import { DEMO_API_KEY } from '../../reference-service/server';
-import { makeBackgroundApp, startWorker } from '../support/background-app';
+import { makeBackgroundApp, openedTabs, pollAlarmTime, startWorker } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';
 
 const service = referenceServiceForFile({ videoDurationMs: 200 });
@@ -71,17 +71,22 @@ describe('background app', () => {
       options: DEFAULT_SETTINGS.videoDefaults,
     });
     expect(entry.poll?.jobId).toBeTruthy();
+    // While it runs, the toolbar counts it and an alarm will wake a stopped worker to poll it.
+    await expect.poll(() => fakeBrowser.action.getBadgeText({})).toBe('1');
+    expect(await pollAlarmTime()).toBeGreaterThan(Date.now());
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await app.tracker.tick();
     expect((await items.history.getValue())[0]).toMatchObject({ status: 'completed' });
     expect(notifications.map((n) => n.id)).toContain(`open:${entry.id}`);
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('');
+    expect(await pollAlarmTime()).toBeUndefined();
   });
 
   it('context menu: no setup opens the options; a long selection is refused with a message', async () => {
     const unset = await makeApp({ baseUrl: '' }, '');
     await unset.app.onMenuClick(MENU_VIDEO, 'a cat');
     expect(unset.optionsOpened).toBe(1);
-    expect(unset.notifications[0]?.title).toBe('notifySetupTitle');
+    expect(unset.notifications[0]?.title).toBe('Set up Promptcast');
 
     const set = await makeApp();
     await set.app.onMenuClick(MENU_IMAGE, 'y'.repeat(20_000));
@@ -133,7 +138,7 @@ describe('background app', () => {
   });
 
   it('opens the finished video when its notification is clicked', async () => {
-    const { app, items, opened } = await makeApp();
+    const { app, items } = await makeApp();
     await items.history.setValue([
       {
         id: 'v1',
@@ -148,18 +153,21 @@ describe('background app', () => {
     ]);
     await app.onNotificationClick('open:v1');
     await app.onNotificationClick('history:done-1');
-    expect(opened).toEqual(['https://cdn.example/v.webm', 'ext://history.html']);
+    expect(await openedTabs()).toEqual([
+      'https://cdn.example/v.webm',
+      'chrome-extension://test-extension-id/history.html',
+    ]);
   });
 });
 
 /** Every history value written, so a test can see what one write held. */
-function recordWrites(history: Item<HistoryEntry[]>): HistoryEntry[][] {
+function recordWrites(history: HistoryBackend): HistoryEntry[][] {
   const writes: HistoryEntry[][] = [];
   const write = history.setValue;
-  history.setValue = async (value) => {
+  vi.spyOn(history, 'setValue').mockImplementation(async (value) => {
     writes.push(value);
     await write(value);
-  };
+  });
   return writes;
 }
 
@@ -241,9 +249,7 @@ describe('notifications owed for every outcome', () => {
 describe('a full storage', () => {
   it('an image that cannot be stored is refused with the storage message and leaves nothing running', async () => {
     const { app, items } = await makeApp();
-    items.history.setValue = async () => {
-      throw new Error('Resource::kQuotaBytes quota exceeded');
-    };
+    vi.spyOn(items.history, 'setValue').mockRejectedValue(new Error('Resource::kQuotaBytes quota exceeded'));
     await expect(
       app.handlers.generateImage({ type: 'generateImage', prompt: 'a fox' }),
     ).rejects.toMatchObject({

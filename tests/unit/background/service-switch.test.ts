@@ -9,7 +9,7 @@ import { requestSchema } from '../../../utils/messaging/protocol';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { apiKeyProblem } from '../../../utils/validation';
 import { type ReferenceService, startReferenceService } from '../../reference-service/server';
-import { keyFor, makeBackgroundApp } from '../support/background-app';
+import { keyFor, makeBackgroundApp, pollAlarmTime } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';
 
 const KEY_A = 'service-a-key-000000000001';
@@ -99,7 +99,7 @@ describe('a key belongs to one service', () => {
       status: 'running',
       poll: { attempts: 3 },
     });
-    expect(harness.alarms.at(-1)).toBeUndefined();
+    expect(await pollAlarmTime()).toBeUndefined();
     expect(serviceA.requests()).toHaveLength(0);
   });
 

@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { browserPlatform } from '../../../utils/background/browser-platform';
-import { NO_KEY } from '../../../utils/background/stored-key';
+import { historyBackend } from '../../../utils/background/items';
 import { repairHistory } from '../../../utils/history/repair';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { createHistoryStore } from '../../../utils/history/store';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { validSettingsItem as settingsItem } from '../../../utils/settings/store';
-import { balanceItem, keyStatusItem, pathFormsItem } from '../../../utils/storage/items';
+import { balanceItem } from '../../../utils/storage/items';
 import { repairBalance, repairedItem, repairPathForms } from '../../../utils/storage/repair';
 
 beforeEach(() => fakeBrowser.reset());
@@ -73,21 +72,7 @@ describe('stored history, repaired on read', () => {
 
   it('the worker reads a corrupted storage.local history without failing and writes back a clean one', async () => {
     await fakeBrowser.storage.local.set({ history: { broken: valid, more: [1, 2] } });
-    const platform = browserPlatform(
-      {
-        settings: settingsItem,
-        apiKey: { getValue: async () => NO_KEY, setValue: async () => undefined },
-        keyStatus: keyStatusItem,
-        balance: repairedItem(balanceItem, repairBalance),
-        pathForms: repairedItem(pathFormsItem, repairPathForms),
-      },
-      {
-        t: (key) => key,
-        describeError: (error) => error.message,
-        describeProblem: (problem) => problem.code,
-      },
-    );
-    const store = createHistoryStore(platform.history);
+    const store = createHistoryStore(historyBackend);
     expect((await store.read()).map((entry) => entry.id)).toEqual(['ok']);
     await store.add({ ...valid, id: 'new' });
     const { history } = await fakeBrowser.storage.local.get('history');

@@ -1,15 +1,15 @@
+import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiKeyItem } from '../../../utils/background/api-key';
 import { createBackgroundApp } from '../../../utils/background/app';
+import { POLL_ALARM } from '../../../utils/background/browser-effects';
+import { historyBackend, storedBalanceItem, storedPathFormsItem } from '../../../utils/background/items';
 import type { Platform } from '../../../utils/background/platform';
 import { NO_KEY, originOf, type StoredKey } from '../../../utils/background/stored-key';
-import { repairHistory } from '../../../utils/history/repair';
-import { describeError, describeProblem } from '../../../utils/i18n';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { Settings } from '../../../utils/settings/schema';
 import { validSettingsItem } from '../../../utils/settings/store';
-import { balanceItem, historyItem, keyStatusItem, pathFormsItem } from '../../../utils/storage/items';
-import { repairBalance, repairedItem, repairPathForms } from '../../../utils/storage/repair';
+import { keyStatusItem } from '../../../utils/storage/items';
 import { DEMO_API_KEY, type ReferenceService } from '../../reference-service/server';
 
 /** A stored key as the options page would have saved it for this service URL. */
@@ -17,21 +17,15 @@ export function keyFor(baseUrl: string, key: string, id = 'key-1'): StoredKey {
   return key ? { key, origin: originOf(baseUrl), id } : NO_KEY;
 }
 
-/**
- * The extension's real storage items, as the worker wires them, over fakeBrowser's storage. A fresh
- * object per worker, so a test may wrap one worker's writes without touching the next test's.
- */
-export const profileItems = () => ({
+/** The extension's real storage items, as the background imports them, over fakeBrowser's storage. */
+export const items = {
   settings: validSettingsItem,
   apiKey: apiKeyItem,
   keyStatus: keyStatusItem,
-  balance: repairedItem(balanceItem, repairBalance),
-  pathForms: repairedItem(pathFormsItem, repairPathForms),
-  history: {
-    getValue: async () => repairHistory(await historyItem.getValue()),
-    setValue: (value: Parameters<typeof historyItem.setValue>[0]) => historyItem.setValue(value),
-  },
-});
+  balance: storedBalanceItem,
+  pathForms: storedPathFormsItem,
+  history: historyBackend,
+};
 
 /** A fresh browser profile set up for this service: empty storage but for the settings and the key. */
 export async function freshProfile(
@@ -39,25 +33,40 @@ export async function freshProfile(
   settings: Partial<Settings> = {},
   key = DEMO_API_KEY,
 ): Promise<void> {
+  // Spies of the previous test (a wrapped item, a stalled notification) go with its profile.
+  vi.restoreAllMocks();
   fakeBrowser.reset();
   const initial: Settings = { ...DEFAULT_SETTINGS, pollIntervalSec: 1, baseUrl: service.url, ...settings };
   await validSettingsItem.setValue(initial);
   await apiKeyItem.setValue(keyFor(initial.baseUrl, key));
 }
 
+/** A notification as the person saw it. */
+export interface ShownNotification {
+  id: string;
+  title: string;
+  message: string;
+}
+
+type CreateNotification = typeof fakeBrowser.notifications.create;
+/** fakeBrowser's own, taken before any worker spies on it, so a second worker's log never calls the first's. */
+const createNotification: CreateNotification = fakeBrowser.notifications.create.bind(
+  fakeBrowser.notifications,
+);
+
 /**
  * A worker on the current profile (see freshProfile), talking to the reference service over real HTTP.
- * Two of them on one profile are two lives of one worker. Only what fakeBrowser cannot do is injected:
- * the host permission (`access.reachable`, which a test may revoke), notifications, tabs and the clock.
+ * Two of them on one profile are two lives of one worker. Alarms, badge, notifications and tabs are
+ * fakeBrowser's; only the clock, ids, timers and what fakeBrowser lacks (host permissions, downloads,
+ * the options page, open popups) are injected.
  */
 export function startWorker(reachable = true) {
-  const notifications: Array<{ id: string; title: string; message: string }> = [];
+  /** Every notification created since this worker started, replaced ones included (told once or twice). */
+  const notifications: ShownNotification[] = [];
   const popup = { open: true };
-  /** Set to make `notify` never return, as when the worker is stopped while notifying. */
+  /** Set to make notifying never return, as when the worker is stopped while notifying. */
   const stall = { notify: false };
-  const opened: string[] = [];
   const kept: string[][] = [];
-  const alarms: Array<number | undefined> = [];
   let optionsOpened = 0;
   let ids = 0;
   const access = { reachable };
@@ -65,9 +74,14 @@ export function startWorker(reachable = true) {
   const media = { access: false };
   /** Every set of files the background asked the downloads API to save. */
   const downloads: Array<Array<{ url: string; filename: string }>> = [];
-  const items = profileItems();
+  // fakeBrowser keeps only the latest notification per id; the log also shows one told twice.
+  const record = async (id: string, options: Parameters<CreateNotification>[0] & ShownNotification) => {
+    if (stall.notify) return new Promise<string>(() => undefined);
+    notifications.push({ id, title: options.title, message: options.message });
+    return (createNotification as (id: string, options: unknown) => Promise<string>)(id, options);
+  };
+  vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation(record as unknown as CreateNotification);
   const platform: Platform = {
-    ...items,
     now: () => Date.now(),
     newId: () => `id-${++ids}`,
     canReach: async () => access.reachable,
@@ -78,25 +92,10 @@ export function startWorker(reachable = true) {
     releaseOrigins: async (keep) => {
       kept.push([...keep]);
     },
-    scheduleAlarm: async (when) => {
-      alarms.push(when);
-    },
-    setBadge: () => undefined,
-    notify: async (id, title, message) => {
-      if (stall.notify) return new Promise<void>(() => undefined);
-      notifications.push({ id, title, message });
-    },
-    t: (key, subs) => [key, ...(subs ?? [])].join(' '),
-    describeError,
-    describeProblem,
-    openTab: async (url) => {
-      opened.push(url);
-    },
     openOptions: async () => {
       optionsOpened++;
     },
     isPopupOpen: async () => popup.open,
-    historyPageUrl: 'ext://history.html',
     timers: { set: () => undefined, clear: () => undefined },
   };
   return {
@@ -105,18 +104,26 @@ export function startWorker(reachable = true) {
     notifications,
     popup,
     stall,
-    opened,
     access,
     media,
     downloads,
     /** The origins the app asked to keep each time it gave access back. */
     kept,
-    /** Every alarm time the tracker asked for (undefined: cleared). */
-    alarms,
     get optionsOpened() {
       return optionsOpened;
     },
   };
+}
+
+/** The URLs of the tabs the background opened, oldest first (fakeBrowser's own first tab has none). */
+export async function openedTabs(): Promise<string[]> {
+  const tabs = await fakeBrowser.tabs.query({});
+  return tabs.flatMap((tab) => (tab.url === undefined ? [] : [tab.url]));
+}
+
+/** When the poll alarm will fire, or undefined when none is armed. */
+export async function pollAlarmTime(): Promise<number | undefined> {
+  return (await fakeBrowser.alarms.get(POLL_ALARM))?.scheduledTime;
 }
 
 /** A fresh profile and a worker on it. */

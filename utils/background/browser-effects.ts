@@ -1,0 +1,40 @@
+import { browser } from 'wxt/browser';
+
+/*
+ * What the background does to the browser that a person sees: the poll alarm, the toolbar badge,
+ * notifications and tabs. Straight through `browser`, which fakeBrowser implements in unit tests.
+ */
+
+export const POLL_ALARM = 'promptcast-poll';
+
+/** Arms the poll alarm for `when`, or clears it when nothing is due. */
+export async function scheduleAlarm(when: number | undefined): Promise<void> {
+  if (when === undefined) await browser.alarms.clear(POLL_ALARM);
+  else await browser.alarms.create(POLL_ALARM, { when });
+}
+
+export function setBadge(runningCount: number): void {
+  // Firefox's MV2 build has browserAction where Chrome's MV3 has action.
+  const button = browser.action ?? browser.browserAction;
+  void button.setBadgeText({ text: runningCount > 0 ? String(runningCount) : '' });
+}
+
+export async function notify(id: string, title: string, message: string): Promise<void> {
+  try {
+    await browser.notifications.create(id, {
+      type: 'basic',
+      iconUrl: browser.runtime.getURL('/icon/128.png'),
+      title,
+      message,
+    });
+  } catch (error) {
+    // The outcome is already in the history; a notification the system refuses must not undo that.
+    console.warn('Notification not shown:', error);
+  }
+}
+
+export async function openTab(url: string): Promise<void> {
+  await browser.tabs.create({ url });
+}
+
+export const historyPageUrl = (): string => browser.runtime.getURL('/history.html');

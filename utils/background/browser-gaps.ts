@@ -1,0 +1,42 @@
+import { browser } from 'wxt/browser';
+import { hasHostAccess, releaseHostAccess } from '../host-access';
+import { type DownloadFile, saveAll } from '../media/download';
+
+/**
+ * The browser calls fakeBrowser does not implement (permissions, downloads, openOptionsPage,
+ * getContexts / getViews), so unit tests supply these and the rest goes straight through `browser`.
+ */
+export interface BrowserGaps {
+  /** Whether the extension has host access to this service origin. */
+  canReach: (origin: string) => Promise<boolean>;
+  /** Whether the extension may read these result files (host access to every media host they are on). */
+  hasMediaAccess: (urls: readonly string[]) => Promise<boolean>;
+  /** Saves files through the browser's downloads API; resolves once all are on disk. */
+  download: (files: readonly DownloadFile[]) => Promise<void>;
+  /** Gives back access to granted service origins other than `keep` (never the manifest's loopback ones). */
+  releaseOrigins: (keep: readonly string[]) => Promise<void>;
+  openOptions: () => Promise<void>;
+  /** Whether a popup is open to show a result itself, so a notification would be noise. */
+  isPopupOpen: () => Promise<boolean>;
+}
+
+type ContextQuery = { contextTypes: string[] };
+type RuntimeWithContexts = { getContexts?: (filter: ContextQuery) => Promise<unknown[]> };
+
+async function isPopupOpen(): Promise<boolean> {
+  const runtime = browser.runtime as unknown as RuntimeWithContexts;
+  if (typeof runtime.getContexts === 'function') {
+    return (await runtime.getContexts({ contextTypes: ['POPUP'] })).length > 0;
+  }
+  // Firefox's MV2 background page has no getContexts, but can see its own popup view.
+  return browser.extension?.getViews?.({ type: 'popup' }).length > 0;
+}
+
+export const browserGaps: BrowserGaps = {
+  canReach: hasHostAccess,
+  hasMediaAccess: (urls) => hasHostAccess(...urls),
+  download: saveAll,
+  releaseOrigins: releaseHostAccess,
+  openOptions: () => browser.runtime.openOptionsPage(),
+  isPopupOpen,
+};
