@@ -1,7 +1,8 @@
 /**
  * The bench's baseline: a minimal unpacked extension with a bare React page that renders one line of
- * text and a trivial service worker that answers `ping`. Loaded next to Promptcast in the same Chromium,
- * it is what Promptcast's popup and cold start are compared with, so machine noise cancels out.
+ * text, a bare React page that lists text rows, and a trivial service worker that answers `ping`. Loaded
+ * next to Promptcast in the same Chromium, it is what Promptcast's popup, history page and cold start are
+ * compared with, so machine noise cancels out.
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -29,24 +30,60 @@ const root = document.getElementById('root');
 if (root) createRoot(root).render(<StrictMode><p data-testid="baseline">${BASELINE_TEXT}</p></StrictMode>);
 `;
 
+export const BASELINE_LIST_PAGE = 'list.html';
+export const BASELINE_ROW = '[data-testid="baseline-row"]';
+/** As many rows as the history page is measured with. */
+export const BASELINE_ROWS = 200;
+
+const listSource = `
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+const rows = Array.from({ length: ${BASELINE_ROWS} }, (_, i) => 'Image ' + (i + 1) + ': a lighthouse at dusk, oil painting');
+const root = document.getElementById('root');
+if (root)
+  createRoot(root).render(
+    <StrictMode>
+      <ul>{rows.map((row) => <li key={row} data-testid="baseline-row">{row}</li>)}</ul>
+    </StrictMode>,
+  );
+`;
+
 const workerSource = `chrome.runtime.onMessage.addListener((message, _sender, reply) => {
   if (message && message.type === 'ping') reply({ ok: true });
 });
 `;
 
 /** The same head as Vite's output: one module script, then the root element. */
-const pageHtml = `<!doctype html>
+const pageHtml = (script: string) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <title>Baseline</title>
-    <script type="module" src="/page.js"></script>
+    <script type="module" src="/${script}"></script>
   </head>
   <body>
     <div id="root"></div>
   </body>
 </html>
 `;
+
+async function bundleReactPage(source: string, name: string): Promise<Uint8Array> {
+  const result = await build({
+    stdin: { contents: source, loader: 'tsx', resolveDir: repoRoot, sourcefile: name },
+    bundle: true,
+    format: 'esm',
+    jsx: 'automatic',
+    minify: true,
+    target: 'es2022',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+    logLevel: 'silent',
+  });
+  const script = result.outputFiles[0]?.contents;
+  if (!script) throw new Error(`esbuild produced no script for ${name}`);
+  return script;
+}
 
 /** Chromium's extension id: the first 128 bits of SHA-256 of the public key, as letters a..p. */
 function extensionId(publicKeyDer: Buffer): string {
@@ -59,19 +96,8 @@ export async function buildBaseline(): Promise<BaselineExtension> {
   const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const der = publicKey.export({ type: 'spki', format: 'der' });
 
-  const result = await build({
-    stdin: { contents: pageSource, loader: 'tsx', resolveDir: repoRoot, sourcefile: 'baseline.tsx' },
-    bundle: true,
-    format: 'esm',
-    jsx: 'automatic',
-    minify: true,
-    target: 'es2022',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    write: false,
-    logLevel: 'silent',
-  });
-  const script = result.outputFiles[0]?.contents;
-  if (!script) throw new Error('esbuild produced no baseline script');
+  const script = await bundleReactPage(pageSource, 'baseline.tsx');
+  const listScript = await bundleReactPage(listSource, 'baseline-list.tsx');
 
   const manifest = {
     manifest_version: 3,
@@ -81,8 +107,10 @@ export async function buildBaseline(): Promise<BaselineExtension> {
     background: { service_worker: 'bg.js' },
   };
   writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
-  writeFileSync(path.join(dir, BASELINE_PAGE), pageHtml);
+  writeFileSync(path.join(dir, BASELINE_PAGE), pageHtml('page.js'));
   writeFileSync(path.join(dir, 'page.js'), script);
+  writeFileSync(path.join(dir, BASELINE_LIST_PAGE), pageHtml('list.js'));
+  writeFileSync(path.join(dir, 'list.js'), listScript);
   writeFileSync(path.join(dir, 'bg.js'), workerSource);
   return { dir, id: extensionId(der), script };
 }

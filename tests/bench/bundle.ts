@@ -1,7 +1,8 @@
 /**
  * Bundle size per entry of the built extension: every script and stylesheet a page's HTML loads, plus
  * every chunk those scripts import, statically or with `import()` (the popup loads its app with
- * `import()` right after the shell's first frame, so leaving those out would hide most of its code).
+ * `import()` right after the shell's first frame, so leaving those out would hide most of its code), and
+ * the files Vite preloads with such an `import()` (a lazy chunk's own stylesheet is only named there).
  * Sizes are gzip -9 bytes of each file, summed per entry.
  */
 import { readFileSync } from 'node:fs';
@@ -23,6 +24,15 @@ export function gzipBytes(content: Uint8Array): number {
 const STATIC_IMPORT = /(?:^|[^.\w$])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+)["']/g;
 /** `import("x")` with a literal specifier, as bundlers emit for code-split chunks. */
 const DYNAMIC_IMPORT = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
+
+/** Vite's preload list, `m.f=["chunks/a.js","assets/b.css"]`: paths from the output root. */
+const PRELOAD_LIST = /\bm\.f\|\|\(m\.f=\[([^\]]*)\]/g;
+
+export function preloadedFiles(code: string): string[] {
+  return [...code.matchAll(PRELOAD_LIST)].flatMap((match) =>
+    [...(match[1] ?? '').matchAll(/["']([^"']+)["']/g)].map((item) => `/${item[1] as string}`),
+  );
+}
 
 export function staticImports(code: string): string[] {
   return [...code.matchAll(STATIC_IMPORT)].map((match) => match[1] as string);
@@ -47,7 +57,7 @@ export function htmlAssets(html: string): string[] {
 
 function resolveAsset(outDir: string, fromFile: string | undefined, url: string): string {
   const clean = url.split(/[?#]/)[0] ?? url;
-  if (clean.startsWith('/')) return path.join(outDir, clean);
+  if (clean.startsWith('/')) return path.resolve(outDir, `.${clean}`);
   return path.resolve(fromFile ? path.dirname(fromFile) : outDir, clean);
 }
 
@@ -60,7 +70,8 @@ export function entryFiles(outDir: string, roots: string[]): string[] {
     if (seen.has(file)) continue;
     seen.add(file);
     if (!file.endsWith('.js')) continue;
-    for (const specifier of allImports(readFileSync(file, 'utf8'))) {
+    const code = readFileSync(file, 'utf8');
+    for (const specifier of [...allImports(code), ...preloadedFiles(code)]) {
       if (specifier.startsWith('.') || specifier.startsWith('/'))
         queue.push(resolveAsset(outDir, file, specifier));
     }

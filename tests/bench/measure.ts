@@ -10,20 +10,22 @@ type PaintProbe = {
 };
 
 /**
- * Injected before the page's own scripts: notes when an element matching the selector first has text
- * matching the pattern, then the end of the frame that shows it (rAF, then a task after the paint).
+ * Injected before the page's own scripts: notes when the `count`-th element matching the selector first
+ * has text matching the pattern (the 200th history row, or the one balance line), then the end of the
+ * frame that shows it (rAF, then a task after the paint).
  * Times are performance.now(), i.e. milliseconds since the navigation started. Plain JavaScript in a
  * string: tsx would wrap a TypeScript function's inner functions in a helper the page does not have.
  */
-function textProbe(selector: string, pattern: RegExp): string {
+function textProbe(selector: string, pattern: RegExp, count: number): string {
   return `(() => {
   const selector = ${JSON.stringify(selector)};
   const regex = new RegExp(${JSON.stringify(pattern.source)});
+  const count = ${count};
   const observer = new MutationObserver(() => {
     if (window.__benchShell === undefined && document.body && document.body.innerText.trim() !== '')
       window.__benchShell = performance.now();
     if (window.__benchFound !== undefined) return;
-    const element = document.querySelector(selector);
+    const element = document.querySelectorAll(selector)[count - 1];
     if (!element || !regex.test(element.textContent || '')) return;
     window.__benchFound = performance.now();
     window.__benchText = document.body.innerText;
@@ -88,19 +90,19 @@ export interface PaintTiming {
 }
 
 /**
- * Opens `url` in a fresh tab and returns when the text was first shown, relative to navigation start,
- * and, with `interactive`, when the popup's form was first usable.
+ * Opens `url` in a fresh tab and returns when the text was first shown (in the `count`-th match of the
+ * selector), relative to navigation start, and, with `interactive`, when the popup's form was first usable.
  */
 export async function paintTime(
   context: BrowserContext,
   url: string,
   selector: string,
   pattern: RegExp,
-  { interactive = false } = {},
+  { interactive = false, count = 1 } = {},
 ): Promise<PaintTiming> {
   const page = await context.newPage();
   try {
-    await page.addInitScript({ content: textProbe(selector, pattern) });
+    await page.addInitScript({ content: textProbe(selector, pattern, count) });
     if (interactive) await page.addInitScript({ content: interactiveProbe });
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(
@@ -124,6 +126,32 @@ export async function paintTime(
   } finally {
     await page.close();
   }
+}
+
+type LongTaskProbe = { __benchLongTasks?: Array<{ start: number; duration: number }> };
+
+/**
+ * Injected before the page's own scripts: every long task (over 50 ms, Chromium's definition) of the
+ * page's main thread, from the start of the navigation on.
+ */
+const longTaskProbe = `(() => {
+  window.__benchLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      window.__benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+})();`;
+
+/** Opens `url` in a fresh tab that notes its long tasks; read them with `longTasks`. */
+export async function openWatchingLongTasks(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.addInitScript({ content: longTaskProbe });
+  await page.goto(url);
+  return page;
+}
+
+export async function longTasks(page: Page): Promise<Array<{ start: number; duration: number }>> {
+  return page.evaluate(() => (window as unknown as LongTaskProbe).__benchLongTasks ?? []);
 }
 
 /**

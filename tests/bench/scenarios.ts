@@ -1,13 +1,31 @@
 /** The bench's measurements against the reference service, each returning plain figures for the report. */
 import type { Page } from '@playwright/test';
 import type { HistoryEntry } from '../../utils/history/schema';
+import type { Copies } from '../../utils/media/copies-schema';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
 import type { Settings } from '../../utils/settings/schema';
 import { FAST_SETTINGS, sendFrom } from '../e2e/support/setup';
 import { DEMO_API_KEY, type ReferenceService, type RequestLogEntry } from '../reference-service/server';
-import { BASELINE_PAGE, STATIC_PAGE, writeStaticFloor } from './baseline';
+import {
+  BASELINE_LIST_PAGE,
+  BASELINE_PAGE,
+  BASELINE_ROW,
+  BASELINE_ROWS,
+  STATIC_PAGE,
+  writeStaticFloor,
+} from './baseline';
 import type { BenchBrowser } from './browser';
-import { paintTime, peakOverlap, pingTime, quietPage, sleep, type WorkerControl } from './measure';
+import {
+  longTasks,
+  openWatchingLongTasks,
+  type PaintTiming,
+  paintTime,
+  peakOverlap,
+  pingTime,
+  quietPage,
+  sleep,
+  type WorkerControl,
+} from './measure';
 import { median, round, type Sampled, sampled } from './report';
 
 const VIDEO_OPTIONS = DEFAULT_SETTINGS.videoDefaults;
@@ -124,44 +142,49 @@ export interface PaintComparison {
 }
 
 /**
- * Promptcast's popup (until the cached balance shows) against the bare React page (until its one line
- * shows), both opened as chrome-extension:// pages of the same browser, alternating which goes first.
+ * Promptcast's page against the baseline's, both opened as chrome-extension:// pages of the same browser:
+ * one unmeasured open of each, then `runs` of each, alternating which goes first.
  */
-export async function comparePaint(bench: BenchBrowser, runs: number): Promise<PaintComparison> {
-  const popup = () =>
-    paintTime(bench.context, `${bench.origin}/popup.html`, BALANCE.selector, BALANCE.pattern);
-  const bare = () =>
-    paintTime(
-      bench.context,
-      `${bench.baselineOrigin}/${BASELINE_PAGE}`,
-      BASELINE_LINE.selector,
-      BASELINE_LINE.pattern,
-    );
-  await popup();
-  await bare();
-  const ours: number[] = [];
-  const shells: number[] = [];
-  const theirs: number[] = [];
-  const measurePopup = async () => {
-    const timing = await popup();
-    ours.push(timing.painted);
-    shells.push(timing.shell);
-  };
+async function comparePages(
+  ours: () => Promise<PaintTiming>,
+  theirs: () => Promise<PaintTiming>,
+  runs: number,
+): Promise<PaintComparison> {
+  await ours();
+  await theirs();
+  const promptcast: PaintTiming[] = [];
+  const baseline: PaintTiming[] = [];
   for (let run = 0; run < runs; run++) {
     if (run % 2 === 0) {
-      await measurePopup();
-      theirs.push((await bare()).painted);
+      promptcast.push(await ours());
+      baseline.push(await theirs());
     } else {
-      theirs.push((await bare()).painted);
-      await measurePopup();
+      baseline.push(await theirs());
+      promptcast.push(await ours());
     }
   }
+  const painted = (timings: PaintTiming[]) => timings.map((timing) => timing.painted);
   return {
-    promptcast: sampled(ours),
-    baseline: sampled(theirs),
-    promptcastShell: sampled(shells),
-    ratio: round(median(ours) / median(theirs), 2),
+    promptcast: sampled(painted(promptcast)),
+    baseline: sampled(painted(baseline)),
+    promptcastShell: sampled(promptcast.map((timing) => timing.shell)),
+    ratio: round(median(painted(promptcast)) / median(painted(baseline)), 2),
   };
+}
+
+/** Promptcast's popup (until the cached balance shows) against the bare React page (its one line). */
+export function comparePaint(bench: BenchBrowser, runs: number): Promise<PaintComparison> {
+  return comparePages(
+    () => paintTime(bench.context, `${bench.origin}/popup.html`, BALANCE.selector, BALANCE.pattern),
+    () =>
+      paintTime(
+        bench.context,
+        `${bench.baselineOrigin}/${BASELINE_PAGE}`,
+        BASELINE_LINE.selector,
+        BASELINE_LINE.pattern,
+      ),
+    runs,
+  );
 }
 
 // --- Popup against the physical floor -------------------------------------------------------------
@@ -471,18 +494,41 @@ export interface ScaleResult {
   popup: PaintComparison;
 }
 
-function seededHistory(count: number, url: string, now: number): HistoryEntry[] {
-  return Array.from({ length: count }, (_, i) => ({
-    id: `bench-seed-${i}`,
-    kind: 'image' as const,
-    prompt: `bench seeded image ${i}: a lighthouse at dusk, oil painting`,
-    model: '',
-    source: 'popup' as const,
-    status: 'completed' as const,
-    urls: [url],
-    createdAt: now - (i + 1) * 60_000,
-    finishedAt: now - (i + 1) * 60_000 + 2_000,
-  }));
+/**
+ * Finished entries whose files the reference service really serves: an image each (its own URL, so a page
+ * loads `count` different thumbnails), every fifth one a video instead.
+ */
+function seededHistory(count: number, serviceUrl: string, now: number): HistoryEntry[] {
+  return Array.from({ length: count }, (_, i): HistoryEntry => {
+    const createdAt = now - (i + 1) * 60_000;
+    const common = {
+      id: `bench-seed-${i}`,
+      model: '',
+      source: 'popup' as const,
+      status: 'completed' as const,
+      createdAt,
+      finishedAt: createdAt + 2_000,
+    };
+    return i % 5 === 4
+      ? {
+          ...common,
+          kind: 'video',
+          prompt: `bench seeded video ${i}: waves on a pier at night`,
+          options: VIDEO_OPTIONS,
+          urls: [`${serviceUrl}/files/videos/bench-seed-${i}.webm`],
+        }
+      : {
+          ...common,
+          kind: 'image',
+          prompt: `bench seeded image ${i}: a lighthouse at dusk, oil painting`,
+          urls: [`${serviceUrl}/files/images/bench-seed-${i}.png`],
+        };
+  });
+}
+
+async function seedHistory(page: Page, service: ReferenceService, count: number): Promise<void> {
+  const seed = seededHistory(count, service.url, Date.now());
+  await page.evaluate((entries) => chrome.storage.local.set({ history: entries }), seed);
 }
 
 /**
@@ -502,10 +548,7 @@ export async function scale(
     accounts: { [DEMO_API_KEY]: 1_000_000 },
   });
   await saveSettings(page, service, { pollIntervalSec: 2 });
-  const image = await sendFrom(page, { type: 'generateImage', prompt: 'bench seed image' });
-  if (!image.ok) throw new Error(`generateImage failed: ${image.error.message}`);
-  const seed = seededHistory(200, image.data.urls[0] ?? '', Date.now());
-  await page.evaluate((entries) => chrome.storage.local.set({ history: entries }), seed);
+  await seedHistory(page, service, 200);
   await refreshBalance(page);
   await clearNotifications(page);
   await sleep(500);
@@ -572,4 +615,138 @@ export async function scale(
 
 function isPoll(entry: RequestLogEntry): boolean {
   return entry.method === 'GET' && entry.path.startsWith('/v1/videos/');
+}
+
+// --- History page with 200 entries ----------------------------------------------------------------
+
+/**
+ * One history entry on the history page, whether it lists entries or lays them out in a media grid: the
+ * one selector to change when the page's markup does.
+ */
+export const HISTORY_ENTRY = '[data-testid="history-entry"]';
+
+export interface HistoryPaint extends PaintComparison {
+  entries: number;
+  videos: number;
+}
+
+/**
+ * The history page with `BASELINE_ROWS` finished entries (images on the reference service, every fifth a
+ * video), until its last entry is in the DOM and painted, against the bare React page listing as many text
+ * rows. Thumbnails load on their own after that; the budget is about the page, not the service's files.
+ */
+export async function compareHistoryPaint(
+  bench: BenchBrowser,
+  service: ReferenceService,
+  page: Page,
+  runs: number,
+): Promise<HistoryPaint> {
+  await seedHistory(page, service, BASELINE_ROWS);
+  const stored = await storedHistory(page);
+  const lastRow = { pattern: /\S/, count: BASELINE_ROWS };
+  const comparison = await comparePages(
+    () => paintTime(bench.context, `${bench.origin}/history.html`, HISTORY_ENTRY, lastRow.pattern, lastRow),
+    () =>
+      paintTime(
+        bench.context,
+        `${bench.baselineOrigin}/${BASELINE_LIST_PAGE}`,
+        BASELINE_ROW,
+        lastRow.pattern,
+        lastRow,
+      ),
+    runs,
+  );
+  return {
+    ...comparison,
+    entries: stored.length,
+    videos: stored.filter((entry) => entry.kind === 'video').length,
+  };
+}
+
+// --- Keeping a 20 MB video with the popup open ----------------------------------------------------
+
+export interface KeepDuringPopup {
+  videoBytes: number;
+  /** From the service's completion of the video to `local:copies` saying kept. */
+  keepMs: number;
+  /** The popup's long tasks (over 50 ms) from the keep video's submission until it was kept. */
+  longTasksWhileKeeping: number[];
+  longestTaskWhileKeepingMs: number;
+  /** Including the popup's own start, for comparison. */
+  longestTaskAnyMs: number;
+  pollIntervalSec: number;
+  /** Gaps between polls of a job running alongside, around the keep. */
+  pollGapsMs: number[];
+  longestPollGapMs: number;
+}
+
+async function copyState(page: Page, entryId: string): Promise<string | undefined> {
+  const stored = await page.evaluate(() => chrome.storage.local.get('copies'));
+  return (stored.copies as Copies | undefined)?.entries[entryId]?.state;
+}
+
+/**
+ * The popup stays open while the worker keeps a `videoBytes` video (keepCopies on, files on the service's
+ * own loopback origin, which the extension may read) and polls another video job every `pollIntervalSec`:
+ * the popup's main thread must not stall, and the other job's polls must stay on schedule.
+ */
+export async function keepDuringPopup(
+  extension: BenchBrowser,
+  service: ReferenceService,
+  page: Page,
+  { videoBytes, pollIntervalSec }: { videoBytes: number; pollIntervalSec: number },
+): Promise<KeepDuringPopup> {
+  const keepJobMs = 2_000;
+  const keepTimeoutMs = 120_000;
+  service.configure({
+    filesOrigin: 'service',
+    videoMinBytes: videoBytes,
+    latencyMs: 0,
+    // The job polled alongside outlives the whole keep.
+    videoDurationMs: keepTimeoutMs + 30_000,
+  });
+  await saveSettings(page, service, { pollIntervalSec, keepCopies: true });
+  const popup = await openWatchingLongTasks(extension.context, `${extension.origin}/popup.html`);
+  try {
+    await popup.locator(BALANCE.selector).filter({ hasText: BALANCE.pattern }).first().waitFor();
+    const polled = await submitVideo(page, 'bench video polled while another is kept');
+    service.configure({ videoDurationMs: keepJobMs });
+    const keepPrompt = 'bench 20 MB video kept with the popup open';
+    const kept = await submitVideo(page, keepPrompt);
+    const keepStart = submittedAt(service, keepPrompt);
+    await waitUntil(async () => (await copyState(page, kept.id)) === 'kept', keepTimeoutMs, 'the kept copy');
+    const keptAt = Date.now();
+    // The popup's answer to the last storage change, and the first poll after the keep, are in the window.
+    await sleep(pollIntervalSec * 1000 + 1_000);
+    const origin = await popup.evaluate(() => performance.timeOrigin);
+    const tasks = (await longTasks(popup)).map((task) => ({
+      at: origin + task.start,
+      duration: task.duration,
+    }));
+    const whileKeeping = tasks
+      .filter((task) => task.at + task.duration >= keepStart && task.at <= keptAt)
+      .map((task) => round(task.duration));
+    const polls = service
+      .requests()
+      .filter((entry) => isPoll(entry) && entry.path === `/v1/videos/${polled.poll?.jobId ?? ''}`)
+      .map((entry) => entry.time);
+    const gaps = polls
+      .slice(1)
+      .map((at, i) => ({ at, gap: at - (polls[i] as number) }))
+      .filter(({ at }) => at >= keepStart && at <= keptAt + pollIntervalSec * 1000 + 1_000)
+      .map(({ gap }) => gap);
+    if (gaps.length === 0) throw new Error('the job polled alongside was not polled during the keep');
+    return {
+      videoBytes,
+      keepMs: keptAt - (keepStart + keepJobMs),
+      longTasksWhileKeeping: whileKeeping,
+      longestTaskWhileKeepingMs: Math.max(0, ...whileKeeping),
+      longestTaskAnyMs: round(Math.max(0, ...tasks.map((task) => task.duration))),
+      pollIntervalSec,
+      pollGapsMs: gaps,
+      longestPollGapMs: Math.max(0, ...gaps),
+    };
+  } finally {
+    await popup.close();
+  }
 }
