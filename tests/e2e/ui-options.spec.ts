@@ -122,6 +122,8 @@ test('the stored key can be replaced and removed', async ({ extension, service }
 });
 
 test('the options page speaks German to a German browser', async ({ service }) => {
+  // No extension fixture here, so the service is not reset for this test by it: earlier tests spent credits.
+  service.reset();
   // Chromium picks the extension's translation from --lang; the locale makes the rest of the browser agree.
   const context = await chromium.launchPersistentContext(
     mkdtempSync(path.join(os.tmpdir(), 'promptcast-de-')),

@@ -96,7 +96,7 @@ test('javascript: and data: result URLs are never rendered as links or images, a
     popup.getByText(/Failed: The service sent an answer the extension could not understand/),
   ).toHaveCount(3);
   const historyPage = await extension.openPage('history');
-  await expect(historyPage.getByText('a mixed reel')).toBeVisible();
+  await expect(historyPage.getByRole('list', { name: 'History' }).getByText('a mixed reel')).toBeVisible();
   await popup.waitForTimeout(500);
   const unsafe = [...(await unsafeElements(popup)), ...(await unsafeElements(historyPage))];
   const { lost, keyLeaks, completed, failedWithMessage } = await conclude('javascript:/data: result URLs', {
@@ -146,7 +146,9 @@ test('a prompt with HTML and script is shown as text everywhere and runs nothing
   await clickContextMenu(extension, MENU_IMAGE, hostile);
   const withMenu = await settledHistory(extension, 3);
   const historyPage = await extension.openPage('history');
-  await expect(historyPage.getByText(hostile, { exact: true })).toHaveCount(3);
+  await expect(
+    historyPage.getByRole('list', { name: 'History' }).getByText(hostile, { exact: true }),
+  ).toHaveCount(3);
   await popup.waitForTimeout(500);
 
   const injected = async (page: Page) =>

@@ -181,7 +181,7 @@ test('a service that echoes the key in 401/402/500 bodies, a status word and a U
   );
   await quiet(service);
   const historyPage = await extension.openPage('history');
-  await expect(historyPage.getByText('a chatty job')).toBeVisible();
+  await expect(historyPage.getByRole('list', { name: 'History' }).getByText('a chatty job')).toBeVisible();
   await historyPage.waitForTimeout(500);
   await popup.reload();
   await expect(popup.locator('main')).toBeVisible();

@@ -90,7 +90,7 @@ test('corrupted storage (malformed and old-shaped entries, future-version settin
 
   const history = await extension.openPage('history');
   await expect(history.getByTestId('history-entry')).toHaveCount(4);
-  await expect(history.getByText('an old windmill')).toBeVisible();
+  await expect(history.getByRole('list', { name: 'History' }).getByText('an old windmill')).toBeVisible();
   const options = await extension.openPage('options');
   await expect(options.getByRole('textbox', { name: /service url/i })).toHaveValue(service.url);
 
