@@ -184,3 +184,35 @@ test('with keeping off, a file past retention says it is no longer available, wi
   await expect(cell.getByText('No longer available on the service, and no copy was kept')).toBeVisible();
   await expect(cell.locator('img')).toHaveCount(0);
 });
+
+test('past the space cap, the oldest kept copy makes room and the options page shows the space used', async () => {
+  test.setTimeout(120_000);
+  const service = await startService('127.0.0.1');
+  // Three 20 MB videos against the smallest cap (50 MB): the third cannot fit beside the other two.
+  service.configure({ videoMinBytes: 20 * 1024 * 1024 });
+  await configure(extension, service, { copyCapMb: 50 });
+  const options = await OptionsPage.open(extension);
+  const copyState = (id: string) =>
+    options.page.evaluate(async (entryId) => {
+      const { copies } = await chrome.storage.local.get('copies');
+      return (copies as { entries?: Record<string, { state: string }> } | undefined)?.entries?.[entryId]
+        ?.state;
+    }, id);
+  const ids: string[] = [];
+  for (const prompt of ['the first tide', 'the second tide', 'the third tide']) {
+    const id = await submitVideo(options.page, prompt);
+    await expect.poll(() => copyState(id), { timeout: 30_000 }).toBe('kept');
+    ids.push(id);
+  }
+  const [oldest, second, newest] = ids as [string, string, string];
+  await expect.poll(() => copyState(oldest), EVENTUALLY).toBe('evicted');
+  expect([await copyState(second), await copyState(newest)]).toEqual(['kept', 'kept']);
+  const used = Number(await options.page.getByTestId('copies-used').getAttribute('data-bytes'));
+  expect(used).toBeGreaterThanOrEqual(40 * 1024 * 1024);
+  expect(used).toBeLessThanOrEqual(50 * 1024 * 1024);
+
+  // The person sees it too: the evicted result is back to living on the service only.
+  const history = await HistoryPage.open(extension);
+  await expect(history.entry('the first tide').getByText('Only on the service')).toBeVisible();
+  await expect(history.entry('the third tide').getByText('Kept in the extension')).toBeVisible();
+});
