@@ -1,7 +1,8 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { t } from '@/utils/i18n';
 import type { MediaItem } from '@/utils/ui/media-items';
 import { useMediaSource } from '@/utils/ui/use-media-source';
+import { useNearViewport } from '@/utils/ui/use-near-viewport';
 import { LazyMediaViewer } from './LazyMediaViewer';
 import styles from './MediaGrid.module.css';
 import { MediaImage } from './MediaImage';
@@ -26,13 +27,16 @@ export function MediaGrid({ items }: { items: readonly MediaItem[] }) {
 
 /**
  * The button is named by its visible content (the prompt, the file number, or the unavailable note), so what
- * people see is what speech input and screen readers call it; the copy state describes it.
+ * people see is what speech input and screen readers call it; the copy state describes it. The picture is
+ * loaded (and a kept copy read) only once the cell comes near the viewport: a history of hundreds of files
+ * opens with the few on screen, the others hold their place.
  */
 function GridCell({ item, onOpen }: { item: MediaItem; onOpen: () => void }) {
-  const source = useMediaSource(item);
+  const cell = useRef<HTMLLIElement>(null);
+  const source = useMediaSource(item, useNearViewport(cell));
   const statusId = useId();
   return (
-    <li className={styles.cell}>
+    <li ref={cell} className={styles.cell}>
       <button
         type="button"
         className={styles.open}
