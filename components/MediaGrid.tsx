@@ -1,5 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { t } from '@/utils/i18n';
+import { useAfterFirstPaint } from '@/utils/ui/hooks';
 import type { MediaItem } from '@/utils/ui/media-items';
 import { useMediaSource } from '@/utils/ui/use-media-source';
 import { useNearViewport } from '@/utils/ui/use-near-viewport';
@@ -9,14 +10,18 @@ import { MediaImage } from './MediaImage';
 import { CopyStatus } from './MediaState';
 import { VideoPlayer } from './VideoPlayer';
 
+/** More than a screenful of cells in the first frame; the rest follow once it is painted. */
+const FIRST_CELLS = 24;
+
 /** The history's results as thumbnails and video previews; each opens the viewer at itself. */
 export function MediaGrid({ items }: { items: readonly MediaItem[] }) {
   const [open, setOpen] = useState<number>();
   const close = useCallback(() => setOpen(undefined), []);
+  const shown = useAfterFirstPaint() ? items : items.slice(0, FIRST_CELLS);
   return (
     <>
       <ul className={styles.grid}>
-        {items.map((item, index) => (
+        {shown.map((item, index) => (
           <GridCell key={item.key} item={item} onOpen={() => setOpen(index)} />
         ))}
       </ul>
