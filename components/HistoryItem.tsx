@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { t, uiLanguage } from '@/utils/i18n';
 import { formatDateTime, formatRelativeTime, truncate } from '@/utils/ui/format';
@@ -16,7 +17,14 @@ interface Props {
   removing?: boolean;
 }
 
-export function HistoryItem({ entry, now, variant, onRemove, removing = false }: Props) {
+/** Memoised: a long history re-renders only the rows whose entry, clock or state changed. */
+export const HistoryItem = memo(function HistoryItem({
+  entry,
+  now,
+  variant,
+  onRemove,
+  removing = false,
+}: Props) {
   const locale = uiLanguage();
   const completed = entry.status === 'completed';
   return (
@@ -63,4 +71,4 @@ export function HistoryItem({ entry, now, variant, onRemove, removing = false }:
       ) : null}
     </li>
   );
-}
+});

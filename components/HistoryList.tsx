@@ -18,7 +18,9 @@ export function HistoryList({ entries, now, variant, labelledBy, onRemove, remov
         <HistoryItem
           key={entry.id}
           entry={entry}
-          now={now}
+          // A row's text depends on the clock only while it runs or shows relative times, so the other rows
+          // of the full page skip the re-render every tick.
+          now={variant === 'compact' || entry.status === 'running' ? now : 0}
           variant={variant}
           onRemove={onRemove}
           removing={removingId === entry.id}

@@ -1,23 +1,38 @@
 import { useContext, useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
 import { toErrorInfo } from '@/utils/error-info';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { hasHostAccess, requestHostAccess } from '@/utils/host-access';
+import { hasHostAccess, hostPatterns, requestHostAccess } from '@/utils/host-access';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { CopiesContext } from './CopiesContext';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
 
+/**
+ * One question to the browser per set of hosts, shared by every row of the page (a history of 200 entries on
+ * one media host asks once); forgotten when the extension's permissions change.
+ */
+const answers = new Map<string, Promise<boolean>>();
+browser.permissions?.onAdded?.addListener(() => answers.clear());
+browser.permissions?.onRemoved?.addListener(() => answers.clear());
+
+function askHostAccess(key: string): Promise<boolean> {
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = hasHostAccess(...key.split('\n')).catch(() => false);
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
 /** Whether the extension may read the files' hosts; undefined until the browser answered. */
 function useHostAccess(urls: readonly string[]): boolean | undefined {
   const [access, setAccess] = useState<boolean>();
-  const key = urls.join('\n');
+  const key = hostPatterns(urls).join('\n');
   useEffect(() => {
     let live = true;
-    hasHostAccess(...key.split('\n')).then(
-      (granted) => live && setAccess(granted),
-      () => live && setAccess(false),
-    );
+    void askHostAccess(key).then((granted) => live && setAccess(granted));
     return () => {
       live = false;
     };

@@ -1,21 +1,27 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { t } from '@/utils/i18n';
+import { useAfterFirstPaint } from '@/utils/ui/hooks';
 import type { MediaItem } from '@/utils/ui/media-items';
 import { useMediaSource } from '@/utils/ui/use-media-source';
+import { useNearViewport } from '@/utils/ui/use-near-viewport';
 import { LazyMediaViewer } from './LazyMediaViewer';
 import styles from './MediaGrid.module.css';
 import { MediaImage } from './MediaImage';
 import { CopyStatus } from './MediaState';
 import { VideoPlayer } from './VideoPlayer';
 
+/** More than a screenful of cells in the first frame; the rest follow once it is painted. */
+const FIRST_CELLS = 24;
+
 /** The history's results as thumbnails and video previews; each opens the viewer at itself. */
 export function MediaGrid({ items }: { items: readonly MediaItem[] }) {
   const [open, setOpen] = useState<number>();
   const close = useCallback(() => setOpen(undefined), []);
+  const shown = useAfterFirstPaint() ? items : items.slice(0, FIRST_CELLS);
   return (
     <>
       <ul className={styles.grid}>
-        {items.map((item, index) => (
+        {shown.map((item, index) => (
           <GridCell key={item.key} item={item} onOpen={() => setOpen(index)} />
         ))}
       </ul>
@@ -26,13 +32,16 @@ export function MediaGrid({ items }: { items: readonly MediaItem[] }) {
 
 /**
  * The button is named by its visible content (the prompt, the file number, or the unavailable note), so what
- * people see is what speech input and screen readers call it; the copy state describes it.
+ * people see is what speech input and screen readers call it; the copy state describes it. The picture is
+ * loaded (and a kept copy read) only once the cell comes near the viewport: a history of hundreds of files
+ * opens with the few on screen, the others hold their place.
  */
 function GridCell({ item, onOpen }: { item: MediaItem; onOpen: () => void }) {
-  const source = useMediaSource(item);
+  const cell = useRef<HTMLLIElement>(null);
+  const source = useMediaSource(item, useNearViewport(cell));
   const statusId = useId();
   return (
-    <li className={styles.cell}>
+    <li ref={cell} className={styles.cell}>
       <button
         type="button"
         className={styles.open}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CopiesContext } from '@/components/CopiesContext';
 import controls from '@/components/controls.module.css';
 import { ErrorMessage } from '@/components/ErrorMessage';
@@ -25,7 +25,6 @@ export function HistoryApp() {
   const history = useHistory();
   const key = useKeyStatus();
   const copies = useCopies().value?.entries ?? NO_COPIES;
-  const now = useNow(1000);
   const [removingId, setRemovingId] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
   const [clearing, setClearing] = useState(false);
@@ -47,8 +46,14 @@ export function HistoryApp() {
   const entries = useMemo(() => all.slice(0, HISTORY_LIMIT), [all]);
   const total = all.length;
   const media = useMemo(() => mediaItems(entries, copies), [entries, copies]);
+  // The clock ticks only while something runs: a finished history has nothing that changes with time.
+  const now = useNow(
+    1000,
+    entries.some((entry) => entry.status === 'running'),
+  );
 
-  const remove = (entry: HistoryEntry) => {
+  // Stable, so the memoised rows do not re-render whenever the page does.
+  const remove = useCallback((entry: HistoryEntry) => {
     setRemovingId(entry.id);
     setError(undefined);
     setNotice(undefined);
@@ -58,7 +63,7 @@ export function HistoryApp() {
         (failure) => setError(toErrorInfo(failure)),
       )
       .finally(() => setRemovingId(undefined));
-  };
+  }, []);
 
   const clearAll = () => {
     setClearing(true);

@@ -52,27 +52,32 @@ function serviceSource(url: string): Resolved {
     : { src: undefined, from: undefined, failed: true };
 }
 
+const PENDING: Resolved = { src: undefined, from: undefined, failed: false };
+
+/** Same source, same object: setting it again then re-renders nothing. */
+function unlessSame(next: Resolved): (current: Resolved) => Resolved {
+  return (current) =>
+    current.src === next.src && current.from === next.from && current.failed === next.failed ? current : next;
+}
+
 /**
  * The kept copy's object URL when the background says the entry is kept, otherwise the service URL. IndexedDB
  * is read only for kept entries, so a history of 200 service-only entries opens no blobs. The object URL is
- * revoked when the file changes or the component goes away.
+ * revoked when the file changes or the component goes away. While not `active` (a grid cell far from the
+ * viewport) nothing is read or loaded: the source stays pending.
  */
-export function useMediaSource({ entryId, index, url, copy }: MediaFileRef): MediaSource {
+export function useMediaSource({ entryId, index, url, copy }: MediaFileRef, active = true): MediaSource {
   const kept = copy?.state === 'kept';
-  const [resolved, setResolved] = useState<Resolved>(() =>
-    kept ? { src: undefined, from: undefined, failed: false } : serviceSource(url),
-  );
+  const [resolved, setResolved] = useState<Resolved>(() => (kept || !active ? PENDING : serviceSource(url)));
 
   useEffect(() => {
-    if (!kept) {
-      setResolved(serviceSource(url));
-      return;
-    }
+    if (!active) return setResolved(unlessSame(PENDING));
+    if (!kept) return setResolved(unlessSame(serviceSource(url)));
     let objectUrl: string | undefined;
-    let active = true;
-    setResolved({ src: undefined, from: undefined, failed: false });
+    let live = true;
+    setResolved(unlessSame(PENDING));
     void keptCopyUrl(entryId, index).then((found) => {
-      if (!active) {
+      if (!live) {
         if (found) URL.revokeObjectURL(found);
         return;
       }
@@ -80,10 +85,10 @@ export function useMediaSource({ entryId, index, url, copy }: MediaFileRef): Med
       setResolved(found ? { src: found, from: 'copy', failed: false } : serviceSource(url));
     });
     return () => {
-      active = false;
+      live = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [entryId, index, url, kept]);
+  }, [entryId, index, url, kept, active]);
 
   const markFailed = useCallback(() => {
     // A copy that does not play (a corrupt or unsupported file) still leaves the service's URL to try.

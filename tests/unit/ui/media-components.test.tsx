@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MediaFile } from '@/components/MediaFile';
 import { MediaGrid } from '@/components/MediaGrid';
 import MediaViewer from '@/components/MediaViewer';
@@ -148,6 +148,24 @@ describe('viewer', () => {
 describe('grid', () => {
   const items = [item(1), item(2, 'video'), item(3)];
 
+  // happy-dom lays nothing out, so its observer never reports a cell on screen: here every cell is.
+  beforeAll(() => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly report: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          queueMicrotask(() =>
+            this.report([{ target, isIntersecting: true } as IntersectionObserverEntry], this as never),
+          );
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  });
+  afterAll(() => vi.unstubAllGlobals());
+
   it('opens the viewer at the item clicked and gives focus back to it on Escape', async () => {
     const user = userEvent.setup();
     render(<MediaGrid items={items} />);
@@ -163,6 +181,7 @@ describe('grid', () => {
     render(<MediaGrid items={items} />);
     expect(screen.getAllByText('Only on the service')).toHaveLength(3);
     const third = screen.getByRole('button', { name: 'prompt 3' });
+    await waitFor(() => expect(third.querySelector('img')).not.toBeNull());
     await act(async () => {
       fireEvent.error(third.querySelector('img') as HTMLImageElement);
     });
