@@ -5,7 +5,6 @@ import { referenceServiceForFile } from './support/reference-service';
 
 const service = referenceServiceForFile();
 const auth = { 'X-API-Key': DEMO_API_KEY, 'Content-Type': 'application/json' };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function generateImage(): Promise<string> {
   const res = await fetch(`${service.url}/v1/images/generate`, {
@@ -45,13 +44,13 @@ describe('reference service media files', () => {
   });
 
   it('answers 404 for files older than the retention time, on both origins', async () => {
-    service.configure({ filesOrigin: 'media', fileRetentionMs: 300, videoDurationMs: 0 });
+    // Long enough that a loaded machine still fetches both files within it.
+    service.configure({ filesOrigin: 'media', fileRetentionMs: 2_000, videoDurationMs: 0 });
     const image = await generateImage();
     const video = await finishedVideoUrl();
     expect((await fetch(image)).status).toBe(200);
     expect((await fetch(video)).status).toBe(200);
-    await sleep(450);
-    expect((await fetch(image)).status).toBe(404);
+    await expect.poll(async () => (await fetch(image)).status, { timeout: 5_000 }).toBe(404);
     expect((await fetch(video)).status).toBe(404);
     expect((await fetch(`${service.url}${new URL(image).pathname}`)).status).toBe(404);
   });

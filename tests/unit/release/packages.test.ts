@@ -67,7 +67,8 @@ beforeAll(async () => {
   for (const pkg of Object.values(packages)) {
     console.log(`${path.basename(pkg.file)}: ${pkg.bytes} bytes, ${pkg.names.length} files`);
   }
-}, 90_000);
+  // Two production builds and three zips: slow on a loaded 2-core machine.
+}, 240_000);
 
 afterAll(() => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
