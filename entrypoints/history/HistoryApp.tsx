@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CopiesContext } from '@/components/CopiesContext';
 import controls from '@/components/controls.module.css';
 import { ErrorMessage } from '@/components/ErrorMessage';
+import { HistoryFind } from '@/components/HistoryFind';
 import { HistoryList } from '@/components/HistoryList';
+import { HistoryTransfer } from '@/components/HistoryTransfer';
 import { KeyStatusContext } from '@/components/KeyStatusContext';
 import { MediaGrid } from '@/components/MediaGrid';
 import { StatusMessage } from '@/components/StatusMessage';
@@ -11,6 +13,7 @@ import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
+import { findEntries, isNarrowed, SHOW_ALL } from '@/utils/ui/history-find';
 import { useNow } from '@/utils/ui/hooks';
 import { mediaItems, NO_COPIES } from '@/utils/ui/media-items';
 import { forgetSnapshotHistory } from '@/utils/ui/snapshot';
@@ -30,6 +33,7 @@ export function HistoryApp() {
   const [clearing, setClearing] = useState(false);
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
   const [notice, setNotice] = useState<string | undefined>(undefined);
+  const [query, setQuery] = useState(SHOW_ALL);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const clearButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
@@ -43,7 +47,9 @@ export function HistoryApp() {
 
   const loaded = history.read;
   const all = history.value ?? [];
-  const entries = useMemo(() => all.slice(0, HISTORY_LIMIT), [all]);
+  const narrowed = isNarrowed(query);
+  const found = useMemo(() => findEntries(all, query), [all, query]);
+  const entries = useMemo(() => found.slice(0, HISTORY_LIMIT), [found]);
   const total = all.length;
   const media = useMemo(() => mediaItems(entries, copies), [entries, copies]);
   // The clock ticks only while something runs: a finished history has nothing that changes with time.
@@ -94,7 +100,7 @@ export function HistoryApp() {
               <img className={styles.logo} src="/icon/48.png" alt="" width={28} height={28} />
               {t('historyHeading')}
             </h1>
-            {entries.length > 0 && !confirming ? (
+            {total > 0 && !confirming ? (
               <button
                 ref={clearButton}
                 type="button"
@@ -137,16 +143,24 @@ export function HistoryApp() {
           {error ? <ErrorMessage>{describeError(error)}</ErrorMessage> : null}
           {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
 
+          {loaded ? <HistoryTransfer /> : null}
+          {loaded && total > 0 ? <HistoryFind query={query} onChange={setQuery} /> : null}
+
           {loaded ? (
             <p className={styles.count}>
-              {total > entries.length
-                ? t('historyShowing', [entries.length, total])
-                : t('historyCount', total)}
+              {narrowed
+                ? t('historyFound', [found.length, total])
+                : total > entries.length
+                  ? t('historyShowing', [entries.length, total])
+                  : t('historyCount', total)}
             </p>
           ) : null}
 
           {!loaded && !history.error ? <p className={styles.muted}>{t('loading')}</p> : null}
-          {loaded && entries.length === 0 ? <p className={styles.muted}>{t('historyEmpty')}</p> : null}
+          {loaded && total === 0 ? <p className={styles.muted}>{t('historyEmpty')}</p> : null}
+          {loaded && total > 0 && entries.length === 0 ? (
+            <p className={styles.muted}>{t('historyNoMatch')}</p>
+          ) : null}
           {media.length > 0 ? (
             <section aria-labelledby="media-heading">
               <h2 id="media-heading" className={styles.subheading}>

@@ -4,6 +4,7 @@ import type { Context } from './context';
 import { downloadEntry } from './download-entry';
 import { generateImage } from './generate-image';
 import { clearHistory, removeHistoryEntry } from './history-commands';
+import { exportHistory, importHistory } from './history-transfer';
 import { removeApiKey, saveSettings, testConnection } from './settings';
 import { submitVideo } from './submit-video';
 
@@ -25,5 +26,7 @@ export function createHandlers(ctx: Context): Handlers {
       await ctx.copies.deleteAll();
       return { deleted: true };
     },
+    exportHistory: () => exportHistory(ctx),
+    importHistory: (request) => importHistory(ctx, request),
   };
 }

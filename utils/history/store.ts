@@ -66,6 +66,21 @@ async function writeWithRoom(
 }
 
 /**
+ * `incoming` added to `entries` where their ids are new, newest first. An entry already stored always
+ * stays as it is: it may be a running job, or newer than the copy coming in.
+ */
+export function mergeEntries(
+  entries: readonly HistoryEntry[],
+  incoming: readonly HistoryEntry[],
+): { entries: HistoryEntry[]; added: number } {
+  const ids = new Set(entries.map((entry) => entry.id));
+  // Adding each id as it is taken also keeps the first of an id the file lists twice.
+  const added = incoming.filter((entry) => !ids.has(entry.id) && ids.add(entry.id));
+  const merged = [...entries, ...added].sort((a, b) => b.createdAt - a.createdAt);
+  return { entries: merged, added: added.length };
+}
+
+/**
  * Serialises every read-modify-write of the history. Image requests, video submissions and polls all
  * finish at unrelated times; without one queue, two of them could each write a stale copy.
  */
@@ -113,6 +128,12 @@ export function createHistoryStore(backend: HistoryBackend, limit = HISTORY_LIMI
           return replacement;
         });
         return { entries: next, result: changed };
+      }),
+    /** Adds the entries whose ids are not stored yet; returns how many were added. */
+    addMissing: (incoming: readonly HistoryEntry[]): Promise<number> =>
+      update((entries) => {
+        const merged = mergeEntries(entries, incoming);
+        return { entries: merged.entries, result: merged.added };
       }),
     remove: (id: string): Promise<boolean> =>
       update((entries) => {

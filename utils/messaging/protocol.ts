@@ -47,6 +47,9 @@ export const requestSchema = z.discriminatedUnion('type', [
   /** Sent after the page obtained access to the media host in the person's click. */
   z.object({ type: z.literal('keepCopy'), entryId: z.string() }),
   z.object({ type: z.literal('deleteAllCopies') }),
+  z.object({ type: z.literal('exportHistory') }),
+  /** A history file as parsed JSON; the background checks it against its own schema (utils/history/transfer.ts). */
+  z.object({ type: z.literal('importHistory'), file: z.unknown() }),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -78,6 +81,9 @@ export interface ResponseData {
   download: { started: number };
   keepCopy: { keeping: true };
   deleteAllCopies: { deleted: true };
+  exportHistory: { exported: number };
+  /** `skipped`: entries whose ids the history already had. */
+  importHistory: { added: number; skipped: number };
 }
 
 export type Response<T extends RequestType> =

@@ -42,4 +42,34 @@ export class HistoryPage {
   get viewer(): Locator {
     return this.page.getByRole('dialog');
   }
+
+  /** Types into the prompt search (replacing what was there). */
+  async search(text: string): Promise<void> {
+    await this.page.getByRole('searchbox', { name: 'Search prompts' }).fill(text);
+  }
+
+  /** Picks an option of one of the find controls: "Kind", "Status" or "Date". */
+  async choose(control: 'Kind' | 'Status' | 'Date', option: string): Promise<void> {
+    await this.page.getByRole('combobox', { name: control, exact: true }).selectOption({ label: option });
+  }
+
+  async exportHistory(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Export' }).click();
+  }
+
+  /** Chooses a file in *Import*, as the file picker would hand it over. */
+  async importFile(name: string, content: string | Buffer): Promise<void> {
+    await this.page
+      .getByLabel('Import')
+      .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
+  }
+
+  /** A status message with exactly this text (the page may show an earlier one next to it). */
+  statusSaying(text: string): Locator {
+    return this.page.getByRole('status').and(this.page.getByText(text, { exact: true }));
+  }
+
+  get alert(): Locator {
+    return this.page.getByRole('alert');
+  }
 }

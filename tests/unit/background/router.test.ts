@@ -22,6 +22,8 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     download: unused,
     keepCopy: unused,
     deleteAllCopies: unused,
+    exportHistory: unused,
+    importHistory: unused,
     ...overrides,
   };
 }

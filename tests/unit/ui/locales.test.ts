@@ -75,7 +75,15 @@ describe('locales', () => {
     const same = Object.keys(en).filter((key) => de[key]?.message === en[key]?.message);
     // Words that are the same in both languages (names, "Video", "Audio", "Prompt", "Status: …", "Details: …").
     expect(same.sort()).toEqual(
-      ['audioLabel', 'errorDetails', 'extName', 'jobRawStatus', 'kindVideo', 'promptLabel'].sort(),
+      [
+        'audioLabel',
+        'errorDetails',
+        'extName',
+        'filterStatus',
+        'jobRawStatus',
+        'kindVideo',
+        'promptLabel',
+      ].sort(),
     );
   });
 });

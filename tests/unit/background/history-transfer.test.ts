@@ -1,0 +1,115 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '../../../utils/history/schema';
+import { makeBackgroundApp } from '../support/background-app';
+import { referenceServiceForFile } from '../support/reference-service';
+
+const service = referenceServiceForFile({});
+
+function entry(id: string, patch: Partial<HistoryEntry> = {}): HistoryEntry {
+  return {
+    id,
+    kind: 'image',
+    prompt: `prompt ${id}`,
+    model: 'm1',
+    source: 'popup',
+    status: 'completed',
+    urls: [`https://media.test/${id}.png`],
+    createdAt: 1000,
+    ...patch,
+  };
+}
+
+/** The JSON the export handed to the downloads API, decoded from its data: URL. */
+function exportedFile(url: string | undefined): unknown {
+  const prefix = 'data:application/json;charset=utf-8,';
+  expect(url?.startsWith(prefix)).toBe(true);
+  return JSON.parse(decodeURIComponent(url?.slice(prefix.length) ?? ''));
+}
+
+describe('history export and import', () => {
+  it('exports what a person needs of each entry, without polling state', async () => {
+    const { app, items, downloads } = await makeBackgroundApp(service);
+    const video = entry('v1', {
+      kind: 'video',
+      status: 'failed',
+      options: { duration: 5, resolution: '720p', aspectRatio: '16:9', generateAudio: false },
+      finishedAt: 2000,
+      error: { kind: 'job_failed', message: 'failed', detail: 'no' },
+      poll: { jobId: 'j', baseUrl: service.url, attempts: 1, failures: 0, nextPollAt: 0 },
+      notifyPending: true,
+      urls: [],
+    });
+    await items.history.setValue([video, entry('i1', { createdAt: 500 })]);
+    expect(await app.handlers.exportHistory({ type: 'exportHistory' })).toEqual({ exported: 2 });
+    const [files] = downloads;
+    expect(files?.[0]?.filename).toMatch(/^promptcast-history-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = exportedFile(files?.[0]?.url) as { format: string; entries: unknown[] };
+    expect(file.format).toBe('promptcast-history');
+    const { poll: _poll, notifyPending: _notify, ...wanted } = video;
+    expect(file.entries).toEqual([wanted, entry('i1', { createdAt: 500 })]);
+  });
+
+  it('imports into a cleared history, newest first, and adds nothing twice', async () => {
+    const { app, items, downloads } = await makeBackgroundApp(service);
+    const saved = [entry('a', { createdAt: 300 }), entry('b', { createdAt: 200 })];
+    await items.history.setValue(saved);
+    await app.handlers.exportHistory({ type: 'exportHistory' });
+    const file = exportedFile(downloads[0]?.[0]?.url);
+    await items.history.setValue([entry('c', { createdAt: 250 })]);
+    expect(await app.handlers.importHistory({ type: 'importHistory', file })).toEqual({
+      added: 2,
+      skipped: 0,
+    });
+    expect(await app.handlers.importHistory({ type: 'importHistory', file })).toEqual({
+      added: 0,
+      skipped: 2,
+    });
+    expect((await items.history.getValue()).map((item) => item.id)).toEqual(['a', 'c', 'b']);
+  });
+
+  it('never overwrites a stored entry, a running job least of all; an imported running job is interrupted', async () => {
+    const { app, items } = await makeBackgroundApp(service);
+    const running = entry('job', { kind: 'video', status: 'running', urls: [] });
+    await items.history.setValue([running]);
+    const file = {
+      format: 'promptcast-history',
+      version: 1,
+      exportedAt: 0,
+      entries: [
+        { ...running, status: 'failed', prompt: 'changed' },
+        { ...entry('other', { status: 'running', urls: [] }), poll: undefined },
+        { ...entry('other'), prompt: 'the same id twice' },
+      ],
+    };
+    expect(await app.handlers.importHistory({ type: 'importHistory', file })).toEqual({
+      added: 1,
+      skipped: 2,
+    });
+    const stored = await items.history.getValue();
+    expect(stored.find((item) => item.id === 'job')).toEqual(running);
+    expect(stored.find((item) => item.id === 'other')).toMatchObject({
+      status: 'failed',
+      error: { kind: 'interrupted' },
+    });
+  });
+
+  it('refuses a file that is not an export, or carries unsafe URLs, and changes nothing', async () => {
+    const { app, items } = await makeBackgroundApp(service);
+    const before = [entry('keep')];
+    await items.history.setValue(before);
+    const good = { format: 'promptcast-history', version: 1, exportedAt: 0, entries: [entry('new')] };
+    for (const file of [
+      null,
+      [entry('new')],
+      { ...good, format: 'something-else' },
+      { ...good, entries: [entry('new', { urls: ['javascript:alert(1)'] })] },
+      { ...good, entries: [entry('new'), { id: 'x', prompt: 'no kind' }] },
+    ]) {
+      await expect(app.handlers.importHistory({ type: 'importHistory', file })).rejects.toMatchObject({
+        info: { kind: 'invalid_input' },
+      });
+    }
+    expect(await items.history.getValue()).toEqual(before);
+  });
+});

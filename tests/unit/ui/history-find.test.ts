@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '@/utils/history/schema';
+import { findEntries, isNarrowed, SHOW_ALL } from '@/utils/ui/history-find';
+
+function entry(id: string, patch: Partial<HistoryEntry>): HistoryEntry {
+  return {
+    id,
+    kind: 'image',
+    prompt: id,
+    model: '',
+    source: 'popup',
+    status: 'completed',
+    urls: [],
+    createdAt: 0,
+    ...patch,
+  };
+}
+
+// Stored newest first, as the history keeps them.
+const history = [
+  entry('rain', { kind: 'video', prompt: 'A video of RAIN on a roof', status: 'running', createdAt: 40 }),
+  entry('kite', { prompt: 'a kite, red and small', createdAt: 30 }),
+  entry('door', { prompt: 'a blue door', status: 'failed', createdAt: 20 }),
+  entry('sea', { kind: 'video', prompt: 'the red sea at dawn', createdAt: 10 }),
+];
+const ids = (entries: HistoryEntry[]) => entries.map((item) => item.id);
+
+describe('findEntries', () => {
+  it('shows everything, newest first, when nothing is asked', () => {
+    expect(ids(findEntries(history, SHOW_ALL))).toEqual(['rain', 'kite', 'door', 'sea']);
+    expect(isNarrowed(SHOW_ALL)).toBe(false);
+  });
+
+  it('finds prompts containing every word, ignoring case and word order', () => {
+    expect(ids(findEntries(history, { ...SHOW_ALL, text: 'RED' }))).toEqual(['kite', 'sea']);
+    expect(ids(findEntries(history, { ...SHOW_ALL, text: '  small   Red ' }))).toEqual(['kite']);
+    expect(ids(findEntries(history, { ...SHOW_ALL, text: 'rain' }))).toEqual(['rain']);
+    expect(findEntries(history, { ...SHOW_ALL, text: 'green' })).toEqual([]);
+    expect(isNarrowed({ ...SHOW_ALL, text: 'red' })).toBe(true);
+    expect(isNarrowed({ ...SHOW_ALL, text: '   ' })).toBe(false);
+  });
+
+  it('filters by kind and status, together with the search', () => {
+    expect(ids(findEntries(history, { ...SHOW_ALL, kind: 'video' }))).toEqual(['rain', 'sea']);
+    expect(ids(findEntries(history, { ...SHOW_ALL, status: 'failed' }))).toEqual(['door']);
+    expect(ids(findEntries(history, { ...SHOW_ALL, kind: 'video', status: 'completed' }))).toEqual(['sea']);
+    expect(ids(findEntries(history, { ...SHOW_ALL, kind: 'image', text: 'red' }))).toEqual(['kite']);
+    expect(isNarrowed({ ...SHOW_ALL, status: 'running' })).toBe(true);
+  });
+
+  it('sorts by date either way and leaves the stored list as it was', () => {
+    const shuffled = [history[2], history[0], history[3], history[1]].filter((item) => item !== undefined);
+    expect(ids(findEntries(shuffled, SHOW_ALL))).toEqual(['rain', 'kite', 'door', 'sea']);
+    expect(ids(findEntries(shuffled, { ...SHOW_ALL, order: 'oldest' }))).toEqual([
+      'sea',
+      'door',
+      'kite',
+      'rain',
+    ]);
+    expect(ids(shuffled)).toEqual(['door', 'rain', 'sea', 'kite']);
+    expect(isNarrowed({ ...SHOW_ALL, order: 'oldest' })).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+import { historyFileText, readHistoryFile } from '../history/transfer';
+import type { RequestOf, ResponseData } from '../messaging/protocol';
+import type { Context } from './context';
+
+/**
+ * Saves the history as a JSON file through the downloads API, from a data: URL: the worker has no
+ * `URL.createObjectURL`, and the history is capped (a few hundred KB at most), so the text form costs
+ * little. Building it here keeps the page a sender of commands, and the answer comes once the file is
+ * on disk, so the page can say so or show the browser's reason.
+ */
+export async function exportHistory(ctx: Context): Promise<ResponseData['exportHistory']> {
+  const entries = await ctx.history.read();
+  const now = ctx.platform.now();
+  const text = historyFileText(entries, now);
+  const day = new Date(now).toISOString().slice(0, 10);
+  await ctx.platform.download([
+    {
+      url: `data:application/json;charset=utf-8,${encodeURIComponent(text)}`,
+      filename: `promptcast-history-${day}.json`,
+    },
+  ]);
+  return { exported: entries.length };
+}
+
+/** Adds a history file's entries whose ids are new; a file that does not check out changes nothing. */
+export async function importHistory(
+  ctx: Context,
+  { file }: RequestOf<'importHistory'>,
+): Promise<ResponseData['importHistory']> {
+  const entries = readHistoryFile(file);
+  const added = await ctx.history.addMissing(entries);
+  return { added, skipped: entries.length - added };
+}

@@ -1,0 +1,37 @@
+import type { HistoryEntry } from '../history/schema';
+
+export type KindFilter = 'all' | HistoryEntry['kind'];
+export type StatusFilter = 'all' | HistoryEntry['status'];
+export type DateOrder = 'newest' | 'oldest';
+
+/** What the person asked the history page to show. */
+export interface FindQuery {
+  text: string;
+  kind: KindFilter;
+  status: StatusFilter;
+  order: DateOrder;
+}
+
+export const SHOW_ALL: FindQuery = { text: '', kind: 'all', status: 'all', order: 'newest' };
+
+/** Whether the query narrows the list at all (the order alone hides nothing). */
+export function isNarrowed(query: FindQuery): boolean {
+  return query.text.trim() !== '' || query.kind !== 'all' || query.status !== 'all';
+}
+
+/**
+ * The entries the query lets through, in the order asked for. The search is case-insensitive and every
+ * word must appear in the prompt, in any order, so "red kite" finds "a kite, red and small".
+ */
+export function findEntries(entries: readonly HistoryEntry[], query: FindQuery): HistoryEntry[] {
+  const words = query.text.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  const found = entries.filter((entry) => {
+    if (query.kind !== 'all' && entry.kind !== query.kind) return false;
+    if (query.status !== 'all' && entry.status !== query.status) return false;
+    const prompt = entry.prompt.toLocaleLowerCase();
+    return words.every((word) => prompt.includes(word));
+  });
+  const direction = query.order === 'newest' ? -1 : 1;
+  // Stable sort: entries made in the same millisecond keep the order the history has them in.
+  return found.sort((a, b) => direction * (a.createdAt - b.createdAt));
+}
