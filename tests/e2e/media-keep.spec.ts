@@ -110,7 +110,8 @@ async function generateImage(page: Page, prompt: string): Promise<HistoryEntry> 
 test('an image is kept, downloaded from its host, and still readable after the service forgot it', async () => {
   const service = await startService('127.0.0.1');
   await configure(extension, service);
-  service.configure({ fileRetentionMs: 4_000 });
+  // Long enough to keep and download the file first on a loaded machine.
+  service.configure({ fileRetentionMs: 10_000 });
   const page = await extensionDocument();
   const entry = await generateImage(page, 'a fox in the snow');
   const url = entry.urls[0] ?? '';
@@ -128,7 +129,7 @@ test('an image is kept, downloaded from its host, and still readable after the s
   expect(savedFiles()).toEqual([bytes]);
 
   // Past the service's retention its URL is dead; the kept copy is whole.
-  await expect.poll(async () => (await fetch(url)).status, { timeout: 10_000 }).toBe(404);
+  await expect.poll(async () => (await fetch(url)).status, { timeout: 20_000 }).toBe(404);
   expect(Buffer.from((await keptBytes(page, entry.id, 0)) ?? [])).toEqual(bytes);
 });
 

@@ -89,7 +89,8 @@ test('a video job shows its status and elapsed time, survives reopening, and com
   extension,
   service,
 }) => {
-  service.configure({ videoDurationMs: 4000 });
+  // Long enough to still be running after the screenshots and the reopening on a loaded machine.
+  service.configure({ videoDurationMs: 10_000 });
   await configure(extension, service, { pollIntervalSec: 1 });
   let popup = await PopupPage.open(extension);
   await popup.prompt.fill('waves rolling onto a beach at sunrise');
@@ -120,7 +121,7 @@ test('a video job shows its status and elapsed time, survives reopening, and com
   await expect(reopened).toHaveAttribute('data-status', 'running');
   await expect(reopened).toContainText('Status: processing', { timeout: 15_000 });
 
-  await expect(reopened).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+  await expect(reopened).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
   await expect(reopened).toContainText(/took \d:\d\d/);
   const [entry] = await historyOf(extension);
   await expect(reopened.getByRole('link', { name: 'Open' })).toHaveAttribute(

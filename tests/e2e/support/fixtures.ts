@@ -27,6 +27,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const extension = await ExtensionUnderTest.launch(extensionLaunch);
     await use(extension);
     await extension.close();
+    // A request the closed browser had in flight must not spend the next test's credits.
+    service.reset();
   },
 });
 
