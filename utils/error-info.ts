@@ -99,11 +99,12 @@ const KINDS: ReadonlySet<string> = new Set(ERROR_KINDS);
 // Checked by hand, not with errorInfoSchema, so that pages calling toErrorInfo ship no zod.
 function plainInfo(value: unknown): ErrorInfo | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { kind, message, status, retryAfterMs, detail, balance } = value as Record<string, unknown>;
+  const { kind, message, status, retryAfterMs, detail, balance, url } = value as Record<string, unknown>;
   if (typeof kind !== 'string' || !KINDS.has(kind) || typeof message !== 'string') return undefined;
   const numbers = [status, retryAfterMs, balance].every((n) => n === undefined || typeof n === 'number');
-  if (!numbers || (detail !== undefined && typeof detail !== 'string')) return undefined;
-  return new AppError(kind as ErrorKind, message, { status, retryAfterMs, detail, balance } as ErrorData)
+  const texts = [detail, url].every((text) => text === undefined || typeof text === 'string');
+  if (!numbers || !texts) return undefined;
+  return new AppError(kind as ErrorKind, message, { status, retryAfterMs, detail, balance, url } as ErrorData)
     .info;
 }
 

@@ -15,6 +15,8 @@ export const errorInfoSchema = z.object({
   detail: z.optional(z.string()),
   /** The balance at the time, attached to "not enough credits" so the person sees what they have. */
   balance: z.optional(z.number()),
+  /** The address of the request that failed, so a diagnosis can name what was tried. */
+  url: z.optional(z.string()),
 });
 export type ErrorInfo = z.infer<typeof errorInfoSchema>;
 export type ErrorKind = ErrorInfo['kind'];

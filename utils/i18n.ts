@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import type enMessages from '../public/_locales/en/messages.json';
+import type { Diagnosis } from './doctor/diagnosis';
 import type { ErrorInfo } from './error-info';
 import { collapseWhitespace, truncate } from './text';
 import { formatNumber } from './ui/format';
@@ -174,5 +175,27 @@ export function describeProblem(problem: Problem): string {
       return t('problemModelFieldInvalid');
     case 'api_key_unsendable':
       return t('problemApiKeyUnsendable');
+  }
+}
+
+/** The sentence for what Test connection found, naming the address tried (never the key). */
+export function describeDiagnosis(diagnosis: Diagnosis): string {
+  switch (diagnosis.code) {
+    case 'insecure_http':
+      return t('doctorInsecure', diagnosis.url);
+    case 'unreachable':
+      return t('doctorUnreachable', [diagnosis.host, diagnosis.url]);
+    case 'refused':
+      return t('doctorRefused', diagnosis.url);
+    case 'not_found':
+      return t('doctorNotFound', diagnosis.urls);
+    case 'unauthorized':
+      return t('doctorUnauthorized', diagnosis.url);
+    case 'no_credits':
+      return t('doctorNoCredits', diagnosis.url);
+    case 'not_interface_json':
+      return t('doctorNotInterfaceJson', diagnosis.url);
+    case 'other':
+      return describeError(diagnosis.info);
   }
 }

@@ -4,6 +4,7 @@ import { t } from '@/utils/i18n';
 import type { KeyStatus } from '@/utils/messaging/protocol';
 import type { Settings } from '@/utils/settings/schema';
 import { AdvancedSettings } from './AdvancedSettings';
+import { DoctorNotes } from './DoctorNotes';
 import { describeFieldProblem } from './field-problem';
 import { KeptCopiesSection } from './KeptCopiesSection';
 import { KeySection } from './KeySection';
@@ -18,7 +19,10 @@ export function OptionsForm({ stored, keyStatus }: { stored: Settings; keyStatus
   const settings = useSettingsForm(stored);
   const { form, update, problems } = settings;
   const key = useKeyChoice(keyStatus, form.baseUrl);
-  const { busy, outcome, save, test, removeKey } = useOptionsCommands(settings, key);
+  const { busy, outcome, findings, save, test, applyBaseUrlFix, removeKey } = useOptionsCommands(
+    settings,
+    key,
+  );
 
   return (
     <form
@@ -73,6 +77,7 @@ export function OptionsForm({ stored, keyStatus }: { stored: Settings; keyStatus
       </div>
 
       <OutcomeMessage outcome={outcome} />
+      <DoctorNotes findings={findings} onApplyFix={applyBaseUrlFix} busy={busy} />
     </form>
   );
 }

@@ -36,6 +36,12 @@ export function useKeyChoice(stored: KeyStatus | undefined, baseUrl: string) {
       setProblem(found && describeProblem(found));
       return found !== undefined;
     },
+    /** Puts the trimmed key in the field; true when spaces or line breaks had to go, so the page can say so. */
+    trimTyped: (): boolean => {
+      if (choice().apiKey === undefined || typed === trimmed) return false;
+      setTyped(trimmed);
+      return true;
+    },
     /** Forgets what was typed, once saved or abandoned. */
     clear: () => {
       setTyped('');

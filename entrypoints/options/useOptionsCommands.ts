@@ -1,23 +1,27 @@
 import { useState } from 'react';
+import { baseUrlWithoutEndpoint } from '@/utils/doctor/base-url-fix';
+import { diagnoseFailure, insecureHttp } from '@/utils/doctor/diagnosis';
 import { toErrorInfo } from '@/utils/error-info';
-import { describeError, formatCredits, t } from '@/utils/i18n';
+import { describeDiagnosis, describeError, formatCredits, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { settingsItem } from '@/utils/storage/items';
 import { fromForm } from '@/utils/ui/settings-form';
 import { shownSettings } from '@/utils/ui/stored-view';
 import { baseUrlProblem } from '@/utils/validation';
 import { accessGranted, askAccess } from './access';
+import type { DoctorFindings } from './DoctorNotes';
 import type { Outcome } from './outcome';
 import type { KeyChoice } from './useKeyChoice';
 import type { SettingsFormState } from './useSettingsForm';
 
 /**
- * Save, test connection and remove key: each checks the form, asks for access within the click, sends
+ * Save, test connection (with its diagnosis) and remove key: each checks the form, asks for access within the click, sends
  * one command and says how it ended. What changed reaches the page through storage.
  */
 export function useOptionsCommands(settings: SettingsFormState, key: KeyChoice) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ type: 'idle' });
+  const [findings, setFindings] = useState<DoctorFindings>({});
 
   const formHasErrors = () => setOutcome({ type: 'error', text: t('formHasErrors') });
 
@@ -61,23 +65,43 @@ export function useOptionsCommands(settings: SettingsFormState, key: KeyChoice) 
     });
   };
 
-  const test = () => {
-    const baseUrl = settings.form.baseUrl.trim();
+  const test = (typedUrl = settings.form.baseUrl) => {
+    setFindings({});
+    const baseUrl = typedUrl.trim();
     const problem = baseUrl === '' ? ({ code: 'base_url_invalid' } as const) : baseUrlProblem(baseUrl);
     if (problem) {
       settings.showProblems({ ...settings.problems, baseUrl: problem });
-      setOutcome({ type: 'error', text: baseUrl === '' ? t('testNeedsUrl') : t('formHasErrors') });
+      const insecure = problem.code === 'base_url_insecure' ? insecureHttp(baseUrl) : undefined;
+      const text = insecure
+        ? describeDiagnosis(insecure)
+        : t(baseUrl === '' ? 'testNeedsUrl' : 'formHasErrors');
+      setOutcome({ type: 'error', text });
       return;
     }
     if (keyRefused()) return;
+    const keyTrimmed = key.trimTyped();
+    setFindings({ keyTrimmed });
     const access = askAccess(baseUrl);
     const choice = key.choice();
     run(t('testing'), async () => {
       if (!(await accessGranted(access, setOutcome))) return;
       setOutcome({ type: 'progress', text: t('testing') });
-      const { balance } = await send({ type: 'testConnection', baseUrl, ...choice });
-      setOutcome({ type: 'success', text: t('connected', formatCredits(balance)) });
+      try {
+        const { balance } = await send({ type: 'testConnection', baseUrl, ...choice });
+        setOutcome({ type: 'success', text: t('connected', formatCredits(balance)) });
+      } catch (failure) {
+        // A URL pasted with an interface path can only fail; the fix is offered beside the reason.
+        setFindings({ keyTrimmed, fix: baseUrlWithoutEndpoint(baseUrl) });
+        const diagnosis = diagnoseFailure(baseUrl, toErrorInfo(failure));
+        setOutcome({ type: 'error', text: describeDiagnosis(diagnosis) });
+      }
     });
+  };
+
+  /** The one-click fix: the service URL without its interface path, tested at once. */
+  const applyBaseUrlFix = (baseUrl: string) => {
+    settings.update({ baseUrl });
+    test(baseUrl);
   };
 
   const removeKey = () =>
@@ -88,5 +112,5 @@ export function useOptionsCommands(settings: SettingsFormState, key: KeyChoice) 
       settings.focusLater('api-key');
     });
 
-  return { busy, outcome, save, test, removeKey };
+  return { busy, outcome, findings, save, test: () => test(), applyBaseUrlFix, removeKey };
 }

@@ -56,13 +56,17 @@ test('a person sets up the service on the options page, tests the connection and
 test('a wrong key is reported by Test connection in plain words', async ({ extension, service }) => {
   const options = await OptionsPage.open(extension);
   await options.testConnection({ url: service.url, key: 'wrong-key-0000' });
-  await expect(options.alert).toHaveText('The service rejected the API key. Check it in the options.');
+  await expect(options.alert).toHaveText(
+    `${service.url}/v1/tokens/balance rejected the API key (HTTP 401). Check that the key is the one for this service.`,
+  );
 });
 
 test('an unreachable service is reported by Test connection', async ({ extension }) => {
   const options = await OptionsPage.open(extension);
   await options.testConnection({ url: 'http://127.0.0.1:9', key: DEMO_API_KEY });
-  await expect(options.alert).toContainText('Could not reach the service.');
+  await expect(options.alert).toContainText(
+    'The connection to http://127.0.0.1:9/v1/tokens/balance was refused',
+  );
 });
 
 test('invalid fields are explained beside them before anything is sent', async ({ extension, service }) => {
@@ -156,7 +160,7 @@ test('the options page speaks German to a German browser', async ({ service }) =
     await options.getByLabel('API-Schlüssel').fill('falscher-schluessel');
     await options.getByRole('button', { name: 'Verbindung testen' }).click();
     await expect(options.getByRole('alert')).toHaveText(
-      'Der Dienst hat den API-Schlüssel abgelehnt. Prüfen Sie ihn in den Optionen.',
+      `${service.url}/v1/tokens/balance hat den API-Schlüssel abgelehnt (HTTP 401). Prüfen Sie, ob es der Schlüssel für diesen Dienst ist.`,
     );
   } finally {
     await context.close();

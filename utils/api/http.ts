@@ -64,10 +64,16 @@ export async function requestJson(transport: Transport, spec: RequestSpec): Prom
     }
     return await parseSuccessBody(response, transport.redactor);
   } catch (error) {
-    throw abort.classify(error, transport);
+    throw tried(abort.classify(error, transport), transport.redactor.redact(url));
   } finally {
     abort.dispose();
   }
+}
+
+/** Names the address that failed, so a diagnosis can say what was tried. */
+function tried(error: AppError, url: string): AppError {
+  if (error.info.url === undefined) Object.assign(error.info, { url });
+  return error;
 }
 
 interface LinkedAbort {

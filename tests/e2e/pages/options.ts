@@ -79,6 +79,21 @@ export class OptionsPage {
     return this.page.getByRole('alert');
   }
 
+  /** The connection doctor's one-click fix for a service URL pasted with an interface path. */
+  useBaseUrlButton(baseUrl: string): Locator {
+    return this.page.getByRole('button', { name: `Use ${baseUrl} instead` });
+  }
+
+  /** What the connection doctor noticed beside the outcome (a trimmed key, a fixable URL). */
+  get doctorNotes(): Locator {
+    return this.page.getByTestId('doctor-notes');
+  }
+
+  /** Everything the page shows as text, form values aside. */
+  visibleText(): Promise<string> {
+    return this.page.locator('body').innerText();
+  }
+
   alertSaying(text: string | RegExp): Locator {
     return this.alert.filter({ hasText: text }).first();
   }

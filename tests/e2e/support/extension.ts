@@ -23,17 +23,27 @@ export interface LaunchOptions {
    * storage.local has the browser's real 10 MB quota and a test can fill it.
    */
   withoutPermissions?: readonly string[];
+  /**
+   * Host access granted in the manifest, as a person who allowed the site earlier: lets a test reach a
+   * non-loopback origin without a permission prompt no automated browser can answer.
+   */
+  extraHostPermissions?: readonly string[];
 }
 
 /** The build to load: the real one, or a copy with some permissions taken out of its manifest. */
 function buildFor(options: LaunchOptions): string {
   const dropped = options.withoutPermissions ?? [];
-  if (dropped.length === 0) return chromeBuildDir;
+  const added = options.extraHostPermissions ?? [];
+  if (dropped.length === 0 && added.length === 0) return chromeBuildDir;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'promptcast-build-'));
   cpSync(chromeBuildDir, dir, { recursive: true });
   const manifestPath = path.join(dir, 'manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { permissions?: string[] };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    permissions?: string[];
+    host_permissions?: string[];
+  };
   manifest.permissions = (manifest.permissions ?? []).filter((name) => !dropped.includes(name));
+  manifest.host_permissions = [...(manifest.host_permissions ?? []), ...added];
   writeFileSync(manifestPath, JSON.stringify(manifest));
   return dir;
 }

@@ -317,6 +317,7 @@ describe('serialisable error info', () => {
       status: 429,
       retryAfterMs: 3000,
       detail: 'busy',
+      url: `${service.url}/v1/tokens/balance`,
     });
     expect(errorInfoSchema.parse(JSON.parse(JSON.stringify(error)))).toEqual(info);
   });
