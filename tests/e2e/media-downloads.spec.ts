@@ -1,30 +1,22 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type ReferenceService, startReferenceService } from '../reference-service/server';
-import { ExtensionUnderTest } from './support/extension';
+import type { ReferenceService } from '../reference-service/server';
+import type { ExtensionUnderTest } from './support/extension';
+import { MediaLab } from './support/media-lab';
 
 /**
  * Downloads of results as the background will start them (utils/media/download.ts), in real Chromium:
  * files on a second origin without CORS, and a kept copy handed over as a blob: URL by the page.
  */
-let service: ReferenceService;
+let lab: MediaLab;
 let extension: ExtensionUnderTest;
-let downloads: string;
+let service: ReferenceService;
 
-test.beforeAll(async () => {
-  service = await startReferenceService({ port: 0, config: { filesOrigin: 'media', videoDurationMs: 0 } });
-});
-test.afterAll(() => service.close());
 test.beforeEach(async () => {
-  downloads = mkdtempSync(path.join(os.tmpdir(), 'promptcast-downloads-'));
-  extension = await ExtensionUnderTest.launch({ downloadsPath: downloads });
+  lab = await MediaLab.open();
+  extension = lab.extension;
+  service = await lab.startService();
 });
-test.afterEach(async () => {
-  await extension.close();
-  rmSync(downloads, { recursive: true, force: true });
-});
+test.afterEach(() => lab.close());
 
 /** Starts a download from the worker and waits until the browser reports it complete or interrupted. */
 async function downloadFromWorker(url: string): Promise<{ state: string; error?: string; bytes: number }> {
@@ -38,13 +30,6 @@ async function downloadFromWorker(url: string): Promise<{ state: string; error?:
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }, url);
-}
-
-function savedFiles(): Buffer[] {
-  return readdirSync(downloads)
-    .map((name) => path.join(downloads, name))
-    .filter((file) => statSync(file).isFile())
-    .map((file) => readFileSync(file));
 }
 
 test('the worker saves a file from a media origin without CORS or host permission', async () => {
@@ -69,7 +54,7 @@ test('the worker saves a file from a media origin without CORS or host permissio
   expect(readable).toBe(false);
   // …yet the downloads API saves the real bytes.
   expect(await downloadFromWorker(url)).toMatchObject({ state: 'complete', bytes: served.length });
-  expect(savedFiles()).toEqual([served]);
+  expect(lab.savedFiles()).toEqual([served]);
 });
 
 test('a failed download reports the browser reason', async () => {
@@ -100,7 +85,7 @@ test('a kept copy handed over as a blob: URL is saved whole, even when the page 
     }
   }, id);
   expect(result).toEqual({ state: 'complete', bytes: 20 * 1024 * 1024 });
-  const [saved] = savedFiles();
+  const [saved] = lab.savedFiles();
   expect(saved?.length).toBe(20 * 1024 * 1024);
   expect(saved?.every((byte, i) => byte === i % 251)).toBe(true);
 });

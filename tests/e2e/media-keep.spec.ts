@@ -1,12 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { HistoryEntry } from '../../utils/history/schema';
 import type { Copies } from '../../utils/media/copies-schema';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
-import { type ReferenceService, startReferenceService } from '../reference-service/server';
-import { ExtensionUnderTest } from './support/extension';
+import type { ExtensionUnderTest } from './support/extension';
+import { MediaLab, served } from './support/media-lab';
 import { EVENTUALLY, settled } from './support/probes';
 import { configure, sendFrom } from './support/setup';
 
@@ -19,29 +16,14 @@ import { configure, sendFrom } from './support/setup';
  * manifest may only ask for https hosts at run time, and a test cannot answer Chrome's permission prompt.
  * Media host without access: the default 127.0.0.2 origin.
  */
-let downloads: string;
+let lab: MediaLab;
 let extension: ExtensionUnderTest;
-const services: ReferenceService[] = [];
-
-async function startService(mediaHost?: string): Promise<ReferenceService> {
-  const service = await startReferenceService({
-    port: 0,
-    ...(mediaHost ? { mediaHost } : {}),
-    config: { filesOrigin: 'media', videoDurationMs: 0 },
-  });
-  services.push(service);
-  return service;
-}
 
 test.beforeEach(async () => {
-  downloads = mkdtempSync(path.join(os.tmpdir(), 'promptcast-downloads-'));
-  extension = await ExtensionUnderTest.launch({ downloadsPath: downloads });
+  lab = await MediaLab.open();
+  extension = lab.extension;
 });
-test.afterEach(async () => {
-  await extension.close();
-  rmSync(downloads, { recursive: true, force: true });
-  await Promise.all(services.splice(0).map((service) => service.close()));
-});
+test.afterEach(() => lab.close());
 
 /** An extension document that runs no app code of its own, to send commands and read storage from. */
 async function extensionDocument(): Promise<Page> {
@@ -92,15 +74,6 @@ async function keptBytes(page: Page, entryId: string, index: number): Promise<nu
   );
 }
 
-const served = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
-
-function savedFiles(): Buffer[] {
-  return readdirSync(downloads)
-    .map((name) => path.join(downloads, name))
-    .filter((file) => statSync(file).isFile() && !file.endsWith('.crdownload'))
-    .map((file) => readFileSync(file));
-}
-
 async function generateImage(page: Page, prompt: string): Promise<HistoryEntry> {
   const response = await sendFrom(page, { type: 'generateImage', prompt });
   if (!response.ok) throw new Error(`generateImage refused: ${response.error.message}`);
@@ -108,7 +81,7 @@ async function generateImage(page: Page, prompt: string): Promise<HistoryEntry> 
 }
 
 test('an image is kept, downloaded from its host, and still readable after the service forgot it', async () => {
-  const service = await startService('127.0.0.1');
+  const service = await lab.startService('127.0.0.1');
   await configure(extension, service);
   // Long enough to keep and download the file first on a loaded machine.
   service.configure({ fileRetentionMs: 10_000 });
@@ -126,7 +99,7 @@ test('an image is kept, downloaded from its host, and still readable after the s
     ok: true,
     data: { started: 1 },
   });
-  expect(savedFiles()).toEqual([bytes]);
+  expect(lab.savedFiles()).toEqual([bytes]);
 
   // Past the service's retention its URL is dead; the kept copy is whole.
   await expect.poll(async () => (await fetch(url)).status, { timeout: 20_000 }).toBe(404);
@@ -134,7 +107,7 @@ test('an image is kept, downloaded from its host, and still readable after the s
 });
 
 test('a two-file video: both files kept, one or all downloaded, copies survive a worker stop and a restart', async () => {
-  const service = await startService('127.0.0.1');
+  const service = await lab.startService('127.0.0.1');
   const files = [
     `${service.mediaUrl}/files/videos/take-1.webm`,
     `${service.mediaUrl}/files/images/take-2.png`,
@@ -158,12 +131,12 @@ test('a two-file video: both files kept, one or all downloaded, copies survive a
     ok: true,
     data: { started: 1 },
   });
-  expect(savedFiles()).toEqual([bytes[1]]);
+  expect(lab.savedFiles()).toEqual([bytes[1]]);
   expect(await sendFrom(page, { type: 'download', entryId: response.data.id })).toMatchObject({
     ok: true,
     data: { started: 2 },
   });
-  const saved = savedFiles();
+  const saved = lab.savedFiles();
   expect(saved).toHaveLength(3);
   for (const file of bytes) expect(saved).toContainEqual(file);
 
@@ -177,7 +150,7 @@ test('a two-file video: both files kept, one or all downloaded, copies survive a
 });
 
 test('without access to the media host nothing is kept, and Download still saves the file', async () => {
-  const service = await startService();
+  const service = await lab.startService();
   await configure(extension, service);
   const page = await extensionDocument();
   const entry = await generateImage(page, 'a lighthouse');
@@ -187,7 +160,7 @@ test('without access to the media host nothing is kept, and Download still saves
     ok: true,
     data: { started: 1 },
   });
-  expect(savedFiles()).toEqual([await served(url)]);
+  expect(lab.savedFiles()).toEqual([await served(url)]);
   // "Only on the service": no copy record, nothing in IndexedDB.
   expect(await copiesOf(page)).toEqual({});
   expect(await keptBytes(page, entry.id, 0)).toBeNull();

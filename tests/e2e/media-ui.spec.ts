@@ -1,14 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
-import { type ReferenceService, startReferenceService } from '../reference-service/server';
 import { HistoryPage } from './pages/history';
 import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
-import { ExtensionUnderTest } from './support/extension';
+import type { ExtensionUnderTest } from './support/extension';
+import { MediaLab, served } from './support/media-lab';
 import { EVENTUALLY, settled } from './support/probes';
 import { configure, sendFrom } from './support/setup';
 
@@ -21,38 +18,14 @@ import { configure, sendFrom } from './support/setup';
  * host the person granted (a test cannot answer Chrome's permission prompt, and runtime requests are for
  * https hosts only).
  */
-let downloads: string;
+let lab: MediaLab;
 let extension: ExtensionUnderTest;
-const services: ReferenceService[] = [];
-
-async function startService(mediaHost?: string): Promise<ReferenceService> {
-  const service = await startReferenceService({
-    port: 0,
-    ...(mediaHost ? { mediaHost } : {}),
-    config: { filesOrigin: 'media', videoDurationMs: 0 },
-  });
-  services.push(service);
-  return service;
-}
 
 test.beforeEach(async () => {
-  downloads = mkdtempSync(path.join(os.tmpdir(), 'promptcast-downloads-'));
-  extension = await ExtensionUnderTest.launch({ downloadsPath: downloads });
+  lab = await MediaLab.open();
+  extension = lab.extension;
 });
-test.afterEach(async () => {
-  await extension.close();
-  rmSync(downloads, { recursive: true, force: true });
-  await Promise.all(services.splice(0).map((service) => service.close()));
-});
-
-const served = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
-
-function savedFiles(): Buffer[] {
-  return readdirSync(downloads)
-    .map((name) => path.join(downloads, name))
-    .filter((file) => statSync(file).isFile() && !file.endsWith('.crdownload'))
-    .map((file) => readFileSync(file));
-}
+test.afterEach(() => lab.close());
 
 /** The video really loaded: metadata read and no media error. */
 async function playable(video: Locator): Promise<{ ready: number; error: unknown; src: string }> {
@@ -82,7 +55,7 @@ async function submitVideo(page: Page, prompt: string): Promise<string> {
 }
 
 test('Download in the popup saves the file from a host without CORS, and the popup stays on its page', async () => {
-  const service = await startService();
+  const service = await lab.startService();
   await configure(extension, service);
   const popup = await PopupPage.open(extension);
   const popupUrl = popup.page.url();
@@ -96,13 +69,13 @@ test('Download in the popup saves the file from a host without CORS, and the pop
   await expect(popup.result.getByRole('button', { name: 'Keep a copy' })).toBeVisible();
 
   await popup.result.getByRole('button', { name: 'Download' }).click();
-  await expect.poll(savedFiles, EVENTUALLY).toEqual([await served(url)]);
+  await expect.poll(() => lab.savedFiles(), EVENTUALLY).toEqual([await served(url)]);
   expect(popup.page.url()).toBe(popupUrl);
   await expect(popup.result).toBeVisible();
 });
 
 test('a two-file video plays in the popup and the viewer; history downloads one file and both', async () => {
-  const service = await startService();
+  const service = await lab.startService();
   const files = [
     `${service.mediaUrl}/files/videos/take-1.webm`,
     `${service.mediaUrl}/files/videos/take-2.webm`,
@@ -123,10 +96,10 @@ test('a two-file video plays in the popup and the viewer; history downloads one 
   const entry = history.entry('two takes of the sea');
   await entry.getByRole('button', { name: 'Download 2' }).click();
   const bytes = await Promise.all(files.map(served));
-  await expect.poll(savedFiles, EVENTUALLY).toEqual([bytes[1]]);
+  await expect.poll(() => lab.savedFiles(), EVENTUALLY).toEqual([bytes[1]]);
   await entry.getByRole('button', { name: 'Download all' }).click();
-  await expect.poll(() => savedFiles().length, EVENTUALLY).toBe(3);
-  for (const file of bytes) expect(savedFiles()).toContainEqual(file);
+  await expect.poll(() => lab.savedFiles().length, EVENTUALLY).toBe(3);
+  for (const file of bytes) expect(lab.savedFiles()).toContainEqual(file);
 
   await expect(history.gridCells()).toHaveCount(2);
   for (const scheme of schemes) expect(await seriousViolations(history.page, scheme)).toEqual([]);
@@ -139,7 +112,7 @@ test('a two-file video plays in the popup and the viewer; history downloads one 
 });
 
 test('after the service forgot the files, history shows the kept image and plays the kept video; clearing frees the space', async () => {
-  const service = await startService('127.0.0.1');
+  const service = await lab.startService('127.0.0.1');
   service.configure({ fileRetentionMs: 3_000 });
   await configure(extension, service);
   const options = await OptionsPage.open(extension);
@@ -171,7 +144,7 @@ test('after the service forgot the files, history shows the kept image and plays
 });
 
 test('with keeping off, a file past retention says it is no longer available, with no broken image', async () => {
-  const service = await startService('127.0.0.1');
+  const service = await lab.startService('127.0.0.1');
   service.configure({ fileRetentionMs: 1_500 });
   const page = await configure(extension, service, { keepCopies: false });
   const response = await sendFrom(page, { type: 'generateImage', prompt: 'a lost fox' });
@@ -187,7 +160,7 @@ test('with keeping off, a file past retention says it is no longer available, wi
 
 test('past the space cap, the oldest kept copy makes room and the options page shows the space used', async () => {
   test.setTimeout(120_000);
-  const service = await startService('127.0.0.1');
+  const service = await lab.startService('127.0.0.1');
   // Three 20 MB videos against the smallest cap (50 MB): the third cannot fit beside the other two.
   service.configure({ videoMinBytes: 20 * 1024 * 1024 });
   await configure(extension, service, { copyCapMb: 50 });

@@ -1,0 +1,53 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type ReferenceService, startReferenceService } from '../../reference-service/server';
+import { ExtensionUnderTest } from './extension';
+
+/** The bytes a URL serves now, to compare with what was saved or kept. */
+export async function served(url: string): Promise<Buffer> {
+  return Buffer.from(await (await fetch(url)).arrayBuffer());
+}
+
+/**
+ * One test's setting for results on a media host: a fresh extension whose downloads land in a folder of
+ * its own, and reference services whose files are on a second origin without CORS headers.
+ */
+export class MediaLab {
+  private readonly services: ReferenceService[] = [];
+
+  private constructor(
+    readonly downloads: string,
+    readonly extension: ExtensionUnderTest,
+  ) {}
+
+  static async open(): Promise<MediaLab> {
+    const downloads = mkdtempSync(path.join(os.tmpdir(), 'promptcast-downloads-'));
+    return new MediaLab(downloads, await ExtensionUnderTest.launch({ downloadsPath: downloads }));
+  }
+
+  /** A reference service with its files on a media origin (127.0.0.2 by default, or `mediaHost`). */
+  async startService(mediaHost?: string): Promise<ReferenceService> {
+    const service = await startReferenceService({
+      port: 0,
+      ...(mediaHost ? { mediaHost } : {}),
+      config: { filesOrigin: 'media', videoDurationMs: 0 },
+    });
+    this.services.push(service);
+    return service;
+  }
+
+  /** Every finished download's bytes (Playwright names them by GUID, so order is not kept). */
+  savedFiles(): Buffer[] {
+    return readdirSync(this.downloads)
+      .map((name) => path.join(this.downloads, name))
+      .filter((file) => statSync(file).isFile() && !file.endsWith('.crdownload'))
+      .map((file) => readFileSync(file));
+  }
+
+  async close(): Promise<void> {
+    await this.extension.close();
+    rmSync(this.downloads, { recursive: true, force: true });
+    await Promise.all(this.services.splice(0).map((service) => service.close()));
+  }
+}
