@@ -5,8 +5,7 @@
  * (so a browser would send a key header if asked to) and answers with plausible JSON.
  */
 import { createServer } from 'node:http';
-import type { Socket } from 'node:net';
-import { flattenHeaders, json, readBody, sendReply } from './http';
+import { flattenHeaders, json, listenOnFreePort, readBody, sendReply } from './http';
 
 export interface AttackerLogEntry {
   time: number;
@@ -43,7 +42,6 @@ function plausibleAnswer(baseUrl: string): Record<string, unknown> {
 
 export async function startAttackerListener(host = ATTACKER_HOST): Promise<AttackerListener> {
   let log: AttackerLogEntry[] = [];
-  const sockets = new Set<Socket>();
   let url = '';
   const server = createServer((req, res) => {
     const entry: AttackerLogEntry = {
@@ -64,34 +62,14 @@ export async function startAttackerListener(host = ATTACKER_HOST): Promise<Attac
       () => res.destroy(),
     );
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      server.off('error', reject);
-      const address = server.address();
-      if (address === null || typeof address === 'string') reject(new Error('attacker has no TCP address'));
-      else resolve(address.port);
-    });
-  });
-  url = `http://${host}:${port}`;
-  let closing: Promise<void> | undefined;
+  const side = await listenOnFreePort(server, host, 'attacker');
+  url = side.url;
   return {
     url,
     requests: () => log.map((item) => ({ ...item, headers: { ...item.headers } })),
     clear: () => {
       log = [];
     },
-    close: () => {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-        server.closeAllConnections();
-      });
-      return closing;
-    },
+    close: side.close,
   };
 }

@@ -2,7 +2,8 @@
  * Small HTTP helpers. Handlers build a Reply value instead of writing to the response
  * directly, so latency and fault injection can sit between deciding and sending.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 export interface Reply {
   status: number;
@@ -64,4 +65,40 @@ export function flattenHeaders(headers: IncomingMessage['headers']): Record<stri
     out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
+}
+
+/** A listening side server (attacker, media host): its URL, and a close that also drops open sockets. */
+export interface SideServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Listens on a free port of `host`, keeping track of sockets so `close` never waits on a kept-alive one. */
+export async function listenOnFreePort(server: Server, host: string, name: string): Promise<SideServer> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      if (address === null || typeof address === 'string') reject(new Error(`${name} has no TCP address`));
+      else resolve(address.port);
+    });
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
 }
