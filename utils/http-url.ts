@@ -18,3 +18,13 @@ export function parseHttpUrl(value: unknown): URL | undefined {
   }
   return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : undefined;
 }
+
+/** The origin a service URL belongs to; '' for a service that is not set up (or not a URL). */
+export function originOf(baseUrl: string): string {
+  if (!baseUrl) return '';
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return '';
+  }
+}

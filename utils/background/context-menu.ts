@@ -1,11 +1,12 @@
 import { isQuotaError, toErrorInfo } from '../error-info';
+import { originOf } from '../http-url';
 import { describeProblem } from '../i18n';
 import { validSettingsItem } from '../settings/store';
 import { cleanPrompt, promptProblem } from '../validation';
 import { apiKeyItem } from './api-key';
 import type { Context } from './context';
 import { generateImage } from './generate-image';
-import { keyBelongsTo, originOf } from './stored-key';
+import { keyBelongsTo } from './stored-key';
 import { submitVideo } from './submit-video';
 
 export const MENU_VIDEO = 'promptcast-video-from-selection';

@@ -1,7 +1,9 @@
 import type { HistoryEntry } from '../history/schema';
 import { createHistoryStore } from '../history/store';
+import { originOf } from '../http-url';
 import { MAX_BACKOFF_MS, type PollPolicy } from '../jobs/schedule';
 import { createJobTracker } from '../jobs/tracker';
+import { createSerial } from '../serial';
 import type { Settings } from '../settings/schema';
 import { validSettingsItem } from '../settings/store';
 import type { BalanceAccount } from '../storage/items';
@@ -11,9 +13,7 @@ import { historyBackend, storedPathFormsItem } from './items';
 import { createCopyKeeper } from './keep-copies';
 import { createAnnouncer } from './notifications';
 import type { Platform } from './platform';
-import { createSerial } from './serial';
 import { createServiceAccess } from './service-access';
-import { originOf } from './stored-key';
 
 function pollPolicy(settings: Settings): PollPolicy {
   return {

@@ -1,6 +1,7 @@
+import { originOf } from '../http-url';
 import type { Settings } from '../settings/schema';
 import type { Item } from '../storage/repair';
-import { originOf, type StoredKey } from './stored-key';
+import type { StoredKey } from './stored-key';
 
 // Replaced at build time (wxt.config.ts); both are empty in production builds and zips.
 declare const __DEV_SERVICE_URL__: string;

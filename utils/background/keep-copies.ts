@@ -11,9 +11,9 @@ import {
 } from '../media/copies';
 import type { EntryCopy } from '../media/copies-schema';
 import type { ResponseData } from '../messaging/protocol';
+import { createSerial } from '../serial';
 import { validSettingsItem } from '../settings/store';
 import type { Platform } from './platform';
-import { createSerial } from './serial';
 
 const MB = 1024 * 1024;
 

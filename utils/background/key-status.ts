@@ -1,9 +1,10 @@
+import { originOf } from '../http-url';
 import type { KeyStatus } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
 import { validSettingsItem } from '../settings/store';
 import { keyStatusItem } from '../storage/items';
 import { apiKeyItem } from './api-key';
-import { keyBelongsTo, keyHint, originOf, type StoredKey } from './stored-key';
+import { keyBelongsTo, keyHint, type StoredKey } from './stored-key';
 
 /** `set` only when the stored key belongs to the configured service; `origin` says where it does belong. */
 export function keyStatus(stored: StoredKey, settings: Settings): KeyStatus {

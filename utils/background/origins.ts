@@ -1,6 +1,6 @@
+import { originOf } from '../http-url';
 import { validSettingsItem } from '../settings/store';
 import type { Context } from './context';
-import { originOf } from './stored-key';
 
 /** Access to a service origin is kept while it is the configured one or a job still waits on it. */
 export async function releaseUnusedOrigins(ctx: Context): Promise<void> {

@@ -1,4 +1,5 @@
 import { AppError } from '../error-info';
+import { originOf } from '../http-url';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
 import { baseUrlSchema } from '../settings/schema';
 import { validSettingsItem } from '../settings/store';
@@ -7,7 +8,7 @@ import { forgetBalanceUnlessCurrent, storeBalance } from './balance';
 import type { Context } from './context';
 import { writeKeyStatus } from './key-status';
 import { releaseUnusedOrigins } from './origins';
-import { NO_KEY, originOf } from './stored-key';
+import { NO_KEY } from './stored-key';
 
 async function requireReach(ctx: Context, baseUrl: string): Promise<void> {
   const origin = new URL(baseUrl).origin;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { originOf } from '../http-url';
 
 /**
  * The key together with the origin it was entered for: a key belongs to one service and is sent nowhere
@@ -14,16 +15,6 @@ export const storedKeySchema = z.object({
 export type StoredKey = z.infer<typeof storedKeySchema>;
 
 export const NO_KEY: StoredKey = { key: '', origin: '', id: '' };
-
-/** The origin a service URL belongs to; '' for a service that is not set up. */
-export function originOf(baseUrl: string): string {
-  if (!baseUrl) return '';
-  try {
-    return new URL(baseUrl).origin;
-  } catch {
-    return '';
-  }
-}
 
 /** Whether the stored key may be sent to this origin. */
 export function keyBelongsTo(stored: StoredKey, origin: string): boolean {

@@ -1,4 +1,5 @@
 import { isQuotaError, storageFullError } from '../error-info';
+import { createSerial } from '../serial';
 import type { HistoryEntry } from './schema';
 
 export const HISTORY_LIMIT = 200;
@@ -85,12 +86,12 @@ export function mergeEntries(
  * finish at unrelated times; without one queue, two of them could each write a stale copy.
  */
 export function createHistoryStore(backend: HistoryBackend, limit = HISTORY_LIMIT) {
-  let queue: Promise<unknown> = Promise.resolve();
+  const serially = createSerial();
 
   function update<T>(
     change: (entries: HistoryEntry[]) => { entries: HistoryEntry[]; result: T },
   ): Promise<T> {
-    const run = queue.then(async () => {
+    return serially(async () => {
       const stored = await backend.getValue();
       const { entries, result } = change(stored);
       const unchanged = new Set(stored);
@@ -98,12 +99,10 @@ export function createHistoryStore(backend: HistoryBackend, limit = HISTORY_LIMI
       await writeWithRoom(backend, capHistory(entries, limit), changed);
       return result;
     });
-    queue = run.catch(() => undefined);
-    return run;
   }
 
   return {
-    read: (): Promise<HistoryEntry[]> => queue.then(() => backend.getValue()),
+    read: (): Promise<HistoryEntry[]> => serially(() => backend.getValue()),
     add: (entry: HistoryEntry): Promise<void> =>
       update((entries) => ({ entries: [entry, ...entries], result: undefined })),
     /** Applies `patch` to the entry with this id; returns the updated entry, if it still exists. */

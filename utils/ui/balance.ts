@@ -1,4 +1,5 @@
 import type { ErrorInfo } from '../errors';
+import { originOf } from '../http-url';
 import type { Balance } from '../messaging/protocol';
 import type { StoredBalance } from '../storage/items';
 
@@ -12,13 +13,8 @@ export interface ShownBalance {
  * stored before figures named their account) is not this one's, so nothing is shown until it is fetched.
  */
 export function balanceForService(stored: StoredBalance, baseUrl: string): ShownBalance {
-  let origin: string;
-  try {
-    origin = new URL(baseUrl).origin;
-  } catch {
-    return { balance: null };
-  }
-  if (stored.account?.origin !== origin) return { balance: null };
+  const origin = originOf(baseUrl);
+  if (!origin || stored.account?.origin !== origin) return { balance: null };
   return { balance: stored.balance, ...(stored.error ? { error: stored.error } : {}) };
 }
 

@@ -1,6 +1,6 @@
 /**
- * Runs tasks one after another. Writes that read the current settings before they store something
- * (a balance, a path form) must not interleave, or an older answer could land after a newer one.
+ * Runs tasks one after another. Read-modify-write tasks (the history, a balance, a path form) must not
+ * interleave, or an older answer could land after a newer one. A failed task does not stop the ones after.
  */
 export function createSerial() {
   let tail: Promise<unknown> = Promise.resolve();
