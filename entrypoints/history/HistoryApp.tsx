@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ConfirmButtons } from '@/components/ConfirmButtons';
 import { CopiesContext } from '@/components/CopiesContext';
 import controls from '@/components/controls.module.css';
 import { ErrorMessage } from '@/components/ErrorMessage';
@@ -34,14 +35,12 @@ export function HistoryApp() {
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const [query, setQuery] = useState(SHOW_ALL);
-  const confirmButton = useRef<HTMLButtonElement>(null);
   const clearButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
 
-  // Keyboard focus follows the question: onto "Delete all" when asked, back to "Clear history" on cancel.
+  // Keyboard focus follows the question onto its answer (ConfirmButtons), and back to "Clear history" after.
   useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-    else if (wasConfirming.current) clearButton.current?.focus();
+    if (!confirming && wasConfirming.current) clearButton.current?.focus();
     wasConfirming.current = confirming;
   }, [confirming]);
 
@@ -118,23 +117,12 @@ export function HistoryApp() {
                 {t('clearConfirm', total)}
               </p>
               <div className={styles.confirmActions}>
-                <button
-                  ref={confirmButton}
-                  type="button"
-                  className={controls.danger}
-                  disabled={clearing}
-                  onClick={clearAll}
-                >
-                  {t('clearConfirmYes')}
-                </button>
-                <button
-                  type="button"
-                  className={controls.button}
-                  disabled={clearing}
-                  onClick={() => setConfirming(false)}
-                >
-                  {t('cancel')}
-                </button>
+                <ConfirmButtons
+                  confirmLabel={t('clearConfirmYes')}
+                  busy={clearing}
+                  onConfirm={clearAll}
+                  onCancel={() => setConfirming(false)}
+                />
               </div>
             </section>
           ) : null}

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { ConfirmButtons } from '@/components/ConfirmButtons';
 import controls from '@/components/controls.module.css';
 import { ErrorMessage } from '@/components/ErrorMessage';
 import { StatusMessage } from '@/components/StatusMessage';
@@ -68,12 +69,6 @@ type Step =
 
 function DeleteAllCopies({ empty }: { empty: boolean }) {
   const [step, setStep] = useState<Step>({ type: 'idle' });
-  const confirmButton = useRef<HTMLButtonElement>(null);
-  const confirming = step.type === 'confirming';
-  // Keyboard focus follows the question onto its answer.
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
   const deleteAll = () => {
     setStep({ type: 'deleting' });
     send({ type: 'deleteAllCopies' }).then(
@@ -85,23 +80,12 @@ function DeleteAllCopies({ empty }: { empty: boolean }) {
     return (
       <div className={styles.actions}>
         <p className={styles.muted}>{t('deleteCopiesConfirm')}</p>
-        <button
-          type="button"
-          className={controls.danger}
-          disabled={step.type === 'deleting'}
-          ref={confirmButton}
-          onClick={deleteAll}
-        >
-          {t('deleteCopiesConfirmYes')}
-        </button>
-        <button
-          type="button"
-          className={controls.button}
-          disabled={step.type === 'deleting'}
-          onClick={() => setStep({ type: 'idle' })}
-        >
-          {t('cancel')}
-        </button>
+        <ConfirmButtons
+          confirmLabel={t('deleteCopiesConfirmYes')}
+          busy={step.type === 'deleting'}
+          onConfirm={deleteAll}
+          onCancel={() => setStep({ type: 'idle' })}
+        />
       </div>
     );
   }
