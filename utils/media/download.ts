@@ -42,11 +42,16 @@ export interface DownloadFile {
   filename: string;
 }
 
-/** *Download all* of a multi-file job: every file is attempted; the first failure is reported after. */
-export async function saveAll(files: readonly DownloadFile[]): Promise<void> {
-  const results = await Promise.allSettled(files.map((file) => saveFile(file.url, file.filename)));
+/** Waits for every download, so one failure does not cut the others short, then reports the first. */
+export async function allAttempted(downloads: readonly Promise<unknown>[]): Promise<void> {
+  const results = await Promise.allSettled(downloads);
   const failed = results.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
+}
+
+/** *Download all* of a multi-file job. */
+export function saveAll(files: readonly DownloadFile[]): Promise<void> {
+  return allAttempted(files.map((file) => saveFile(file.url, file.filename)));
 }
 
 /**

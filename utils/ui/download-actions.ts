@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '../history/schema';
 import { readCopy } from '../media/copy-store';
-import { saveKeptCopy } from '../media/download';
+import { allAttempted, saveKeptCopy } from '../media/download';
 import { mediaFileName } from '../media/file-name';
 import { type MediaDb, openMediaDb } from '../media/media-db';
 
@@ -65,13 +65,9 @@ export async function downloadAll(entry: Entry, sendDownload: SendDownload, db?:
     await sendDownload({ type: 'download', entryId: entry.id });
     return;
   }
-  const results = await Promise.allSettled(
+  await allAttempted(
     copies.map((copy, index) =>
-      copy
-        ? saveCopy(entry, index, copy)
-        : sendDownload({ type: 'download', entryId: entry.id, index }).then(() => undefined),
+      copy ? saveCopy(entry, index, copy) : sendDownload({ type: 'download', entryId: entry.id, index }),
     ),
   );
-  const failed = results.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
 }
