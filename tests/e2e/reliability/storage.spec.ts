@@ -177,10 +177,13 @@ test.describe("with the browser's storage quota", () => {
       timeout: 15_000,
     });
     await expect.poll(() => notificationsOf(extension), EVENTUALLY).toContain('history:storage-full');
-    // The pass that could not store the finished job waits before trying again instead of looping.
-    const alarms = await (await extension.worker()).evaluate(() => chrome.alarms.getAll());
-    expect(alarms).toHaveLength(1);
-    expect((alarms[0]?.scheduledTime ?? 0) - Date.now()).toBeGreaterThan(3_000);
+    // The pass that could not store the finished job waits before trying again instead of looping. The
+    // notification may come from the image above before that pass has run, so wait for the pass's alarm.
+    const alarmsNow = async () => (await extension.worker()).evaluate(() => chrome.alarms.getAll());
+    await expect
+      .poll(async () => ((await alarmsNow())[0]?.scheduledTime ?? 0) - Date.now(), EVENTUALLY)
+      .toBeGreaterThan(3_000);
+    expect(await alarmsNow()).toHaveLength(1);
     expect((await quietHistoryOf(extension)).map((entry) => entry.status)).toEqual(['running']);
 
     // 3. Once there is room, the job finishes by itself: nothing is stuck running.
