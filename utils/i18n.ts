@@ -64,6 +64,12 @@ export function formatCredits(value: number): string {
   return value === 1 ? t('creditsOne') : t('creditsMany', formatNumber(value, uiLanguage()));
 }
 
+/** "1 image", "5 videos": browser i18n has no plural rules, so each language says one and many itself. */
+export function formatCount(kind: 'image' | 'video', count: number): string {
+  if (kind === 'image') return count === 1 ? t('countImagesOne') : t('countImagesOther', count);
+  return count === 1 ? t('countVideosOne') : t('countVideosOther', count);
+}
+
 function clip(text: string): string {
   return truncate(collapseWhitespace(text));
 }
@@ -175,6 +181,10 @@ export function describeProblem(problem: Problem): string {
       return t('problemModelFieldInvalid');
     case 'api_key_unsendable':
       return t('problemApiKeyUnsendable');
+    case 'batch_too_many':
+      return t('problemBatchTooMany', [problem.count, problem.max]);
+    case 'batch_line_too_long':
+      return t('problemBatchLineTooLong', [problem.line, problem.length, problem.max]);
   }
 }
 

@@ -1,6 +1,8 @@
+import { BATCH_CONCURRENCY } from '../batch';
 import type { HistoryEntry } from '../history/schema';
 import { createHistoryStore } from '../history/store';
 import { originOf } from '../http-url';
+import { createLimiter } from '../jobs/concurrency';
 import { MAX_BACKOFF_MS, type PollPolicy } from '../jobs/schedule';
 import { createJobTracker } from '../jobs/tracker';
 import { createSerial } from '../serial';
@@ -8,6 +10,7 @@ import type { Settings } from '../settings/schema';
 import { validSettingsItem } from '../settings/store';
 import type { BalanceAccount } from '../storage/items';
 import { apiKeyItem } from './api-key';
+import { createBatchSummary } from './batch-summary';
 import { scheduleAlarm, setBadge } from './browser-effects';
 import { historyBackend, storedPathFormsItem } from './items';
 import { createCopyKeeper } from './keep-copies';
@@ -40,6 +43,9 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
   /** Entries this worker is sending right now (an image request, a submission). */
   const inFlight = new Set<string>();
   const serially = createSerial();
+  /** Batch requests of this worker, a few at a time whatever the number of batches. */
+  const batchLanes = createLimiter(BATCH_CONCURRENCY);
+  const tellBatches = createBatchSummary(history, announcer);
   const connect = createServiceAccess({
     settings: () => validSettingsItem.getValue(),
     apiKey: () => apiKeyItem.getValue(),
@@ -67,7 +73,8 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
     },
     scheduleAlarm,
     onFinished: async (entries) => {
-      await announcer.announce(entries);
+      await announcer.announce(entries.filter((entry) => entry.batchId === undefined));
+      await tellBatches(entries);
       hooks.afterFinished(entries);
     },
     onStorageFull: (error) => announcer.storageFull(error),
@@ -83,7 +90,18 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
     return { origin: originOf(settings.baseUrl), keyId: stored.id };
   }
 
-  return { platform, history, announcer, copies, inFlight, serially, connect, tracker, currentAccount };
+  return {
+    platform,
+    history,
+    announcer,
+    copies,
+    inFlight,
+    serially,
+    batchLanes,
+    connect,
+    tracker,
+    currentAccount,
+  };
 }
 
 export type Context = ReturnType<typeof createContext>;

@@ -1,13 +1,10 @@
 import type { HistoryEntry } from '../history/schema';
 import type { Context } from './context';
-import { runEntry } from './run-entry';
+import { type EntryRun, runEntry } from './run-entry';
 
-export async function generateImage(
-  ctx: Context,
-  prompt: string,
-  source: HistoryEntry['source'],
-): Promise<HistoryEntry> {
-  const entry = await runEntry(ctx, {
+/** One image request: the service answers with the finished image. */
+export function imageRun(prompt: string, source: HistoryEntry['source']): EntryRun {
+  return {
     kind: 'image',
     prompt,
     source,
@@ -15,7 +12,15 @@ export async function generateImage(
       const { url } = await client.generateImage(text);
       return (entry, now) => ({ ...entry, status: 'completed', urls: [url], finishedAt: now });
     },
-  });
+  };
+}
+
+export async function generateImage(
+  ctx: Context,
+  prompt: string,
+  source: HistoryEntry['source'],
+): Promise<HistoryEntry> {
+  const entry = await runEntry(ctx, imageRun(prompt, source));
   // Started, not awaited: the popup gets its answer while the bytes are fetched.
   ctx.copies.keepFinished([entry]);
   return entry;

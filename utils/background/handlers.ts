@@ -1,5 +1,6 @@
 import type { Handlers } from '../messaging/router';
 import { refreshBalance } from './balance';
+import { generateBatch } from './batch';
 import type { Context } from './context';
 import { downloadEntry } from './download-entry';
 import { generateImage } from './generate-image';
@@ -15,6 +16,7 @@ export function createHandlers(ctx: Context): Handlers {
     refreshBalance: () => refreshBalance(ctx),
     generateImage: ({ prompt }) => generateImage(ctx, prompt, 'popup'),
     submitVideo: ({ prompt, options }) => submitVideo(ctx, prompt, options, 'popup'),
+    generateBatch: (request) => generateBatch(ctx, request),
     saveSettings: (request) => saveSettings(ctx, request),
     removeApiKey: () => removeApiKey(ctx),
     testConnection: (request) => testConnection(ctx, request),

@@ -1,6 +1,6 @@
 import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
-import { describeError, t } from '../i18n';
+import { describeError, formatCount, t } from '../i18n';
 import { historyPageUrl, notify, openTab } from './browser-effects';
 import type { Context } from './context';
 
@@ -89,6 +89,23 @@ export function createAnnouncer(now: () => number) {
     for (const entry of entries.filter((item) => item.kind === 'image')) await announceImage(entry);
   }
 
+  /** One summary for a whole batch; its id is the batch's, so telling it again replaces it. */
+  async function batchDone(batchId: string, entries: HistoryEntry[]): Promise<void> {
+    const kind = entries[0]?.kind ?? 'image';
+    const done = entries.filter((entry) => entry.status === 'completed').length;
+    const failed = entries.length - done;
+    const title =
+      failed === 0
+        ? t('notifyBatchReadyTitle', formatCount(kind, done))
+        : done === 0
+          ? t('notifyBatchFailedTitle', formatCount(kind, failed))
+          : t('notifyBatchMixedTitle', [formatCount(kind, done), failed]);
+    const lines = entries.map(
+      (entry) => `${entry.status === 'completed' ? '✓' : '✗'} ${quote(entry.prompt, 60)}`,
+    );
+    await notify(`${HISTORY_PREFIX}batch-${batchId}`, title, lines.join('\n'));
+  }
+
   async function setupNeeded(): Promise<void> {
     await notify(`setup:${now()}`, t('notifySetupTitle'), t('notifySetupMessage'));
   }
@@ -102,7 +119,7 @@ export function createAnnouncer(now: () => number) {
     await notify(`${HISTORY_PREFIX}storage-full`, t('notifyStorageFullTitle'), describeError(error));
   }
 
-  return { announce, setupNeeded, problem, storageFull };
+  return { announce, batchDone, setupNeeded, problem, storageFull };
 }
 
 export type Announcer = ReturnType<typeof createAnnouncer>;

@@ -40,9 +40,11 @@ function runningEntry(ctx: Context, run: EntryRun, prompt: string, settings: Set
 /**
  * Whether an outcome must be told by notification: always for the context menu, and for the popup
  * once it is closed. Decided before the outcome is stored, so it is stored as owed in that same write.
+ * A batch entry is always marked: its batch is told once, when all of it has ended (batch-summary.ts).
  */
-async function owesNotice(ctx: Context, source: Source): Promise<{ notifyPending?: true }> {
-  return source === 'context-menu' || !(await ctx.platform.isPopupOpen()) ? { notifyPending: true } : {};
+async function owesNotice(ctx: Context, entry: HistoryEntry): Promise<{ notifyPending?: true }> {
+  const told = entry.batchId !== undefined || entry.source === 'context-menu';
+  return told || !(await ctx.platform.isPopupOpen()) ? { notifyPending: true } : {};
 }
 
 /** Tells the person about an outcome stored as owed; a worker stopped first leaves it to the next. */
@@ -60,7 +62,6 @@ async function prepare(ctx: Context, run: EntryRun) {
     const problem = promptProblem(run.prompt);
     if (problem) throw new AppError('invalid_input', describeProblem(problem));
     return {
-      text: run.prompt.trim(),
       client: await ctx.connect(),
       settings: await validSettingsItem.getValue(),
     };
@@ -80,41 +81,57 @@ async function prepare(ctx: Context, run: EntryRun) {
   }
 }
 
-/** The entry is stored before the request leaves, so a worker stopped meanwhile leaves a trace to settle. */
-async function record(ctx: Context, entry: HistoryEntry): Promise<void> {
-  ctx.inFlight.add(entry.id);
+/** The entry as stored before its request leaves, with what its kind adds (a video's polling state). */
+export function newEntry(ctx: Context, run: EntryRun, settings: Settings): HistoryEntry {
+  const base = runningEntry(ctx, run, run.prompt.trim(), settings);
+  return run.prepareEntry ? run.prepareEntry(base, settings) : base;
+}
+
+/**
+ * The entries are stored (in one write) before any request leaves, so a worker stopped meanwhile leaves
+ * a trace to settle. They count as this worker's until their requests end.
+ */
+export async function record(ctx: Context, ...entries: HistoryEntry[]): Promise<void> {
+  for (const entry of entries) ctx.inFlight.add(entry.id);
   try {
-    await ctx.history.add(entry);
+    await ctx.history.add(...entries);
   } catch (error) {
-    ctx.inFlight.delete(entry.id);
+    for (const entry of entries) ctx.inFlight.delete(entry.id);
     throw error;
   } finally {
-    // Updates the badge, and sets the alarm that settles this entry should the worker be stopped meanwhile.
+    // Updates the badge, and sets the alarm that settles these entries should the worker be stopped meanwhile.
     await ctx.tracker.reschedule();
   }
 }
 
-/** Records the entry, runs the request, settles the entry, and tells the person when that is owed. */
-export async function runEntry(ctx: Context, run: EntryRun): Promise<HistoryEntry> {
+export interface Settled {
+  /** Undefined when the entry was removed meanwhile. */
+  entry: HistoryEntry | undefined;
+  failure: ErrorInfo | undefined;
+}
+
+/** Runs the request of a recorded entry, settles the entry, and tells the person when that is owed. */
+export async function sendRecorded(
+  ctx: Context,
+  run: EntryRun,
+  fresh: HistoryEntry,
+  client: ServiceClient,
+): Promise<Settled> {
   const { platform } = ctx;
-  const { text, client, settings } = await prepare(ctx, run);
-  const base = runningEntry(ctx, run, text, settings);
-  const fresh = run.prepareEntry ? run.prepareEntry(base, settings) : base;
   const { id } = fresh;
-  await record(ctx, fresh);
   let entry: HistoryEntry | undefined;
   let failure: ErrorInfo | undefined;
   try {
     try {
-      const settle = await run.send(client, text);
+      const settle = await run.send(client, fresh.prompt);
       // Whether this outcome ends the entry is known before the write, so the notice owed goes in with it.
       const ends = settle(fresh, platform.now()).status !== 'running';
-      const owed = ends ? await owesNotice(ctx, run.source) : {};
+      const owed = ends ? await owesNotice(ctx, fresh) : {};
       entry = await ctx.history.patch(id, (item) => ({ ...settle(item, platform.now()), ...owed }));
     } catch (error) {
       failure = await withBalance(ctx, error);
       const info = failure;
-      const owed = await owesNotice(ctx, run.source);
+      const owed = await owesNotice(ctx, fresh);
       entry = await ctx.history.patch(id, (item) => ({
         ...item,
         status: 'failed',
@@ -129,6 +146,15 @@ export async function runEntry(ctx: Context, run: EntryRun): Promise<HistoryEntr
   }
   void refreshBalanceQuietly(ctx);
   await announceOwed(ctx, entry);
+  return { entry, failure };
+}
+
+/** Records the entry, runs the request, settles the entry, and tells the person when that is owed. */
+export async function runEntry(ctx: Context, run: EntryRun): Promise<HistoryEntry> {
+  const { client, settings } = await prepare(ctx, run);
+  const fresh = newEntry(ctx, run, settings);
+  await record(ctx, fresh);
+  const { entry, failure } = await sendRecorded(ctx, run, fresh, client);
   if (failure) throw AppError.from(failure);
   if (!entry)
     throw new AppError('unexpected', `The ${run.kind} request ended but its history entry was removed.`);

@@ -1,4 +1,5 @@
 import { isQuotaError, toErrorInfo } from '../error-info';
+import { resumeWaiting } from './batch';
 import type { Context } from './context';
 import { writeKeyStatus } from './key-status';
 
@@ -23,6 +24,7 @@ export function createStartup(ctx: Context) {
       // Key status written by an older version (or never) is brought in line with the stored key.
       await writeKeyStatus();
       await ctx.tracker.recoverInterrupted();
+      await resumeWaiting(ctx);
       await recoverCopies(ctx);
     } catch (error) {
       if (!isQuotaError(error)) throw error;

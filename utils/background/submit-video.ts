@@ -2,16 +2,11 @@ import type { HistoryEntry } from '../history/schema';
 import { applySubmission } from '../jobs/schedule';
 import type { VideoOptions } from '../settings/schema';
 import type { Context } from './context';
-import { runEntry } from './run-entry';
+import { type EntryRun, runEntry } from './run-entry';
 
-/** Submits the job; the tracker polls it from then on, from the polling state stored with the entry. */
-export function submitVideo(
-  ctx: Context,
-  prompt: string,
-  options: VideoOptions,
-  source: HistoryEntry['source'],
-): Promise<HistoryEntry> {
-  return runEntry(ctx, {
+/** One video submission; the tracker polls the job afterwards, from the polling state stored with the entry. */
+export function videoRun(prompt: string, options: VideoOptions, source: HistoryEntry['source']): EntryRun {
+  return {
     kind: 'video',
     prompt,
     source,
@@ -29,5 +24,14 @@ export function submitVideo(
       const submission = await client.submitVideo({ prompt: text, ...options });
       return (entry, now) => applySubmission(entry, submission, now);
     },
-  });
+  };
+}
+
+export function submitVideo(
+  ctx: Context,
+  prompt: string,
+  options: VideoOptions,
+  source: HistoryEntry['source'],
+): Promise<HistoryEntry> {
+  return runEntry(ctx, videoRun(prompt, options, source));
 }

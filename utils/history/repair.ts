@@ -49,6 +49,8 @@ export function repairEntry(stored: unknown): HistoryEntry | undefined {
     error: field(errorInfoSchema, source.error),
     poll: field(pollStateSchema, source.poll),
     notifyPending: field(z.boolean(), source.notifyPending),
+    batchId: field(text, source.batchId),
+    waiting: field(historyEntrySchema.shape.waiting, source.waiting),
   };
   const repaired = {
     id,

@@ -35,5 +35,12 @@ export const historyEntrySchema = z.object({
    * leaves it set, and the next worker announces it then, so no outcome goes unannounced.
    */
   notifyPending: z.optional(z.boolean()),
+  /** The batch this entry was made in; its outcome is told once for the whole batch. */
+  batchId: z.optional(z.string()),
+  /**
+   * Recorded with its batch but not sent yet: whichever worker runs the batch sends it, so a worker
+   * stopped mid-batch leaves it for the next one instead of losing it (or failing it as interrupted).
+   */
+  waiting: z.optional(z.literal(true)),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

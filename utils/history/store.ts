@@ -103,8 +103,9 @@ export function createHistoryStore(backend: HistoryBackend, limit = HISTORY_LIMI
 
   return {
     read: (): Promise<HistoryEntry[]> => serially(() => backend.getValue()),
-    add: (entry: HistoryEntry): Promise<void> =>
-      update((entries) => ({ entries: [entry, ...entries], result: undefined })),
+    /** Adds new entries in one write, in the order given, before the stored ones (newest first). */
+    add: (...added: HistoryEntry[]): Promise<void> =>
+      update((entries) => ({ entries: [...added, ...entries], result: undefined })),
     /** Applies `patch` to the entry with this id; returns the updated entry, if it still exists. */
     patch: (id: string, patch: (entry: HistoryEntry) => HistoryEntry): Promise<HistoryEntry | undefined> =>
       update((entries) => {

@@ -208,8 +208,8 @@ export function createJobTracker(deps: TrackerDeps) {
   const reschedule = coalesce(rescheduleOnce);
 
   /**
-   * Ends work a stopped worker left half done: an image request or a submission whose answer was lost
-   * with the worker can never finish, so it gets a clear outcome instead of spinning forever.
+   * Ends work a stopped worker left half done: a request whose answer was lost with the worker can never
+   * finish, so it gets a clear outcome, not a spinner. A waiting batch entry was never sent: it is sent.
    */
   async function recoverInterrupted(): Promise<HistoryEntry[]> {
     const now = deps.now();
@@ -217,7 +217,7 @@ export function createJobTracker(deps: TrackerDeps) {
     const earlier: HistoryEntry[] = [];
     const ended = await deps.history.patchMany((entry) => {
       if (entry.status !== 'running' && entry.notifyPending) earlier.push(entry);
-      if (entry.status !== 'running' || deps.inFlight(entry.id)) return undefined;
+      if (entry.status !== 'running' || entry.waiting || deps.inFlight(entry.id)) return undefined;
       if (entry.kind === 'video' && entry.poll?.jobId !== undefined) return undefined;
       const message = entry.kind === 'image' ? INTERRUPTED_IMAGE : INTERRUPTED_SUBMISSION;
       return owed({ ...entry, status: 'failed', finishedAt: now, error: { kind: 'interrupted', message } });

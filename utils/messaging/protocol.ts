@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { rule } from '../api/schemas';
+import { MAX_BATCH } from '../batch';
 import type { errorInfoSchema } from '../errors';
 import type { historyEntrySchema } from '../history/schema';
 import { settingsSchema, videoOptionsSchema } from '../settings/schema';
-import { apiKeyProblem } from '../validation';
+import { apiKeyProblem, promptProblem } from '../validation';
 
 /**
  * The commands extension pages send to the background; what pages show they read from storage
@@ -21,6 +22,13 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('refreshBalance') }),
   z.object({ type: z.literal('generateImage'), prompt: z.string() }),
   z.object({ type: z.literal('submitVideo'), prompt: z.string(), options: videoOptionsSchema }),
+  /** Each prompt becomes its own entry; `options` are the videos' (the settings' defaults without them). */
+  z.object({
+    type: z.literal('generateBatch'),
+    kind: z.enum(['image', 'video']),
+    prompts: z.array(z.string().check(rule(promptProblem))).check(z.minLength(2), z.maxLength(MAX_BATCH)),
+    options: z.optional(videoOptionsSchema),
+  }),
   z.object({
     type: z.literal('saveSettings'),
     settings: settingsSchema,
@@ -73,6 +81,8 @@ export interface ResponseData {
   refreshBalance: Balance;
   generateImage: z.infer<typeof historyEntrySchema>;
   submitVideo: z.infer<typeof historyEntrySchema>;
+  /** The batch is recorded; its entries are sent in the background. */
+  generateBatch: { batchId: string; count: number };
   saveSettings: { saved: true };
   removeApiKey: { removed: true };
   testConnection: { balance: number };

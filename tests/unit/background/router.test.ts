@@ -14,6 +14,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     refreshBalance: unused,
     generateImage: unused,
     submitVideo: unused,
+    generateBatch: unused,
     saveSettings: unused,
     removeApiKey: unused,
     testConnection: unused,

@@ -1,0 +1,84 @@
+import type { ServiceClient } from '../api/client';
+import { toErrorInfo } from '../error-info';
+import type { HistoryEntry } from '../history/schema';
+import { owed } from '../jobs/owed';
+import type { RequestOf, ResponseData } from '../messaging/protocol';
+import type { Settings, VideoOptions } from '../settings/schema';
+import { validSettingsItem } from '../settings/store';
+import type { Context } from './context';
+import { imageRun } from './generate-image';
+import { newEntry, record, sendRecorded } from './run-entry';
+import { videoRun } from './submit-video';
+
+function runOf(kind: HistoryEntry['kind'], prompt: string, options: VideoOptions) {
+  return kind === 'image' ? imageRun(prompt, 'popup') : videoRun(prompt, options, 'popup');
+}
+
+/**
+ * Sends one waiting entry: it stops waiting in its own write before the request leaves, so a worker
+ * stopped during the request leaves it interrupted (it may have been charged), never sent twice.
+ */
+async function sendWaiting(ctx: Context, client: ServiceClient, settings: Settings, waiting: HistoryEntry) {
+  try {
+    const sent = await ctx.history.patch(waiting.id, ({ waiting: _, ...entry }) => entry);
+    // Removed by the person meanwhile: nothing left to send.
+    if (!sent) return ctx.inFlight.delete(waiting.id);
+    const run = runOf(sent.kind, sent.prompt, sent.options ?? settings.videoDefaults);
+    const { entry } = await sendRecorded(ctx, run, sent, client);
+    if (entry) ctx.copies.keepFinished([entry]);
+  } catch (error) {
+    ctx.inFlight.delete(waiting.id);
+    console.warn('A batch entry could not be sent:', error);
+  }
+}
+
+function sendAll(ctx: Context, client: ServiceClient, settings: Settings, entries: readonly HistoryEntry[]) {
+  for (const entry of entries) void ctx.batchLanes(() => sendWaiting(ctx, client, settings, entry));
+}
+
+/**
+ * Records every prompt of the batch as a waiting entry in one write, answers, and sends them in the
+ * background a few at a time: the person is told once, when the whole batch has ended.
+ */
+export async function generateBatch(
+  ctx: Context,
+  { kind, prompts, options }: RequestOf<'generateBatch'>,
+): Promise<ResponseData['generateBatch']> {
+  const client = await ctx.connect();
+  const settings = await validSettingsItem.getValue();
+  const batchId = ctx.platform.newId();
+  const entries = prompts.map((prompt) => ({
+    ...newEntry(ctx, runOf(kind, prompt, options ?? settings.videoDefaults), settings),
+    batchId,
+    waiting: true as const,
+  }));
+  await record(ctx, ...entries);
+  sendAll(ctx, client, settings, entries);
+  return { batchId, count: entries.length };
+}
+
+/**
+ * A new worker sends what a stopped one left waiting. Without a usable service now, they end as failed
+ * (told with their batch) rather than waiting for good.
+ */
+export async function resumeWaiting(ctx: Context): Promise<void> {
+  const waiting = (await ctx.history.read()).filter(
+    (entry) => entry.waiting && entry.status === 'running' && !ctx.inFlight.has(entry.id),
+  );
+  if (waiting.length === 0) return;
+  for (const entry of waiting) ctx.inFlight.add(entry.id);
+  try {
+    const client = await ctx.connect();
+    sendAll(ctx, client, await validSettingsItem.getValue(), waiting);
+  } catch (error) {
+    for (const entry of waiting) ctx.inFlight.delete(entry.id);
+    const ids = new Set(waiting.map((entry) => entry.id));
+    const now = ctx.platform.now();
+    const ended = await ctx.history.patchMany(({ waiting: _, ...entry }) =>
+      ids.has(entry.id) && entry.status === 'running'
+        ? owed({ ...entry, status: 'failed', finishedAt: now, error: toErrorInfo(error) })
+        : undefined,
+    );
+    await ctx.tracker.announce(ended);
+  }
+}
