@@ -11,10 +11,11 @@ export function kindLabel(entry: HistoryEntry): string {
   return entry.kind === 'image' ? t('kindImage') : t('kindVideo');
 }
 
-/** Running / Completed / Failed as a small badge. */
+/** Waiting to be sent / Running / Completed / Failed as a small badge. */
 export function StatusBadge({ entry }: { entry: HistoryEntry }) {
-  const text =
-    entry.status === 'running'
+  const text = entry.waiting
+    ? t('statusWaiting')
+    : entry.status === 'running'
       ? t('statusRunning')
       : entry.status === 'completed'
         ? t('statusCompleted')
@@ -30,6 +31,8 @@ export function elapsedMs(entry: HistoryEntry, now: number): number {
 /** The service's status word, the elapsed time, and the latest transient problem of a running entry. */
 export function RunningDetails({ entry, now }: { entry: HistoryEntry; now: number }) {
   const waitingFor = waitingOrigin(entry, useContext(KeyStatusContext));
+  // A batch entry not sent yet (its badge says so) has no progress: a running clock would suggest some.
+  if (entry.waiting) return null;
   if (waitingFor) {
     return (
       <p className={styles.note} data-testid="waiting-for-service">

@@ -1,7 +1,9 @@
-import type { Ref } from 'react';
-import { describeProblem, t } from '@/utils/i18n';
+import { type Ref, useRef, useState } from 'react';
+import { batchLines, batchProblem, CONFIRM_BATCH_ABOVE } from '@/utils/batch';
+import { describeProblem, formatCount, t } from '@/utils/i18n';
 import type { VideoOptionsDraft } from '@/utils/ui/video-options';
 import { cleanPrompt, MAX_PROMPT_LENGTH, type Problem } from '@/utils/validation';
+import { BatchQuestion } from './BatchQuestion';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
 import styles from './PromptForm.module.css';
@@ -23,13 +25,28 @@ interface Props {
   imageBusy: boolean;
   videoBusy: boolean;
   textareaRef?: Ref<HTMLTextAreaElement>;
+  /** *One per line*: each non-empty line is a prompt of its own. */
+  batch: boolean;
+  onBatchChange: (batch: boolean) => void;
 }
 
+type Kind = 'image' | 'video';
+
 export function PromptForm(props: Props) {
-  const { prompt, promptProblem, canGenerate, imageBusy, videoBusy } = props;
+  const { prompt, promptProblem, canGenerate, imageBusy, videoBusy, batch } = props;
   const length = cleanPrompt(prompt).length;
   const over = length > MAX_PROMPT_LENGTH;
-  const describedBy = ['prompt-counter', promptProblem ? 'prompt-error' : ''].filter(Boolean).join(' ');
+  const lines = batch ? batchLines(prompt) : [];
+  // Many prompts spend many credits: above the threshold the person says yes first (problems come first).
+  const [asking, setAsking] = useState<Kind | undefined>(undefined);
+  const buttons = { image: useRef<HTMLButtonElement>(null), video: useRef<HTMLButtonElement>(null) };
+  const generate = (kind: Kind) => (kind === 'image' ? props.onGenerateImage() : props.onGenerateVideo());
+  const request = (kind: Kind) => {
+    if (lines.length > CONFIRM_BATCH_ABOVE && !batchProblem(lines)) setAsking(kind);
+    else generate(kind);
+  };
+  const counterId = batch ? 'batch-count' : 'prompt-counter';
+  const describedBy = [counterId, promptProblem ? 'prompt-error' : ''].filter(Boolean).join(' ');
   return (
     <form
       className={styles.form}
@@ -37,7 +54,7 @@ export function PromptForm(props: Props) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        props.onGenerateImage();
+        request('image');
       }}
     >
       <div className={styles.promptField}>
@@ -45,12 +62,14 @@ export function PromptForm(props: Props) {
           <label className={controls.label} htmlFor="prompt">
             {t('promptLabel')}
           </label>
-          <span
-            id="prompt-counter"
-            className={over ? `${styles.counter} ${styles.counterOver}` : styles.counter}
-          >
-            {t('promptCounter', [length, MAX_PROMPT_LENGTH])}
-          </span>
+          {batch ? null : (
+            <span
+              id="prompt-counter"
+              className={over ? `${styles.counter} ${styles.counterOver}` : styles.counter}
+            >
+              {t('promptCounter', [length, MAX_PROMPT_LENGTH])}
+            </span>
+          )}
         </div>
         <textarea
           id="prompt"
@@ -61,8 +80,29 @@ export function PromptForm(props: Props) {
           placeholder={t('promptPlaceholder')}
           aria-invalid={promptProblem ? true : undefined}
           aria-describedby={describedBy}
-          onChange={(event) => props.onPromptChange(event.currentTarget.value)}
+          onChange={(event) => {
+            setAsking(undefined);
+            props.onPromptChange(event.currentTarget.value);
+          }}
         />
+        <div className={controls.checkRow}>
+          <input
+            id="prompt-batch"
+            className={controls.checkbox}
+            type="checkbox"
+            checked={batch}
+            onChange={(event) => {
+              setAsking(undefined);
+              props.onBatchChange(event.currentTarget.checked);
+            }}
+          />
+          <label htmlFor="prompt-batch">{t('batchOnePerLine')}</label>
+        </div>
+        {batch ? (
+          <p id="batch-count" className={styles.reason} aria-live="polite">
+            {t('batchWillMake', [formatCount('image', lines.length), formatCount('video', lines.length)])}
+          </p>
+        ) : null}
         {promptProblem ? (
           <ErrorMessage id="prompt-error" inline>
             {describeProblem(promptProblem)}
@@ -78,6 +118,7 @@ export function PromptForm(props: Props) {
       />
       <div className={styles.actions}>
         <button
+          ref={buttons.image}
           type="submit"
           className={controls.primary}
           disabled={!canGenerate || imageBusy}
@@ -86,15 +127,29 @@ export function PromptForm(props: Props) {
           {t('generateImage')}
         </button>
         <button
+          ref={buttons.video}
           type="button"
           className={controls.primary}
           disabled={!canGenerate || videoBusy}
           aria-describedby={!canGenerate && props.disabledReason ? 'generate-disabled-reason' : undefined}
-          onClick={props.onGenerateVideo}
+          onClick={() => request('video')}
         >
           {t('generateVideo')}
         </button>
       </div>
+      {asking ? (
+        <BatchQuestion
+          question={t('batchConfirmQuestion', formatCount(asking, lines.length))}
+          onConfirm={() => {
+            setAsking(undefined);
+            generate(asking);
+          }}
+          onCancel={() => {
+            setAsking(undefined);
+            buttons[asking].current?.focus();
+          }}
+        />
+      ) : null}
       {!canGenerate && props.disabledReason ? (
         <p id="generate-disabled-reason" className={styles.reason}>
           {props.disabledReason}

@@ -52,9 +52,11 @@ export function App({ snapshot }: { snapshot?: CachedView }) {
             onGenerateVideo={actions.generateVideo}
             canGenerate={configured}
             disabledReason={t('generateDisabledNotConfigured')}
-            imageBusy={imageBusy}
-            videoBusy={actions.videoBusy}
+            imageBusy={imageBusy || actions.batchBusy}
+            videoBusy={actions.videoBusy || actions.batchBusy}
             textareaRef={draft.textareaRef}
+            batch={draft.batch}
+            onBatchChange={draft.onBatchChange}
           />
 
           {busyText ? (

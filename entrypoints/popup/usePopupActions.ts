@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { t } from '@/utils/i18n';
+import { formatCount, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
+import type { VideoOptions } from '@/utils/settings/schema';
 import type { PromptDraft } from './usePromptDraft';
 
 export interface PopupActions {
@@ -12,6 +13,8 @@ export interface PopupActions {
   /** When this popup's image request started, while it waits for it. */
   imageSince?: number;
   videoBusy: boolean;
+  /** While a batch is being recorded (its entries are sent afterwards, in the background). */
+  batchBusy: boolean;
   notice?: string;
   error?: ErrorInfo;
   /** The image this popup just made, shown as a card above the lists. */
@@ -27,6 +30,7 @@ export interface PopupActions {
 export function usePopupActions(draft: PromptDraft): PopupActions {
   const [imageSince, setImageSince] = useState<number | undefined>(undefined);
   const [videoBusy, setVideoBusy] = useState(false);
+  const [batchBusy, setBatchBusy] = useState(false);
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const [result, setResult] = useState<HistoryEntry | undefined>(undefined);
@@ -38,9 +42,7 @@ export function usePopupActions(draft: PromptDraft): PopupActions {
   };
   const fail = (failure: unknown) => setError(toErrorInfo(failure));
 
-  const generateImage = () => {
-    const prompt = draft.checkedPrompt();
-    if (prompt === undefined) return;
+  const sendImage = (prompt: string) => {
     start();
     setResult(undefined);
     setImageSince(Date.now());
@@ -52,9 +54,7 @@ export function usePopupActions(draft: PromptDraft): PopupActions {
       .finally(() => setImageSince(undefined));
   };
 
-  const generateVideo = () => {
-    const request = draft.checkedVideo();
-    if (!request) return;
+  const sendVideo = (request: { prompt: string; options: VideoOptions }) => {
     start();
     setVideoBusy(true);
     send({ type: 'submitVideo', ...request })
@@ -65,11 +65,41 @@ export function usePopupActions(draft: PromptDraft): PopupActions {
       .finally(() => setVideoBusy(false));
   };
 
+  /** *One per line*: one line is an ordinary request; more become a batch the background sends. */
+  const generateLines = (kind: 'image' | 'video') => {
+    const request = draft.checkedBatch(kind);
+    if (!request) return;
+    const [first, ...more] = request.prompts;
+    if (first !== undefined && more.length === 0) {
+      if (kind === 'image') sendImage(first);
+      else if (request.options) sendVideo({ prompt: first, options: request.options });
+      return;
+    }
+    start();
+    setBatchBusy(true);
+    send({ type: 'generateBatch', kind, ...request })
+      .then(({ count }) => setNotice(t('batchStarted', formatCount(kind, count))), fail)
+      .finally(() => setBatchBusy(false));
+  };
+
+  const generateImage = () => {
+    if (draft.batch) return generateLines('image');
+    const prompt = draft.checkedPrompt();
+    if (prompt !== undefined) sendImage(prompt);
+  };
+
+  const generateVideo = () => {
+    if (draft.batch) return generateLines('video');
+    const request = draft.checkedVideo();
+    if (request) sendVideo(request);
+  };
+
   return {
     generateImage,
     generateVideo,
     ...(imageSince !== undefined ? { imageSince } : {}),
     videoBusy,
+    batchBusy,
     ...(notice ? { notice } : {}),
     ...(error ? { error } : {}),
     ...(result ? { result } : {}),

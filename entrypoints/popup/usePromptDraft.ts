@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { batchLines, batchProblem } from '@/utils/batch';
 import type { Settings, VideoOptions } from '@/utils/settings/schema';
 import { fromDraft, INITIAL_VIDEO_DRAFT, toDraft, type VideoOptionsDraft } from '@/utils/ui/video-options';
 import { type Problem, promptProblem } from '@/utils/validation';
@@ -15,7 +16,15 @@ export interface PromptDraft {
   checkedPrompt: () => string | undefined;
   /** The prompt and video options to send, or undefined after showing what is wrong. */
   checkedVideo: () => { prompt: string; options: VideoOptions } | undefined;
+  /** *One per line*: the prompt box holds one prompt per line. */
+  batch: boolean;
+  onBatchChange: (batch: boolean) => void;
+  /** The lines to send as prompts (for videos with their options), or undefined after showing what is wrong. */
+  checkedBatch: (kind: 'image' | 'video') => { prompts: string[]; options?: VideoOptions } | undefined;
 }
+
+/** Problems worth saying while the person types, before any attempt to send. */
+const LIVE_PROBLEMS = new Set<Problem['code']>(['prompt_too_long', 'batch_too_many', 'batch_line_too_long']);
 
 /** The prompt box and video options as typed, with their problems shown as the person would expect. */
 export function usePromptDraft(settings: Settings | undefined): PromptDraft {
@@ -25,6 +34,9 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
   const videoTouched = useRef(false);
   const [showVideoProblems, setShowVideoProblems] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const [batch, setBatch] = useState(false);
+  const problemOf = (text: string, many = batch) =>
+    many ? batchProblem(batchLines(text)) : promptProblem(text);
 
   // Prefill the video options from the settings until the person changes them.
   useEffect(() => {
@@ -37,14 +49,23 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
     return problem ? undefined : prompt.trim();
   };
 
+  /** The video options, or undefined after showing their problems; focus goes to the first problem. */
+  const checkOptions = (promptOk: boolean): VideoOptions | undefined => {
+    const parsed = fromDraft(video);
+    setShowVideoProblems('problem' in parsed);
+    if (!promptOk) textareaRef.current?.focus();
+    else if ('problem' in parsed) document.getElementById('video-duration')?.focus();
+    return promptOk && !('problem' in parsed) ? parsed.options : undefined;
+  };
+
   return {
     prompt,
     onPromptChange: (value) => {
       setPrompt(value);
       // Say "too long" while typing; other problems (empty) only after an attempt, and clear once fixed.
-      const problem = promptProblem(value);
+      const problem = problemOf(value);
       setShownProblem((shown) =>
-        problem?.code === 'prompt_too_long' || (shown && problem) ? problem : undefined,
+        (problem && LIVE_PROBLEMS.has(problem.code)) || (shown && problem) ? problem : undefined,
       );
     },
     ...(shownProblem ? { shownProblem } : {}),
@@ -62,13 +83,25 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
     },
     checkedVideo: () => {
       const checked = checkPrompt();
-      const parsed = fromDraft(video);
-      setShowVideoProblems('problem' in parsed);
-      if (checked === undefined) textareaRef.current?.focus();
-      else if ('problem' in parsed) document.getElementById('video-duration')?.focus();
-      return checked === undefined || 'problem' in parsed
-        ? undefined
-        : { prompt: checked, options: parsed.options };
+      const options = checkOptions(checked !== undefined);
+      return checked === undefined || !options ? undefined : { prompt: checked, options };
+    },
+    batch,
+    onBatchChange: (on) => {
+      setBatch(on);
+      // A problem shown for the other reading of the box (one prompt, or one per line) no longer holds.
+      setShownProblem((shown) => (shown ? problemOf(prompt, on) : undefined));
+    },
+    checkedBatch: (kind) => {
+      const lines = batchLines(prompt);
+      const problem = batchProblem(lines);
+      setShownProblem(problem);
+      if (kind === 'image') {
+        if (problem) textareaRef.current?.focus();
+        return problem ? undefined : { prompts: lines };
+      }
+      const options = checkOptions(!problem);
+      return problem || !options ? undefined : { prompts: lines, options };
     },
   };
 }
