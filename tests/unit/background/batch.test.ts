@@ -1,0 +1,183 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from 'vitest';
+import { batchLines, batchProblem, MAX_BATCH } from '../../../utils/batch';
+import type { HistoryEntry } from '../../../utils/history/schema';
+import { createLimiter } from '../../../utils/jobs/concurrency';
+import { requestSchema } from '../../../utils/messaging/protocol';
+import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
+import type { RequestLogEntry } from '../../reference-service/server';
+import { type BackgroundHarness, makeBackgroundApp, startWorker } from '../support/background-app';
+import { referenceServiceForFile } from '../support/reference-service';
+
+const service = referenceServiceForFile({ videoDurationMs: 200 });
+
+const IMAGE_PATH = '/v1/images/generate';
+const imageRequests = (): RequestLogEntry[] =>
+  service.requests().filter((entry) => entry.path === IMAGE_PATH);
+const prompts = (count: number) => Array.from({ length: count }, (_, index) => `prompt ${index + 1}`);
+
+function batchOf(history: HistoryEntry[], batchId: string): HistoryEntry[] {
+  return history.filter((entry) => entry.batchId === batchId);
+}
+
+async function settledBatch(harness: BackgroundHarness, batchId: string): Promise<HistoryEntry[]> {
+  await expect
+    .poll(async () => batchOf(await harness.items.history.getValue(), batchId).map((entry) => entry.status), {
+      timeout: 10_000,
+    })
+    .not.toContain('running');
+  return batchOf(await harness.items.history.getValue(), batchId);
+}
+
+const batchNotices = (harness: BackgroundHarness) =>
+  harness.notifications.filter((note) => note.id.startsWith('history:batch-'));
+
+describe('batch command', () => {
+  it('accepts 2 to 20 valid prompts only', () => {
+    const parse = (list: string[]) =>
+      requestSchema.safeParse({ type: 'generateBatch', kind: 'image', prompts: list }).success;
+    expect(parse(prompts(2))).toBe(true);
+    expect(parse(prompts(MAX_BATCH))).toBe(true);
+    expect(parse(prompts(1))).toBe(false);
+    expect(parse(prompts(MAX_BATCH + 1))).toBe(false);
+    expect(parse(['fine', 'x'.repeat(4001)])).toBe(false);
+    expect(parse(['fine', '   '])).toBe(false);
+  });
+
+  it('reads one prompt per non-empty line and names the line that is too long', () => {
+    expect(batchLines(' a \n\n  b\r\nc  \n ')).toEqual(['a', 'b', 'c']);
+    expect(batchProblem(['a', 'x'.repeat(4001)])).toEqual({
+      code: 'batch_line_too_long',
+      line: 2,
+      length: 4001,
+      max: 4000,
+    });
+    expect(batchProblem(prompts(MAX_BATCH + 1))).toMatchObject({ code: 'batch_too_many', max: MAX_BATCH });
+    expect(batchProblem([])).toEqual({ code: 'prompt_empty' });
+  });
+});
+
+describe('shared limit', () => {
+  it('runs at most `limit` tasks at once, the rest in the order given', async () => {
+    const limited = createLimiter(2);
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        limited(async () => {
+          running++;
+          most = Math.max(most, running);
+          order.push(n);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          running--;
+        }),
+      ),
+    );
+    expect(most).toBe(2);
+    expect(order).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('batch in the background', () => {
+  it('records every prompt up front in one write, then sends them two at a time', async () => {
+    service.configure({ faults: [{ pathPrefix: IMAGE_PATH, action: { type: 'latency', ms: 150 } }] });
+    const harness = await makeBackgroundApp(service);
+    const writes: HistoryEntry[][] = [];
+    const setValue = harness.items.history.setValue.bind(harness.items.history);
+    vi.spyOn(harness.items.history, 'setValue').mockImplementation(async (entries) => {
+      writes.push(entries);
+      return setValue(entries);
+    });
+    let most = 0;
+    const sampler = setInterval(() => {
+      most = Math.max(most, imageRequests().filter((entry) => entry.status === 0).length);
+    }, 10);
+
+    const { batchId, count } = await harness.app.handlers.generateBatch({
+      type: 'generateBatch',
+      kind: 'image',
+      prompts: prompts(5),
+    });
+    expect(count).toBe(5);
+    // The first write holding any of the batch holds all of it, waiting, in line order.
+    const first = writes.find((entries) => entries.some((entry) => entry.batchId === batchId)) ?? [];
+    expect(batchOf(first, batchId).map((entry) => [entry.prompt, entry.waiting])).toEqual(
+      prompts(5).map((prompt) => [prompt, true]),
+    );
+
+    const settled = await settledBatch(harness, batchId);
+    clearInterval(sampler);
+    expect(settled.map((entry) => entry.status)).toEqual(Array(5).fill('completed'));
+    expect(settled.every((entry) => entry.waiting === undefined)).toBe(true);
+    expect(imageRequests()).toHaveLength(5);
+    expect(most).toBe(2);
+  });
+
+  it('tells the batch once, when all of it has ended, and no entry on its own', async () => {
+    service.configure({
+      faults: [{ pathPrefix: '/v1/videos/generate', count: 1, action: { type: 'status', status: 400 } }],
+    });
+    const harness = await makeBackgroundApp(service);
+    harness.popup.open = false;
+    const { batchId } = await harness.app.handlers.generateBatch({
+      type: 'generateBatch',
+      kind: 'video',
+      prompts: prompts(5),
+      options: DEFAULT_SETTINGS.videoDefaults,
+    });
+    // The videos are polled by the tracker; the harness has no timers, so the test drives its passes.
+    await expect
+      .poll(
+        async () => {
+          await harness.app.tracker.tick();
+          return batchOf(await harness.items.history.getValue(), batchId).filter(
+            (e) => e.status === 'running',
+          );
+        },
+        { timeout: 15_000, interval: 300 },
+      )
+      .toEqual([]);
+    await expect.poll(() => batchNotices(harness).length).toBe(1);
+    expect(harness.notifications).toEqual([
+      expect.objectContaining({ id: `history:batch-${batchId}`, title: '4 videos ready, 1 failed' }),
+    ]);
+    // Told: no mark is left for a later worker to tell it again.
+    const settled = await settledBatch(harness, batchId);
+    expect(settled.some((entry) => entry.notifyPending)).toBe(false);
+    const next = startWorker();
+    await next.app.resume();
+    expect(next.notifications).toEqual([]);
+  });
+
+  it('a worker stopped mid-batch: the next sends what waited, ends what was cut off, and tells it once', async () => {
+    // The first two requests never answer: the worker is "stopped" with both in flight, three waiting.
+    service.configure({ faults: [{ pathPrefix: IMAGE_PATH, count: 2, action: { type: 'hang' } }] });
+    const first = await makeBackgroundApp(service);
+    const { batchId } = await first.app.handlers.generateBatch({
+      type: 'generateBatch',
+      kind: 'image',
+      prompts: prompts(5),
+    });
+    await expect.poll(() => imageRequests().length).toBe(2);
+    const left = batchOf(await first.items.history.getValue(), batchId);
+    expect(left.filter((entry) => entry.waiting).map((entry) => entry.prompt)).toEqual(prompts(5).slice(2));
+
+    const next = startWorker();
+    await next.app.resume();
+    const settled = await settledBatch(next, batchId);
+    expect(settled.map((entry) => [entry.prompt, entry.status, entry.error?.kind])).toEqual([
+      ['prompt 1', 'failed', 'interrupted'],
+      ['prompt 2', 'failed', 'interrupted'],
+      ['prompt 3', 'completed', undefined],
+      ['prompt 4', 'completed', undefined],
+      ['prompt 5', 'completed', undefined],
+    ]);
+    // Each waiting prompt went out once, from the new worker; nothing was sent twice.
+    expect(imageRequests()).toHaveLength(5);
+    await expect
+      .poll(() => batchNotices(next).map((note) => note.title))
+      .toEqual(['3 images ready, 2 failed']);
+    expect(next.notifications).toHaveLength(1);
+  });
+});
