@@ -25,15 +25,15 @@ interface Props {
   imageBusy: boolean;
   videoBusy: boolean;
   textareaRef?: Ref<HTMLTextAreaElement>;
-  /** *One per line*: each non-empty line is a prompt of its own. */
-  batch: boolean;
-  onBatchChange: (batch: boolean) => void;
+  /** *One per line*: each non-empty line is a prompt of its own. The choice is offered with `onBatchChange`. */
+  batch?: boolean;
+  onBatchChange?: (batch: boolean) => void;
 }
 
 type Kind = 'image' | 'video';
 
 export function PromptForm(props: Props) {
-  const { prompt, promptProblem, canGenerate, imageBusy, videoBusy, batch } = props;
+  const { prompt, promptProblem, canGenerate, imageBusy, videoBusy, batch = false, onBatchChange } = props;
   const length = cleanPrompt(prompt).length;
   const over = length > MAX_PROMPT_LENGTH;
   const lines = batch ? batchLines(prompt) : [];
@@ -85,19 +85,21 @@ export function PromptForm(props: Props) {
             props.onPromptChange(event.currentTarget.value);
           }}
         />
-        <div className={controls.checkRow}>
-          <input
-            id="prompt-batch"
-            className={controls.checkbox}
-            type="checkbox"
-            checked={batch}
-            onChange={(event) => {
-              setAsking(undefined);
-              props.onBatchChange(event.currentTarget.checked);
-            }}
-          />
-          <label htmlFor="prompt-batch">{t('batchOnePerLine')}</label>
-        </div>
+        {onBatchChange ? (
+          <div className={controls.checkRow}>
+            <input
+              id="prompt-batch"
+              className={controls.checkbox}
+              type="checkbox"
+              checked={batch}
+              onChange={(event) => {
+                setAsking(undefined);
+                onBatchChange(event.currentTarget.checked);
+              }}
+            />
+            <label htmlFor="prompt-batch">{t('batchOnePerLine')}</label>
+          </div>
+        ) : null}
         {batch ? (
           <p id="batch-count" className={styles.reason} aria-live="polite">
             {t('batchWillMake', [formatCount('image', lines.length), formatCount('video', lines.length)])}
