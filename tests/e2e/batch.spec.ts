@@ -2,6 +2,7 @@ import type { HistoryEntry } from '../../utils/history/schema';
 import type { RequestLogEntry } from '../reference-service/server';
 import { BatchForm } from './pages/batch';
 import { PopupPage } from './pages/popup';
+import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import {
   EVENTUALLY,
@@ -77,6 +78,7 @@ test('six lines ask first: cancelling sends nothing, too many lines are refused,
   await expect(form.question).toBeVisible();
   await expect(form.question).toContainText('Make 6 images now? Each one spends credits.');
   await expect(form.confirm).toBeFocused();
+  for (const scheme of schemes) expect(await seriousViolations(popup.page, scheme)).toEqual([]);
   await form.cancel.click();
   await expect(form.question).toHaveCount(0);
   await expect(form.button('image')).toBeFocused();
