@@ -6,7 +6,12 @@ import { createLimiter } from '../../../utils/jobs/concurrency';
 import { requestSchema } from '../../../utils/messaging/protocol';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { RequestLogEntry } from '../../reference-service/server';
-import { type BackgroundHarness, makeBackgroundApp, startWorker } from '../support/background-app';
+import {
+  type BackgroundHarness,
+  makeBackgroundApp,
+  openedTabs,
+  startWorker,
+} from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';
 
 const service = referenceServiceForFile({ videoDurationMs: 200 });
@@ -142,6 +147,9 @@ describe('batch in the background', () => {
     expect(harness.notifications).toEqual([
       expect.objectContaining({ id: `history:batch-${batchId}`, title: '4 videos ready, 1 failed' }),
     ]);
+    // A click on it opens the history page, where the whole batch is.
+    await harness.app.onNotificationClick(`history:batch-${batchId}`);
+    expect(await openedTabs()).toEqual([expect.stringMatching(/\/history\.html$/)]);
     // Told: no mark is left for a later worker to tell it again.
     const settled = await settledBatch(harness, batchId);
     expect(settled.some((entry) => entry.notifyPending)).toBe(false);
