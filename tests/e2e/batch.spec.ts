@@ -124,8 +124,9 @@ test('a worker stopped mid-batch: the next worker ends it and tells it once', as
   extension,
   service,
 }) => {
-  await configure(extension, service);
-  service.configure({ latencyMs: 2_500 });
+  // Slow answers leave time to stop the worker with both requests in flight, even on a busy machine.
+  await configure(extension, service, { requestTimeoutSec: 20 });
+  service.configure({ latencyMs: 4_000 });
   const popup = await PopupPage.open(extension);
   const form = new BatchForm(popup.page);
   await form.send('image', lines(5, 'a brass key'));
