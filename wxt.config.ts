@@ -62,7 +62,7 @@ export default defineConfig({
     },
   },
   vite: () => ({
-    build: { cssCodeSplit: false },
+    build: { cssCodeSplit: false, modulePreload: false },
     define: {
       __DEV_SERVICE_URL__: JSON.stringify(devService ?? ''),
       __DEV_API_KEY__: JSON.stringify(devService ? (process.env.PROMPTCAST_DEV_API_KEY ?? '') : ''),
