@@ -1,6 +1,7 @@
 import { AppError } from '../error-info';
 import { parseHttpUrl } from '../http-url';
-import { CHUNK_BYTES, chunkRange, type MediaDb, type StoredFile } from './media-db';
+import { chunkRange } from './copy-reader';
+import { CHUNK_BYTES, type MediaDb, type StoredFile } from './media-db';
 
 export interface KeepFileInput {
   entryId: string;

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { forgetAllCopies, forgetCopies, keepEntry, recoverInterruptedCopies } from '@/utils/media/copies';
 import { copiesItem } from '@/utils/media/copies-item';
-import { readCopy, usedBytes } from '@/utils/media/copy-store';
+import { readCopy } from '@/utils/media/copy-reader';
+import { usedBytes } from '@/utils/media/copy-store';
 import { openMediaDb } from '@/utils/media/media-db';
 import { DEMO_API_KEY } from '../../reference-service/server';
 import { referenceServiceForFile } from '../support/reference-service';
@@ -35,7 +36,7 @@ async function videoUrl(): Promise<string> {
 
 const served = async (url: string) => new Uint8Array(await (await fetch(url)).arrayBuffer());
 const kept = async (entryId: string, index = 0) => {
-  const blob = await readCopy(await openMediaDb(), entryId, index);
+  const blob = await readCopy(entryId, index);
   return blob ? new Uint8Array(await blob.arrayBuffer()) : undefined;
 };
 
@@ -170,7 +171,7 @@ describe('a copy cut off half way', () => {
       .poll(async () => (await db.get('files', ['cut', 0]))?.bytes ?? 0, { timeout: 5000 })
       .toBeGreaterThan(MB);
     expect((await copiesItem.getValue()).entries.cut?.state).toBe('keeping');
-    expect(await readCopy(db, 'cut', 0)).toBeUndefined();
+    expect(await readCopy('cut', 0)).toBeUndefined();
 
     // The worker "restarts": whatever was half written is dropped and the entry handed back for keeping.
     expect(await recoverInterruptedCopies()).toEqual(['cut']);
