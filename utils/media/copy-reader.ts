@@ -51,7 +51,7 @@ export async function readCopy(entryId: string, index: number): Promise<Blob | u
   const tx = (await openForReading()).transaction(['files', 'chunks'], 'readonly');
   const file = (await result(tx.objectStore('files').get([entryId, index]))) as StoredFile | undefined;
   if (!file?.complete) return undefined;
-  const chunks = (await result(tx.objectStore('chunks').getAll(chunkRange(entryId, index)))) as ArrayBuffer[];
+  const chunks = (await result(tx.objectStore('chunks').getAll(chunkRange(entryId, index)))) as BlobPart[];
   if (chunks.length !== file.chunks) return undefined;
   return new Blob(chunks, { type: file.contentType });
 }

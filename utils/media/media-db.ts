@@ -25,7 +25,11 @@ export type ChunkKey = [entryId: string, index: number, chunk: number];
 
 interface MediaSchema extends DBSchema {
   files: { key: FileKey; value: StoredFile; indexes: { byEntry: string } };
-  chunks: { key: ChunkKey; value: ArrayBuffer };
+  /**
+   * Blobs: a page reading a kept video then gets handles to the bytes, not 20 MB to deserialize on its main
+   * thread. Copies kept by earlier builds hold ArrayBuffers, which read the same way.
+   */
+  chunks: { key: ChunkKey; value: Blob | ArrayBuffer };
 }
 
 export type MediaDb = IDBPDatabase<MediaSchema>;
