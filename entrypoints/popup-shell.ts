@@ -1,5 +1,5 @@
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
-import { readSnapshot } from '../utils/ui/snapshot';
+import { readBalanceText } from '../utils/ui/snapshot';
 
 /**
  * Runs from popup.html's head, before its stylesheet and React have loaded, and shows the last known
@@ -7,7 +7,7 @@ import { readSnapshot } from '../utils/ui/snapshot';
  * shell when it mounts.
  */
 export default defineUnlistedScript(() => {
-  const text = readSnapshot()?.balanceText;
+  const text = readBalanceText();
   if (!text) return;
   const fill = (): boolean => {
     const slot = document.getElementById('balance-shell');

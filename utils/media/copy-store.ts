@@ -1,16 +1,5 @@
 import { removeFile } from './keep-file';
 import type { MediaDb, StoredFile } from './media-db';
-import { chunkRange } from './media-db';
-
-/** A kept file as a Blob, or undefined when there is no complete copy (pages then use the service URL). */
-export async function readCopy(db: MediaDb, entryId: string, index: number): Promise<Blob | undefined> {
-  const tx = db.transaction(['files', 'chunks'], 'readonly');
-  const file = await tx.objectStore('files').get([entryId, index]);
-  if (!file?.complete) return undefined;
-  const chunks = await tx.objectStore('chunks').getAll(chunkRange(entryId, index));
-  if (chunks.length !== file.chunks) return undefined;
-  return new Blob(chunks, { type: file.contentType });
-}
 
 export function filesOf(db: MediaDb, entryId: string): Promise<StoredFile[]> {
   return db.getAllFromIndex('files', 'byEntry', entryId);

@@ -1,6 +1,7 @@
 import { AppError } from '../error-info';
 import { parseHttpUrl } from '../http-url';
-import { CHUNK_BYTES, chunkRange, type MediaDb, type StoredFile } from './media-db';
+import { chunkRange } from './copy-reader';
+import { CHUNK_BYTES, type MediaDb, type StoredFile } from './media-db';
 
 export interface KeepFileInput {
   entryId: string;
@@ -27,7 +28,7 @@ const MEDIA_REQUEST: RequestInit = {
 
 async function openBody(
   input: KeepFileInput,
-): Promise<{ reader: ReadableStreamDefaultReader<Uint8Array>; type: string }> {
+): Promise<{ reader: ReadableStreamDefaultReader<Uint8Array<ArrayBuffer>>; type: string }> {
   const url = parseHttpUrl(input.url)?.href;
   if (!url)
     throw new AppError('invalid_response', 'The file URL is not an http(s) URL', {
@@ -48,16 +49,6 @@ async function openBody(
     });
   }
   return { reader: response.body.getReader(), type: response.headers.get('content-type') ?? '' };
-}
-
-function concat(parts: Uint8Array[], size: number): ArrayBuffer {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out.buffer;
 }
 
 /**
@@ -86,20 +77,20 @@ export async function keepFile(db: MediaDb, input: KeepFileInput): Promise<Store
     start.done,
   ]);
 
-  const writeChunk = async (parts: Uint8Array[], size: number) => {
+  const writeChunk = async (parts: Uint8Array<ArrayBuffer>[], size: number) => {
     const tx = db.transaction(['files', 'chunks'], 'readwrite');
     const key: [string, number, number] = [file.entryId, file.index, file.chunks];
     file.chunks += 1;
     file.bytes += size;
     await Promise.all([
-      tx.objectStore('chunks').put(concat(parts, size), key),
+      tx.objectStore('chunks').put(new Blob(parts), key),
       tx.objectStore('files').put(file),
       tx.done,
     ]);
   };
 
   try {
-    let parts: Uint8Array[] = [];
+    let parts: Uint8Array<ArrayBuffer>[] = [];
     let pending = 0;
     for (;;) {
       const { done, value } = await reader.read();

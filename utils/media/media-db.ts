@@ -1,4 +1,5 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { MEDIA_DB_NAME, MEDIA_DB_VERSION } from './copy-reader';
 
 /**
  * Kept copies of results, in the extension's own IndexedDB. A file is stored as a header record plus its
@@ -24,19 +25,21 @@ export type ChunkKey = [entryId: string, index: number, chunk: number];
 
 interface MediaSchema extends DBSchema {
   files: { key: FileKey; value: StoredFile; indexes: { byEntry: string } };
-  chunks: { key: ChunkKey; value: ArrayBuffer };
+  /**
+   * Blobs: a page reading a kept video then gets handles to the bytes, not 20 MB to deserialize on its main
+   * thread. Copies kept by earlier builds hold ArrayBuffers, which read the same way.
+   */
+  chunks: { key: ChunkKey; value: Blob | ArrayBuffer };
 }
 
 export type MediaDb = IDBPDatabase<MediaSchema>;
 
 export const CHUNK_BYTES = 1024 * 1024;
 
-const DB_NAME = 'promptcast-media';
-
 let opening: Promise<MediaDb> | undefined;
 
 export function openMediaDb(): Promise<MediaDb> {
-  opening ??= openDB<MediaSchema>(DB_NAME, 1, {
+  opening ??= openDB<MediaSchema>(MEDIA_DB_NAME, MEDIA_DB_VERSION, {
     upgrade(db) {
       const files = db.createObjectStore('files', { keyPath: ['entryId', 'index'] });
       files.createIndex('byEntry', 'entryId');
@@ -47,9 +50,4 @@ export function openMediaDb(): Promise<MediaDb> {
     throw error;
   });
   return opening;
-}
-
-/** Every chunk key of one file, for deleting or reading them in one range. */
-export function chunkRange(entryId: string, index: number): IDBKeyRange {
-  return IDBKeyRange.bound([entryId, index, 0], [entryId, index, Number.MAX_SAFE_INTEGER]);
 }

@@ -1,8 +1,7 @@
 import type { HistoryEntry } from '../history/schema';
-import { readCopy } from '../media/copy-store';
+import { readCopy } from '../media/copy-reader';
 import { allAttempted, saveKeptCopy } from '../media/download';
 import { mediaFileName } from '../media/file-name';
-import { type MediaDb, openMediaDb } from '../media/media-db';
 
 /**
  * The page's command for a file that has no kept copy: the background downloads it from the service's URL
@@ -19,9 +18,9 @@ export type SendDownload = (command: DownloadCommand) => Promise<unknown>;
 
 type Entry = Pick<HistoryEntry, 'id' | 'prompt' | 'createdAt' | 'kind' | 'urls'>;
 
-async function keptCopy(db: MediaDb | undefined, entryId: string, index: number): Promise<Blob | undefined> {
+async function keptCopy(entryId: string, index: number): Promise<Blob | undefined> {
   try {
-    return await readCopy(db ?? (await openMediaDb()), entryId, index);
+    return await readCopy(entryId, index);
   } catch {
     // Without a readable database there is no copy; the service's file is still there to download.
     return undefined;
@@ -44,13 +43,8 @@ function saveCopy(entry: Entry, index: number, copy: Blob): Promise<void> {
  * *Download* for one file: the kept copy straight from the page (a worker cannot make a blob: URL), else the
  * background's download of the service's file.
  */
-export async function downloadFile(
-  entry: Entry,
-  index: number,
-  sendDownload: SendDownload,
-  db?: MediaDb,
-): Promise<void> {
-  const copy = await keptCopy(db, entry.id, index);
+export async function downloadFile(entry: Entry, index: number, sendDownload: SendDownload): Promise<void> {
+  const copy = await keptCopy(entry.id, index);
   if (copy) return saveCopy(entry, index, copy);
   await sendDownload({ type: 'download', entryId: entry.id, index });
 }
@@ -59,8 +53,8 @@ export async function downloadFile(
  * *Download all*: kept copies from the page, the others through the background in one command when none is
  * kept. Every file is attempted; the first failure is reported after.
  */
-export async function downloadAll(entry: Entry, sendDownload: SendDownload, db?: MediaDb): Promise<void> {
-  const copies = await Promise.all(entry.urls.map((_, index) => keptCopy(db, entry.id, index)));
+export async function downloadAll(entry: Entry, sendDownload: SendDownload): Promise<void> {
+  const copies = await Promise.all(entry.urls.map((_, index) => keptCopy(entry.id, index)));
   if (copies.every((copy) => copy === undefined)) {
     await sendDownload({ type: 'download', entryId: entry.id });
     return;

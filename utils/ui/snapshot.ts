@@ -45,6 +45,19 @@ export function readSnapshot(store: Pick<Storage, 'getItem'> = localStorage): Ca
 }
 
 /**
+ * Only the worded balance, for the shell that paints before React: it loads none of the checks that
+ * readSnapshot needs for the rest of the view.
+ */
+export function readBalanceText(store: Pick<Storage, 'getItem'> = localStorage): string | undefined {
+  try {
+    const view = JSON.parse(store.getItem(KEY) ?? 'null') as { balanceText?: unknown } | null;
+    return typeof view?.balanceText === 'string' ? view.balanceText : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Drops the history from the snapshot (the balance stays), e.g. once the person cleared it: the next
  * popup must not paint entries that are gone.
  */

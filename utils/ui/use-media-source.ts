@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { MessageKey } from '../i18n';
 import type { EntryCopy } from '../media/copies-schema';
+import { readCopy } from '../media/copy-reader';
 import { copyStatusKey } from '../media/copy-status';
-import { readCopy } from '../media/copy-store';
-import { openMediaDb } from '../media/media-db';
 import { safeUrl } from './safe-url';
 
 export interface MediaFileRef {
@@ -37,7 +36,7 @@ interface Resolved {
 
 async function keptCopyUrl(entryId: string, index: number): Promise<string | undefined> {
   try {
-    const blob = await readCopy(await openMediaDb(), entryId, index);
+    const blob = await readCopy(entryId, index);
     return blob ? URL.createObjectURL(blob) : undefined;
   } catch {
     // A database that cannot be opened (private windows in some browsers) means there is no copy to show.

@@ -4,8 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { forgetAllCopies } from '../../../utils/media/copies';
 import { copiesItem } from '../../../utils/media/copies-item';
+import { readCopy } from '../../../utils/media/copy-reader';
 import { copyStatusKey } from '../../../utils/media/copy-status';
-import { readCopy, usedBytes } from '../../../utils/media/copy-store';
+import { usedBytes } from '../../../utils/media/copy-store';
 import { openMediaDb } from '../../../utils/media/media-db';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { Settings } from '../../../utils/settings/schema';
@@ -25,7 +26,7 @@ async function worker(settings: Partial<Settings> = {}, mediaAccess = true): Pro
 const served = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
 
 async function keptBytes(entryId: string, index = 0): Promise<Buffer | undefined> {
-  const blob = await readCopy(await openMediaDb(), entryId, index);
+  const blob = await readCopy(entryId, index);
   return blob ? Buffer.from(await blob.arrayBuffer()) : undefined;
 }
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
-import { forgetSnapshotHistory, readSnapshot, writeSnapshot } from '../../../utils/ui/snapshot';
+import {
+  forgetSnapshotHistory,
+  readBalanceText,
+  readSnapshot,
+  writeSnapshot,
+} from '../../../utils/ui/snapshot';
 
 function memoryStore() {
   const values = new Map<string, string>();
@@ -90,6 +95,16 @@ describe('popup snapshot', () => {
     expect(view?.balance).toBeNull();
     expect(view?.balanceError).toBeUndefined();
     expect(view?.balanceText).toBe('5 credits');
+    expect(readBalanceText(store)).toBe('5 credits');
+  });
+
+  it('gives the shell no balance text from a missing, damaged or foreign snapshot', () => {
+    const store = memoryStore();
+    expect(readBalanceText(store)).toBeUndefined();
+    for (const stored of ['{not json', 'null', '"text"', JSON.stringify({ balanceText: 5 })]) {
+      store.setItem('promptcast:popup-snapshot:v1', stored);
+      expect(readBalanceText(store)).toBeUndefined();
+    }
   });
 
   it('forgets the history once it was cleared, keeping the balance', () => {
