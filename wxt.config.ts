@@ -60,6 +60,18 @@ export default defineConfig({
     'entrypoints:found': (_wxt, infos) => {
       for (const info of infos) if (info.type === 'history') info.type = 'unlisted-page';
     },
+    // webextension-polyfill serves the background, where Chrome's onMessage needs its promise replies.
+    // Pages only call promise-returning APIs that every MV3 browser already has, so there the polyfill
+    // is 3 KB of gzip the popup would load for nothing: they get the browser's own namespace instead.
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (entrypoints.some((entry) => entry.type === 'background')) return;
+      const own = { find: /^wxt\/browser$/, replacement: '@wxt-dev/browser' };
+      const alias = config.resolve?.alias;
+      const rest = Array.isArray(alias)
+        ? alias
+        : Object.entries(alias ?? {}).map(([find, replacement]) => ({ find, replacement }));
+      config.resolve = { ...config.resolve, alias: [own, ...rest] };
+    },
   },
   vite: () => ({
     // One stylesheet per page: fewer render-blocking requests before the popup's first paint. No module
