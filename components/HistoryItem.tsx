@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { t, uiLanguage } from '@/utils/i18n';
+import { t } from '@/utils/i18n';
 import { formatDateTime, formatRelativeTime, truncate } from '@/utils/ui/format';
 import controls from './controls.module.css';
 import styles from './Entry.module.css';
@@ -13,6 +13,10 @@ interface Props {
   now: number;
   /** The full history page shows more of the prompt, exact dates and a remove button. */
   variant: 'compact' | 'full';
+  /** The UI language for dates, asked once by the list. */
+  locale: string;
+  /** False for a full-page row below the first screen while the first frame is painted: its text only. */
+  actions: boolean;
   onRemove?: (entry: HistoryEntry) => void;
   removing?: boolean;
 }
@@ -22,10 +26,12 @@ export const HistoryItem = memo(function HistoryItem({
   entry,
   now,
   variant,
+  locale,
+  actions,
   onRemove,
   removing = false,
 }: Props) {
-  const locale = uiLanguage();
+  const stamp = formatDateTime(entry.createdAt, locale);
   const completed = entry.status === 'completed';
   return (
     <li
@@ -36,14 +42,8 @@ export const HistoryItem = memo(function HistoryItem({
       <div className={styles.head}>
         <span className={styles.kind}>{kindLabel(entry)}</span>
         <StatusBadge entry={entry} />
-        <time
-          className={styles.time}
-          dateTime={new Date(entry.createdAt).toISOString()}
-          title={formatDateTime(entry.createdAt, locale)}
-        >
-          {variant === 'full'
-            ? formatDateTime(entry.createdAt, locale)
-            : formatRelativeTime(entry.createdAt, now, locale)}
+        <time className={styles.time} dateTime={new Date(entry.createdAt).toISOString()} title={stamp}>
+          {variant === 'full' ? stamp : formatRelativeTime(entry.createdAt, now, locale)}
         </time>
       </div>
       <div className={styles.body}>
@@ -53,10 +53,10 @@ export const HistoryItem = memo(function HistoryItem({
           <p className={styles.prompt}>{entry.prompt}</p>
           {entry.status === 'running' ? <RunningDetails entry={entry} now={now} /> : null}
           {completed && variant === 'full' ? <EntryCopyState entryId={entry.id} /> : null}
-          <Outcome entry={entry} withCopy={variant === 'full'} />
+          {actions || !completed ? <Outcome entry={entry} withCopy={variant === 'full'} /> : null}
         </div>
       </div>
-      {onRemove ? (
+      {onRemove && actions ? (
         <div className={styles.tools}>
           <button
             type="button"

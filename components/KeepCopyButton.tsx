@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { toErrorInfo } from '@/utils/error-info';
 import type { HistoryEntry } from '@/utils/history/schema';
@@ -29,7 +29,8 @@ function askHostAccess(key: string): Promise<boolean> {
 /** Whether the extension may read the files' hosts; undefined until the browser answered. */
 function useHostAccess(urls: readonly string[]): boolean | undefined {
   const [access, setAccess] = useState<boolean>();
-  const key = hostPatterns(urls).join('\n');
+  // Parsing every URL on each render of every row adds up on a long history.
+  const key = useMemo(() => hostPatterns(urls).join('\n'), [urls]);
   useEffect(() => {
     let live = true;
     void askHostAccess(key).then((granted) => live && setAccess(granted));

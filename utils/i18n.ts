@@ -45,7 +45,9 @@ export function uiLanguage(): string {
 export function t(key: MessageKey, substitutions?: Substitution | readonly Substitution[]): string {
   const list =
     substitutions === undefined ? [] : Array.isArray(substitutions) ? substitutions : [substitutions];
-  const locale = uiLanguage();
+  // Asking the browser for its language costs two extension API calls: a 200-entry list makes thousands
+  // of these calls, and only numbers need the language.
+  const locale = list.some((value) => typeof value === 'number') ? uiLanguage() : '';
   const strings = list.map((value: Substitution) =>
     typeof value === 'number' ? formatNumber(value, locale) : value,
   );

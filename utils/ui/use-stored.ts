@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toErrorInfo } from '../error-info';
 import type { ErrorInfo } from '../errors';
+import { type ReadAhead, takeReadAhead } from './read-ahead';
 
 /** The part of a WXT storage item a page reads: its value now, and every later change. */
 export interface ReadableItem<T> {
@@ -27,7 +28,11 @@ export function useStoredValue<T>(
   show: (stored: unknown) => T,
   seed?: T,
 ): Stored<T> {
-  const [stored, setStored] = useState<Stored<T>>({ value: seed, read: false });
+  const ahead = useRef<ReadAhead | undefined>(undefined);
+  const [stored, setStored] = useState<Stored<T>>(() => {
+    ahead.current = takeReadAhead(item);
+    return ahead.current ? { value: show(ahead.current.value), read: true } : { value: seed, read: false };
+  });
   useEffect(() => {
     let live = true;
     let changed = false;
@@ -35,6 +40,17 @@ export function useStoredValue<T>(
       changed = true;
       if (live) setStored({ value: show(value), read: true });
     });
+    const early = ahead.current;
+    ahead.current = undefined;
+    if (early) {
+      // Watching from here on; what changed since the read-ahead is taken over.
+      const later = early.release();
+      if (later) setStored({ value: show(later.value), read: true });
+      return () => {
+        live = false;
+        unwatch();
+      };
+    }
     item.getValue().then(
       // A change that arrived meanwhile is newer than this read.
       (value) => {
