@@ -15,6 +15,8 @@ export interface PromptDraft {
   checkedPrompt: () => string | undefined;
   /** The prompt and video options to send, or undefined after showing what is wrong. */
   checkedVideo: () => { prompt: string; options: VideoOptions } | undefined;
+  /** Replaces what is typed (a selection sent here for review), ready to change and send. */
+  fill: (prompt: string, options: VideoOptions) => void;
 }
 
 /** The prompt box and video options as typed, with their problems shown as the person would expect. */
@@ -69,6 +71,14 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
       return checked === undefined || 'problem' in parsed
         ? undefined
         : { prompt: checked, options: parsed.options };
+    },
+    fill: (next, options) => {
+      videoTouched.current = true;
+      setPrompt(next);
+      setVideo(toDraft(options));
+      // A selection too long for a prompt says so at once: that is what the person came to fix.
+      setShownProblem(promptProblem(next)?.code === 'prompt_too_long' ? promptProblem(next) : undefined);
+      setShowVideoProblems(false);
     },
   };
 }

@@ -1,0 +1,22 @@
+import controls from '@/components/controls.module.css';
+import { t } from '@/utils/i18n';
+import { openSidePanel } from '@/utils/side-panel';
+
+/** Moves the work to the side panel, which stays open while the person browses (the popup does not). */
+export function OpenPanelButton() {
+  return (
+    <button
+      type="button"
+      className={`${controls.button} ${controls.small}`}
+      onClick={() => {
+        openSidePanel().then(
+          () => window.close(),
+          // Refused (a browser without a side panel): the popup simply stays.
+          () => undefined,
+        );
+      }}
+    >
+      {t('openSidePanel')}
+    </button>
+  );
+}
