@@ -43,7 +43,7 @@ export default defineBackground(() => {
 
   // The direct menu entries change ids with the "review the selection" setting (see context-menu.ts).
   settingsItem.watch((next, previous) => {
-    if (next.reviewSelection !== previous?.reviewSelection) void createMenus(next.reviewSelection);
+    if (next.reviewSelection !== (previous?.reviewSelection ?? false)) void createMenus(next.reviewSelection);
   });
 
   browser.notifications.onClicked.addListener((id) => {

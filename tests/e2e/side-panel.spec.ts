@@ -101,7 +101,10 @@ test('the panel shows balance, form, jobs and a gallery, and follows a job that 
   await expect(panel.balance).not.toHaveText(before ?? '');
 });
 
-test('the popup button and the keyboard command open the real side panel', async ({ extension, service }) => {
+test('the popup button opens the real side panel; the keyboard command opens it in its own window', async ({
+  extension,
+  service,
+}) => {
   await configure(extension, service);
   const panel = await openRealPanel(extension);
   expect((await panel.form()).title).toBe('Promptcast side panel');

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { isQuotaError, toErrorInfo } from '../error-info';
 import { originOf } from '../http-url';
 import { describeProblem, type MessageKey, t } from '../i18n';
+import { createSerial } from '../serial';
 import { validSettingsItem } from '../settings/store';
 import { cleanPrompt, promptProblem } from '../validation';
 import { apiKeyItem } from './api-key';
@@ -41,11 +42,16 @@ export function menuEntries(reviewSelection: boolean): { id: string; title: Mess
   ];
 }
 
-export async function createMenus(reviewSelection: boolean): Promise<void> {
-  await browser.contextMenus.removeAll();
-  for (const { id, title } of menuEntries(reviewSelection)) {
-    browser.contextMenus.create({ id, title: t(title), contexts: ['selection'] });
-  }
+/** An install and a settings change may rebuild at once; interleaved, they would create an id twice. */
+const rebuilds = createSerial();
+
+export function createMenus(reviewSelection: boolean): Promise<void> {
+  return rebuilds(async () => {
+    await browser.contextMenus.removeAll();
+    for (const { id, title } of menuEntries(reviewSelection)) {
+      browser.contextMenus.create({ id, title: t(title), contexts: ['selection'] });
+    }
+  });
 }
 
 /**
