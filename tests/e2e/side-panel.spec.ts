@@ -107,7 +107,13 @@ test('the popup button opens the real side panel; the keyboard command opens it 
 }) => {
   await configure(extension, service);
   const panel = await openRealPanel(extension);
-  expect((await panel.form()).title).toBe('Promptcast side panel');
+  // It is the panel page itself, rendered: its title, and the balance read from storage.
+  await expect.poll(async () => (await panel.form()).title).toBe('Promptcast side panel');
+  await expect
+    .poll(() =>
+      panel.evaluate<string>(`document.querySelector('[data-testid="balance"]')?.textContent ?? ''`),
+    )
+    .toContain('credits');
   const worker = await extension.worker();
   const manifest = await worker.evaluate(() => chrome.runtime.getManifest());
   expect(manifest.side_panel).toEqual({ default_path: 'sidepanel.html' });
