@@ -1,5 +1,5 @@
-import controls from '@/components/controls.module.css';
 import { t } from '@/utils/i18n';
+import { CheckField } from './CheckField';
 import styles from './Options.module.css';
 import type { SettingsFormState } from './useSettingsForm';
 
@@ -11,20 +11,13 @@ export function ReviewSelectionField({ settings }: { settings: SettingsFormState
       <h2 id="review-selection-heading" className={styles.sectionTitle}>
         {t('reviewSelectionSection')}
       </h2>
-      <div className={controls.checkRow}>
-        <input
-          id="review-selection"
-          className={controls.checkbox}
-          type="checkbox"
-          checked={form.reviewSelection}
-          aria-describedby="review-selection-hint"
-          onChange={(event) => update({ reviewSelection: event.currentTarget.checked })}
-        />
-        <label htmlFor="review-selection">{t('reviewSelectionLabel')}</label>
-      </div>
-      <p id="review-selection-hint" className={styles.muted}>
-        {t('reviewSelectionHint')}
-      </p>
+      <CheckField
+        id="review-selection"
+        label={t('reviewSelectionLabel')}
+        hint={t('reviewSelectionHint')}
+        checked={form.reviewSelection}
+        onChange={(reviewSelection) => update({ reviewSelection })}
+      />
     </section>
   );
 }
