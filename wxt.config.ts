@@ -17,6 +17,10 @@ export default defineConfig({
       [browser === 'firefox' ? '_execute_browser_action' : '_execute_action']: {
         suggested_key: { default: 'Alt+Shift+P' },
       },
+      'open-side-panel': {
+        suggested_key: { default: 'Alt+Shift+Y' },
+        description: '__MSG_commandOpenSidePanel__',
+      },
     },
     // Loopback origins only: any other service origin is requested at run time from the options page.
     // Plain http is allowed for loopback only (the key travels in a header), so only https is optional.

@@ -3,12 +3,14 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { apiKeyItem } from '../utils/background/api-key';
 import { createBackgroundApp } from '../utils/background/app';
 import { POLL_ALARM } from '../utils/background/browser-effects';
-import { MENU_IMAGE, MENU_VIDEO } from '../utils/background/context-menu';
+import { createMenus, opensSidePanel } from '../utils/background/context-menu';
 import { applyDevDefaults } from '../utils/background/dev-defaults';
 import { browserPlatform } from '../utils/background/platform';
-import { t } from '../utils/i18n';
+import { OPEN_PANEL_COMMAND } from '../utils/background/side-panel';
 import { createRouter } from '../utils/messaging/router';
 import { validSettingsItem } from '../utils/settings/store';
+import { openSidePanel } from '../utils/side-panel';
+import { settingsItem } from '../utils/storage/items';
 
 export default defineBackground(() => {
   const app = createBackgroundApp(browserPlatform());
@@ -21,8 +23,11 @@ export default defineBackground(() => {
     if (alarm.name === POLL_ALARM) void app.tracker.tick();
   });
 
-  const onMenuClicked: Parameters<typeof browser.contextMenus.onClicked.addListener>[0] = (info) => {
-    void app.onMenuClick(String(info.menuItemId), info.selectionText);
+  const onMenuClicked: Parameters<typeof browser.contextMenus.onClicked.addListener>[0] = (info, tab) => {
+    const menuItemId = String(info.menuItemId);
+    // Before anything awaited: the browser opens the panel only within the person's click.
+    if (opensSidePanel(menuItemId)) void openSidePanel(tab?.windowId).catch(() => undefined);
+    void app.onMenuClick(menuItemId, info.selectionText);
   };
   browser.contextMenus.onClicked.addListener(onMenuClicked);
   if (import.meta.env.MODE === 'e2e') {
@@ -32,17 +37,24 @@ export default defineBackground(() => {
     Object.assign(globalThis, { promptcastTestHooks: { onMenuClicked } });
   }
 
+  browser.commands.onCommand.addListener((command, tab) => {
+    if (command === OPEN_PANEL_COMMAND) void openSidePanel(tab?.windowId).catch(() => undefined);
+  });
+
+  // The direct menu entries change ids with the "review the selection" setting (see context-menu.ts).
+  settingsItem.watch((next, previous) => {
+    if (next.reviewSelection !== (previous?.reviewSelection ?? false)) void createMenus(next.reviewSelection);
+  });
+
   browser.notifications.onClicked.addListener((id) => {
     void app.onNotificationClick(id);
     void browser.notifications.clear(id);
   });
 
   browser.runtime.onInstalled.addListener(async () => {
-    await browser.contextMenus.removeAll();
-    browser.contextMenus.create({ id: MENU_VIDEO, title: t('menuGenerateVideo'), contexts: ['selection'] });
-    browser.contextMenus.create({ id: MENU_IMAGE, title: t('menuGenerateImage'), contexts: ['selection'] });
     // Fills an empty install only; the resume below then writes the key status for what it set.
     await applyDevDefaults(validSettingsItem, apiKeyItem);
+    await createMenus((await validSettingsItem.getValue()).reviewSelection);
     // Chrome drops an extension's alarms when it is updated or reloaded, so polling is re-armed.
     await app.tracker.reschedule();
   });

@@ -10,6 +10,7 @@ import { send } from '@/utils/messaging/send';
 import { formatBytes } from '@/utils/ui/format';
 import { NUMBER_LIMITS } from '@/utils/ui/settings-form';
 import { useCopies } from '@/utils/ui/stored-data';
+import { CheckField } from './CheckField';
 import { describeFieldProblem } from './field-problem';
 import styles from './Options.module.css';
 import { FIELD_IDS, type SettingsFormState } from './useSettingsForm';
@@ -23,20 +24,13 @@ export function KeptCopiesSection({ settings }: { settings: SettingsFormState })
       <h2 id="copies-heading" className={styles.sectionTitle}>
         {t('copiesSection')}
       </h2>
-      <div className={controls.checkRow}>
-        <input
-          id="keep-copies"
-          className={controls.checkbox}
-          type="checkbox"
-          checked={form.keepCopies}
-          aria-describedby="keep-copies-hint"
-          onChange={(event) => update({ keepCopies: event.currentTarget.checked })}
-        />
-        <label htmlFor="keep-copies">{t('keepCopiesLabel')}</label>
-      </div>
-      <p id="keep-copies-hint" className={styles.muted}>
-        {t('keepCopiesHint')}
-      </p>
+      <CheckField
+        id="keep-copies"
+        label={t('keepCopiesLabel')}
+        hint={t('keepCopiesHint')}
+        checked={form.keepCopies}
+        onChange={(keepCopies) => update({ keepCopies })}
+      />
       <div className={styles.numbers}>
         <TextField
           id={FIELD_IDS.copyCapMb}

@@ -10,6 +10,7 @@ import { KeptCopiesSection } from './KeptCopiesSection';
 import { KeySection } from './KeySection';
 import styles from './Options.module.css';
 import { OutcomeMessage } from './outcome';
+import { ReviewSelectionField } from './ReviewSelectionField';
 import { useKeyChoice } from './useKeyChoice';
 import { useOptionsCommands } from './useOptionsCommands';
 import { FIELD_IDS, useSettingsForm } from './useSettingsForm';
@@ -64,6 +65,8 @@ export function OptionsForm({ stored, keyStatus }: { stored: Settings; keyStatus
       </section>
 
       <KeptCopiesSection settings={settings} />
+
+      <ReviewSelectionField settings={settings} />
 
       <AdvancedSettings settings={settings} />
 

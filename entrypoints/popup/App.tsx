@@ -1,81 +1,30 @@
 import { CopiesContext } from '@/components/CopiesContext';
-import { ErrorMessage } from '@/components/ErrorMessage';
+import { EntryLists } from '@/components/EntryLists';
 import { KeyStatusContext } from '@/components/KeyStatusContext';
-import { PromptForm } from '@/components/PromptForm';
+import { PageHeader } from '@/components/PageHeader';
+import { PromptComposer } from '@/components/PromptComposer';
 import { ResultCard } from '@/components/ResultCard';
-import { SetupNotice } from '@/components/SetupNotice';
-import { StatusMessage } from '@/components/StatusMessage';
-import { describeError, t } from '@/utils/i18n';
-import { formatElapsed } from '@/utils/ui/format';
 import { useNow } from '@/utils/ui/hooks';
-import { NO_COPIES } from '@/utils/ui/media-items';
-import { openOptions } from '@/utils/ui/navigation';
 import type { CachedView } from '@/utils/ui/snapshot';
-import { useCopies } from '@/utils/ui/stored-data';
+import { usePromptPage } from '@/utils/ui/use-prompt-page';
 import styles from './App.module.css';
-import { PopupHeader } from './PopupHeader';
-import { PopupLists } from './PopupLists';
-import { useBalanceRefresh } from './useBalanceRefresh';
-import { usePopupActions } from './usePopupActions';
-import { usePopupData } from './usePopupData';
-import { usePromptDraft } from './usePromptDraft';
+import { OpenPanelButton } from './OpenPanelButton';
 
 /** The popup: what storage holds (painted first from the snapshot), and the commands to make more. */
 export function App({ snapshot }: { snapshot?: CachedView }) {
-  const data = usePopupData(snapshot);
-  const configured = !(data.settings?.baseUrl === '' || data.key?.set === false);
-  const refresh = useBalanceRefresh(data.balance, data.read, configured);
-  const draft = usePromptDraft(data.settings);
-  const actions = usePopupActions(draft);
+  const page = usePromptPage(snapshot);
+  const { data, configured, refresh, actions, copies } = page;
   const now = useNow(1000);
-  const copies = useCopies().value?.entries ?? NO_COPIES;
-
-  const imageBusy = actions.imageSince !== undefined;
-  const busyText = imageBusy ? t('generatingImage') : actions.videoBusy ? t('submittingVideo') : undefined;
 
   return (
     <KeyStatusContext.Provider value={data.key}>
       <CopiesContext.Provider value={copies}>
         <main className={styles.popup}>
-          <PopupHeader configured={configured} balance={data.balance} refresh={refresh} now={now} />
-
-          {configured ? null : <SetupNotice onSetUp={() => void openOptions()} />}
-
-          <PromptForm
-            prompt={draft.prompt}
-            onPromptChange={draft.onPromptChange}
-            promptProblem={draft.shownProblem}
-            video={draft.video}
-            onVideoChange={draft.onVideoChange}
-            showVideoProblems={draft.showVideoProblems}
-            onGenerateImage={actions.generateImage}
-            onGenerateVideo={actions.generateVideo}
-            canGenerate={configured}
-            disabledReason={t('generateDisabledNotConfigured')}
-            imageBusy={imageBusy || actions.batchBusy}
-            videoBusy={actions.videoBusy || actions.batchBusy}
-            textareaRef={draft.textareaRef}
-            batch={draft.batch}
-            onBatchChange={draft.onBatchChange}
-          />
-
-          {busyText ? (
-            <StatusMessage>
-              {busyText}
-              {actions.imageSince !== undefined ? (
-                // The ticking clock is for the eye; announcing it every second would drown everything else.
-                <span aria-hidden="true"> {formatElapsed(now - actions.imageSince)}</span>
-              ) : null}
-            </StatusMessage>
-          ) : null}
-          {actions.notice && !busyText ? (
-            <StatusMessage tone="success">{actions.notice}</StatusMessage>
-          ) : null}
-          {actions.error ? <ErrorMessage>{describeError(actions.error)}</ErrorMessage> : null}
-
+          <PageHeader configured={configured} balance={data.balance} refresh={refresh} now={now} />
+          <PromptComposer page={page} now={now} />
           {actions.result ? <ResultCard entry={actions.result} /> : null}
-
-          <PopupLists history={data.history} actions={actions} now={now} />
+          <EntryLists history={data.history} actions={actions} now={now} />
+          <OpenPanelButton />
         </main>
       </CopiesContext.Provider>
     </KeyStatusContext.Provider>

@@ -37,6 +37,7 @@ import {
   coldStart,
   compareHistoryPaint,
   comparePaint,
+  comparePanelInteractive,
   comparePhysicalFloor,
   HISTORY_ENTRY,
   idleCost,
@@ -108,6 +109,7 @@ const baselineGzip = gzipBytes(baseline.script);
 const service = await startReferenceService({ port: 0 });
 let popup: Awaited<ReturnType<typeof comparePaint>>;
 let floor: Awaited<ReturnType<typeof comparePhysicalFloor>>;
+let panel: Awaited<ReturnType<typeof comparePanelInteractive>>;
 let cold: Awaited<ReturnType<typeof coldStart>>;
 let history: Awaited<ReturnType<typeof compareHistoryPaint>>;
 let keep: Awaited<ReturnType<typeof keepDuringPopup>>;
@@ -123,6 +125,8 @@ try {
     popup = await comparePaint(bench, RUNS);
     step(`popup first paint and interactive vs static HTML floor (${RUNS} runs each)`);
     floor = await comparePhysicalFloor(bench, page, baseline.dir, RUNS);
+    step(`side panel interactive vs popup interactive (${RUNS} runs each)`);
+    panel = await comparePanelInteractive(bench, RUNS);
     const control = await WorkerControl.attach(page);
     step(`worker cold start vs trivial worker (${RUNS} runs each)`);
     cold = await coldStart(bench, control, RUNS);
@@ -276,6 +280,11 @@ const rows: Row[] = [
     },
   ]),
   {
+    metric: 'Side panel interactive / popup interactive',
+    value: `${panel.ratio}x`,
+    detail: `panel ${ms(panel.panel.median)}, popup ${ms(panel.popup.median)} (snapshot in place); ${spread(panel.panel, ms)}`,
+  },
+  {
     metric: 'Popup with 50 running jobs + 200 history',
     value: `${ms(scaled.popup.promptcast.median)} (${scaled.popup.ratio}x)`,
     detail: `bare React ${ms(scaled.popup.baseline.median)}; popup frame ${ms(scaled.popup.promptcastShell.median)}; ${scaled.historyEntries} entries, ${scaled.runningWhenPopupMeasured}..${scaled.runningAfterPopupMeasured} running`,
@@ -334,6 +343,7 @@ const results = {
   bundle: { entries: sizes, bareReactGzip: baselineGzip },
   popup,
   physicalFloor: floor,
+  sidePanel: panel,
   coldStart: cold,
   history,
   keepDuringPopup: keep,

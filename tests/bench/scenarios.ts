@@ -267,6 +267,43 @@ export async function comparePhysicalFloor(
   };
 }
 
+// --- Side panel against the popup --------------------------------------------------------------------
+
+export interface PanelComparison {
+  /** Navigation to the prompt box accepting typing with both Generate buttons wired, balance shown. */
+  popup: Sampled;
+  panel: Sampled;
+  /** median panel / median popup. */
+  ratio: number;
+}
+
+/**
+ * The side panel's page and the popup, opened alternately (snapshot in place, balance cached), each timed
+ * with the same interactive probe as the popup's floor comparison. The panel is opened as a tab: Chrome
+ * gives a test no way to time its real side panel, and the page is the same document either way.
+ */
+export async function comparePanelInteractive(bench: BenchBrowser, runs: number): Promise<PanelComparison> {
+  const open = async (page: 'popup' | 'sidepanel') =>
+    (
+      await paintTime(bench.context, `${bench.origin}/${page}.html`, BALANCE.selector, BALANCE.pattern, {
+        interactive: true,
+      })
+    ).interactive;
+  await open('sidepanel');
+  const popup: number[] = [];
+  const panel: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    if (run % 2 === 0) {
+      popup.push(await open('popup'));
+      panel.push(await open('sidepanel'));
+    } else {
+      panel.push(await open('sidepanel'));
+      popup.push(await open('popup'));
+    }
+  }
+  return { popup: sampled(popup), panel: sampled(panel), ratio: round(median(panel) / median(popup), 2) };
+}
+
 /** Configures Promptcast and caches a balance, so the popup can show it at first paint. */
 export async function prepareCachedBalance(bench: BenchBrowser, service: ReferenceService): Promise<Page> {
   const page = await quietPage(bench.context, bench.origin);

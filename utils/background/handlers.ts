@@ -7,6 +7,7 @@ import { generateImage } from './generate-image';
 import { clearHistory, removeHistoryEntry } from './history-commands';
 import { exportHistory, importHistory } from './history-transfer';
 import { removeApiKey, saveSettings, testConnection } from './settings';
+import { composeDraft, takeComposerDraft } from './side-panel';
 import { submitVideo } from './submit-video';
 
 /** Each command a page may send, mapped to the feature that carries it out. */
@@ -30,5 +31,8 @@ export function createHandlers(ctx: Context): Handlers {
     },
     exportHistory: () => exportHistory(ctx),
     importHistory: (request) => importHistory(ctx, request),
+    takeComposerDraft: ({ id }) => takeComposerDraft(ctx, id),
+    composeDraft: ({ prompt, kind, options }) =>
+      composeDraft(ctx, { prompt, kind, ...(options ? { options } : {}) }),
   };
 }

@@ -58,6 +58,15 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('exportHistory') }),
   /** A history file as parsed JSON; the background checks it against its own schema (utils/history/transfer.ts). */
   z.object({ type: z.literal('importHistory'), file: z.unknown() }),
+  /** The side panel filled its form from this draft: clear it, unless a newer one replaced it. */
+  z.object({ type: z.literal('takeComposerDraft'), id: z.string() }),
+  /** Puts a prompt into the side panel's form (the page opens the panel itself, in its click). */
+  z.object({
+    type: z.literal('composeDraft'),
+    prompt: z.string().check(z.maxLength(100_000)),
+    kind: z.enum(['image', 'video']),
+    options: z.optional(videoOptionsSchema),
+  }),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -94,6 +103,8 @@ export interface ResponseData {
   exportHistory: { exported: number };
   /** `skipped`: entries whose ids the history already had. */
   importHistory: { added: number; skipped: number };
+  takeComposerDraft: { taken: boolean };
+  composeDraft: { id: string };
 }
 
 export type Response<T extends RequestType> =

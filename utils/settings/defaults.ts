@@ -11,4 +11,5 @@ export const DEFAULT_SETTINGS: Settings = {
   requestTimeoutSec: 30,
   keepCopies: true,
   copyCapMb: 1024,
+  reviewSelection: false,
 };

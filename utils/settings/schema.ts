@@ -30,5 +30,7 @@ export const settingsSchema = z.object({
   keepCopies: z.boolean(),
   /** The space kept copies may take; the oldest are evicted beyond it. */
   copyCapMb: limited(NUMBER_LIMITS.copyCapMb),
+  /** Whether the direct context-menu entries open the selection in the side panel to review first. */
+  reviewSelection: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -3,7 +3,7 @@ import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import type { Balance, KeyStatus } from '../messaging/protocol';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
-import type { Settings } from '../settings/schema';
+import type { Settings, VideoOptions } from '../settings/schema';
 
 /**
  * Everything that must outlive the service worker, none of it secret (the key has its own module,
@@ -49,3 +49,19 @@ export const pathFormsItem = storage.defineItem<Record<string, 'v1' | 'api'>>('l
  * whenever the key or the service URL changes.
  */
 export const keyStatusItem = storage.defineItem<KeyStatus>('local:keyStatus', { fallback: { set: false } });
+
+/**
+ * A prompt sent to the side panel to be checked before it is generated (a context-menu selection). The
+ * panel fills its form from it and asks the background to clear it, so each draft is taken once.
+ */
+export interface ComposerDraft {
+  id: string;
+  prompt: string;
+  kind: 'image' | 'video';
+  options: VideoOptions;
+  createdAt: number;
+}
+
+export const composerDraftItem = storage.defineItem<ComposerDraft | null>('local:composerDraft', {
+  fallback: null,
+});

@@ -17,6 +17,7 @@ export interface SettingsForm {
   requestTimeoutSec: string;
   keepCopies: boolean;
   copyCapMb: string;
+  reviewSelection: boolean;
 }
 
 export { NUMBER_LIMITS };
@@ -40,6 +41,7 @@ export function toForm(settings: Settings): SettingsForm {
     requestTimeoutSec: String(settings.requestTimeoutSec),
     keepCopies: settings.keepCopies,
     copyCapMb: String(settings.copyCapMb),
+    reviewSelection: settings.reviewSelection,
   };
 }
 
@@ -89,6 +91,7 @@ export function fromForm(form: SettingsForm): { settings: Settings } | { problem
       jobTimeoutMin: numbers.jobTimeoutMin,
       requestTimeoutSec: numbers.requestTimeoutSec,
       keepCopies: form.keepCopies,
+      reviewSelection: form.reviewSelection,
       copyCapMb: numbers.copyCapMb,
     },
   };

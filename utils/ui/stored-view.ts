@@ -78,6 +78,7 @@ export function shownSettings(value: unknown): Settings {
     requestTimeoutSec: pick(DEFAULT_SETTINGS.requestTimeoutSec, stored.requestTimeoutSec),
     keepCopies: pick(DEFAULT_SETTINGS.keepCopies, stored.keepCopies),
     copyCapMb: pick(DEFAULT_SETTINGS.copyCapMb, stored.copyCapMb),
+    reviewSelection: pick(DEFAULT_SETTINGS.reviewSelection, stored.reviewSelection),
   };
 }
 

@@ -25,6 +25,8 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     deleteAllCopies: unused,
     exportHistory: unused,
     importHistory: unused,
+    takeComposerDraft: unused,
+    composeDraft: unused,
     ...overrides,
   };
 }

@@ -80,13 +80,24 @@ describe('settings repair (the migration of stored settings)', () => {
     await fakeBrowser.storage.local.set({ settings: beforeCopies });
     const { validSettingsItem: settingsItem } = await import('../../../utils/settings/store');
     const settings = await settingsItem.getValue();
-    expect(settings).toEqual({ ...beforeCopies, keepCopies: true, copyCapMb: 1024 });
+    expect(settings).toEqual({ ...beforeCopies, keepCopies: true, copyCapMb: 1024, reviewSelection: false });
     await settingsItem.setValue({ ...settings, keepCopies: false, copyCapMb: 60 });
     expect(await settingsItem.getValue()).toMatchObject({ keepCopies: false, copyCapMb: 60 });
     // A cap outside the limits is refused on write and repaired to the default on read.
     await expect(settingsItem.setValue({ ...settings, copyCapMb: 1 })).rejects.toThrow();
     await fakeBrowser.storage.local.set({ settings: { ...beforeCopies, keepCopies: 'yes', copyCapMb: 0 } });
     expect(await settingsItem.getValue()).toMatchObject({ keepCopies: true, copyCapMb: 1024 });
+  });
+
+  it('settings stored before the review setting gain it switched off; a damaged one is repaired to off', async () => {
+    const { validSettingsItem: settingsItem } = await import('../../../utils/settings/store');
+    const { reviewSelection: _, ...before } = { ...DEFAULT_SETTINGS, baseUrl: 'http://127.0.0.1:8787' };
+    await fakeBrowser.storage.local.set({ settings: before });
+    expect(await settingsItem.getValue()).toEqual({ ...before, reviewSelection: false });
+    await settingsItem.setValue({ ...before, reviewSelection: true });
+    expect(await settingsItem.getValue()).toMatchObject({ reviewSelection: true });
+    await fakeBrowser.storage.local.set({ settings: { ...before, reviewSelection: 'yes' } });
+    expect(await settingsItem.getValue()).toEqual({ ...before, reviewSelection: false });
   });
 
   it('turns garbage into defaults rather than failing', () => {

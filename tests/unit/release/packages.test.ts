@@ -115,9 +115,9 @@ describe.each(['chrome', 'firefox'] as const)('the %s zip', (browser) => {
 });
 
 describe('permissions', () => {
-  it('Chrome: exactly the five APIs, loopback hosts, and any other service origin only on request', async () => {
+  it('Chrome: exactly these APIs (and the side panel), loopback hosts, any other service origin only on request', async () => {
     const manifest = await manifestOf(packages.chrome);
-    expect(manifest.permissions).toEqual(PERMISSIONS);
+    expect(manifest.permissions).toEqual([...PERMISSIONS, 'sidePanel']);
     expect(manifest.host_permissions).toEqual(LOOPBACK);
     expect(manifest.optional_host_permissions).toEqual(ANY_SERVICE);
     expect(manifest.optional_permissions).toBeUndefined();
@@ -129,6 +129,19 @@ describe('permissions', () => {
     expect(manifest.optional_permissions).toEqual(ANY_SERVICE);
     expect(manifest.host_permissions).toBeUndefined();
     expect(manifest.browser_specific_settings).toMatchObject({ gecko: { id: expect.any(String) } });
+  });
+
+  it('declares the side panel (Chrome) or sidebar (Firefox), and the shortcut that opens it, in both', async () => {
+    const chrome = await manifestOf(packages.chrome);
+    const firefox = await manifestOf(packages.firefox);
+    expect(chrome.side_panel).toEqual({ default_path: 'sidepanel.html' });
+    expect(firefox.sidebar_action).toMatchObject({ default_panel: 'sidepanel.html' });
+    for (const manifest of [chrome, firefox]) {
+      expect(manifest.commands).toMatchObject({
+        'open-side-panel': { suggested_key: { default: 'Alt+Shift+Y' } },
+      });
+    }
+    expect(packages.firefox.names).toContain('sidepanel.html');
   });
 
   it('overrides no browser page (an entrypoint named "history" would replace chrome://history)', async () => {

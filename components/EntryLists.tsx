@@ -7,20 +7,20 @@ import { t } from '@/utils/i18n';
 import { splitForPopup } from '@/utils/ui/entries';
 import { useAfterFirstPaint } from '@/utils/ui/hooks';
 import { openExtensionPage } from '@/utils/ui/navigation';
-import styles from './App.module.css';
-import type { PopupActions } from './usePopupActions';
+import type { PromptActions } from '@/utils/ui/use-prompt-actions';
+import styles from './PageSections.module.css';
 
 const RECENT_LIMIT = 5;
 
 interface Props {
   /** Undefined until storage (or the snapshot) said what there is. */
   history?: HistoryEntry[];
-  actions: PopupActions;
+  actions: PromptActions;
   now: number;
 }
 
 /** "In progress" and "Recent", painted a frame after the header and form so the popup opens at once. */
-export function PopupLists({ history, actions, now }: Props) {
+export function EntryLists({ history, actions, now }: Props) {
   const listsShown = useAfterFirstPaint();
   const [seenRunning, setSeenRunning] = useState<ReadonlySet<string>>(() => new Set());
   const { result, imageSince, submitted } = actions;

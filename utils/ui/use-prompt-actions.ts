@@ -5,21 +5,21 @@ import type { HistoryEntry } from '@/utils/history/schema';
 import { formatCount, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import type { VideoOptions } from '@/utils/settings/schema';
-import type { PromptDraft } from './usePromptDraft';
+import type { PromptDraft } from './use-prompt-draft';
 
-export interface PopupActions {
+export interface PromptActions {
   generateImage: () => void;
   generateVideo: () => void;
-  /** When this popup's image request started, while it waits for it. */
+  /** When this page's image request started, while it waits for it. */
   imageSince?: number;
   videoBusy: boolean;
   /** While a batch is being recorded (its entries are sent afterwards, in the background). */
   batchBusy: boolean;
   notice?: string;
   error?: ErrorInfo;
-  /** The image this popup just made, shown as a card above the lists. */
+  /** The image this page just made, shown as a card above the lists. */
   result?: HistoryEntry;
-  /** Videos submitted from this popup, kept in "In progress" once they finish. */
+  /** Videos submitted from this page, kept in "In progress" once they finish. */
   submitted: ReadonlySet<string>;
 }
 
@@ -27,7 +27,7 @@ export interface PopupActions {
  * The popup's two commands and what they say back. The entries and the balance come from storage: the
  * background records each entry before it calls the service and refreshes the balance after it.
  */
-export function usePopupActions(draft: PromptDraft): PopupActions {
+export function usePromptActions(draft: PromptDraft): PromptActions {
   const [imageSince, setImageSince] = useState<number | undefined>(undefined);
   const [videoBusy, setVideoBusy] = useState(false);
   const [batchBusy, setBatchBusy] = useState(false);

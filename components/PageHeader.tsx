@@ -3,8 +3,8 @@ import controls from '@/components/controls.module.css';
 import { t } from '@/utils/i18n';
 import type { ShownBalance } from '@/utils/ui/balance';
 import { openOptions } from '@/utils/ui/navigation';
-import styles from './App.module.css';
-import type { BalanceRefresh } from './useBalanceRefresh';
+import type { BalanceRefresh } from '@/utils/ui/use-balance-refresh';
+import styles from './PageSections.module.css';
 
 interface Props {
   configured: boolean;
@@ -14,7 +14,7 @@ interface Props {
 }
 
 /** The name, the way to the options, and (once set up) the balance. */
-export function PopupHeader({ configured, balance, refresh, now }: Props) {
+export function PageHeader({ configured, balance, refresh, now }: Props) {
   const error = refresh.failure ?? balance?.error;
   return (
     <header className={styles.header}>

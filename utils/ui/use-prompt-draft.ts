@@ -21,6 +21,8 @@ export interface PromptDraft {
   onBatchChange: (batch: boolean) => void;
   /** The lines to send as prompts (for videos with their options), or undefined after showing what is wrong. */
   checkedBatch: (kind: 'image' | 'video') => { prompts: string[]; options?: VideoOptions } | undefined;
+  /** Replaces what is typed (a selection sent here for review), ready to change and send. */
+  fill: (prompt: string, options: VideoOptions) => void;
 }
 
 /** Problems worth saying while the person types, before any attempt to send. */
@@ -102,6 +104,15 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
       }
       const options = checkOptions(!problem);
       return problem || !options ? undefined : { prompts: lines, options };
+    },
+    fill: (next, options) => {
+      videoTouched.current = true;
+      setBatch(false);
+      setPrompt(next);
+      setVideo(toDraft(options));
+      // A selection too long for a prompt says so at once: that is what the person came to fix.
+      setShownProblem(promptProblem(next)?.code === 'prompt_too_long' ? promptProblem(next) : undefined);
+      setShowVideoProblems(false);
     },
   };
 }

@@ -7,7 +7,7 @@ import { balanceForService, type ShownBalance } from '@/utils/ui/balance';
 import { type CachedView, writeSnapshot } from '@/utils/ui/snapshot';
 import { useHistory, useKeyStatus, useSettings, useStoredBalance } from '@/utils/ui/stored-data';
 
-export interface PopupData {
+export interface PageData {
   settings?: Settings;
   history?: HistoryEntry[];
   /** Undefined until storage answered: nothing is labelled on a guess. */
@@ -21,7 +21,7 @@ export interface PopupData {
  * What the popup shows, from storage, painted first from the snapshot; the snapshot is rewritten from
  * storage so even a popup closed at once leaves the next one something to paint.
  */
-export function usePopupData(snapshot: CachedView | undefined): PopupData {
+export function usePageData(snapshot: CachedView | undefined): PageData {
   const settings = useSettings(snapshot?.settings);
   const history = useHistory(snapshot?.history);
   const key = useKeyStatus();

@@ -1,0 +1,55 @@
+import { describeError, t } from '@/utils/i18n';
+import { formatElapsed } from '@/utils/ui/format';
+import { openOptions } from '@/utils/ui/navigation';
+import type { PromptPage } from '@/utils/ui/use-prompt-page';
+import { ErrorMessage } from './ErrorMessage';
+import { PromptForm } from './PromptForm';
+import { SetupNotice } from './SetupNotice';
+import { StatusMessage } from './StatusMessage';
+
+interface Props {
+  page: PromptPage;
+  now: number;
+}
+
+/** The set-up call to action, the prompt form, and what the last command said. */
+export function PromptComposer({ page, now }: Props) {
+  const { configured, draft, actions } = page;
+  const imageBusy = actions.imageSince !== undefined;
+  const busyText = imageBusy ? t('generatingImage') : actions.videoBusy ? t('submittingVideo') : undefined;
+  return (
+    <>
+      {configured ? null : <SetupNotice onSetUp={() => void openOptions()} />}
+
+      <PromptForm
+        prompt={draft.prompt}
+        onPromptChange={draft.onPromptChange}
+        promptProblem={draft.shownProblem}
+        video={draft.video}
+        onVideoChange={draft.onVideoChange}
+        showVideoProblems={draft.showVideoProblems}
+        onGenerateImage={actions.generateImage}
+        onGenerateVideo={actions.generateVideo}
+        canGenerate={configured}
+        disabledReason={t('generateDisabledNotConfigured')}
+        imageBusy={imageBusy || actions.batchBusy}
+        videoBusy={actions.videoBusy || actions.batchBusy}
+        textareaRef={draft.textareaRef}
+        batch={draft.batch}
+        onBatchChange={draft.onBatchChange}
+      />
+
+      {busyText ? (
+        <StatusMessage>
+          {busyText}
+          {actions.imageSince !== undefined ? (
+            // The ticking clock is for the eye; announcing it every second would drown everything else.
+            <span aria-hidden="true"> {formatElapsed(now - actions.imageSince)}</span>
+          ) : null}
+        </StatusMessage>
+      ) : null}
+      {actions.notice && !busyText ? <StatusMessage tone="success">{actions.notice}</StatusMessage> : null}
+      {actions.error ? <ErrorMessage>{describeError(actions.error)}</ErrorMessage> : null}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+/** chrome.windows.WINDOW_ID_CURRENT, spelled out so pages need not reach for the windows API. */
+const CURRENT_WINDOW = -2;
+
+/** The two browsers' panel APIs, neither of which the other browser (nor WXT's types) knows. */
+interface PanelApis {
+  chrome?: { sidePanel?: { open: (options: { windowId: number }) => Promise<void> } };
+  browser?: { sidebarAction?: { open: () => Promise<void> } };
+}
+
+/**
+ * Opens Chrome's side panel, or Firefox's sidebar, in the given (else the current) window. Both browsers
+ * accept this only during the person's click or key press, so callers call it synchronously from the
+ * handler, before anything they await.
+ */
+export function openSidePanel(windowId = CURRENT_WINDOW): Promise<void> {
+  const apis = globalThis as PanelApis;
+  const sidePanel = apis.chrome?.sidePanel;
+  if (sidePanel) return sidePanel.open({ windowId });
+  const sidebar = apis.browser?.sidebarAction;
+  if (sidebar) return sidebar.open();
+  return Promise.reject(new Error('This browser has no side panel.'));
+}

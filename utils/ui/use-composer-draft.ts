@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+import { send } from '../messaging/send';
+import { type ComposerDraft, composerDraftItem } from '../storage/items';
+import type { PromptDraft } from './use-prompt-draft';
+import { useStoredValue } from './use-stored';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** The stored draft if it has the shape the form reads; anything else is not filled in. */
+function shownComposerDraft(stored: unknown): ComposerDraft | null {
+  if (!isObject(stored) || !isObject(stored.options)) return null;
+  const { id, prompt, kind, options, createdAt } = stored;
+  const valid =
+    typeof id === 'string' &&
+    typeof prompt === 'string' &&
+    (kind === 'image' || kind === 'video') &&
+    typeof createdAt === 'number' &&
+    typeof options.duration === 'number' &&
+    typeof options.resolution === 'string' &&
+    typeof options.aspectRatio === 'string' &&
+    typeof options.generateAudio === 'boolean';
+  return valid ? (stored as unknown as ComposerDraft) : null;
+}
+
+/**
+ * Fills the form from a prompt sent for review (now or while the page was closed), focuses the prompt
+ * box, and tells the background it was taken, so it is filled once and by one page.
+ */
+export function useComposerDraft(draft: PromptDraft): void {
+  const stored = useStoredValue(composerDraftItem, shownComposerDraft).value;
+  const filled = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!stored || filled.current === stored.id) return;
+    filled.current = stored.id;
+    draft.fill(stored.prompt, stored.options);
+    draft.textareaRef.current?.focus();
+    send({ type: 'takeComposerDraft', id: stored.id }).catch(() => undefined);
+  }, [stored, draft]);
+}
