@@ -1,13 +1,15 @@
 import type { HistoryEntry } from '../history/schema';
 import type { Context } from './context';
-import { runEntry } from './run-entry';
+import { type EntryRun, runEntry } from './run-entry';
 
 export async function generateImage(
   ctx: Context,
   prompt: string,
   source: HistoryEntry['source'],
+  again: Pick<EntryRun, 'model'> = {},
 ): Promise<HistoryEntry> {
   const entry = await runEntry(ctx, {
+    ...again,
     kind: 'image',
     prompt,
     source,

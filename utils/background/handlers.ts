@@ -5,6 +5,7 @@ import { downloadEntry } from './download-entry';
 import { generateImage } from './generate-image';
 import { clearHistory, removeHistoryEntry } from './history-commands';
 import { exportHistory, importHistory } from './history-transfer';
+import { regenerate } from './regenerate';
 import { removeApiKey, saveSettings, testConnection } from './settings';
 import { submitVideo } from './submit-video';
 
@@ -28,5 +29,6 @@ export function createHandlers(ctx: Context): Handlers {
     },
     exportHistory: () => exportHistory(ctx),
     importHistory: (request) => importHistory(ctx, request),
+    regenerate: ({ entryId }) => regenerate(ctx, entryId),
   };
 }

@@ -5,8 +5,9 @@ import { describeProblem } from '../i18n';
 import type { Settings } from '../settings/schema';
 import { validSettingsItem } from '../settings/store';
 import { promptProblem } from '../validation';
-import { refreshBalanceQuietly, withBalance } from './balance';
+import { withBalance } from './balance';
 import type { Context } from './context';
+import { balanceBeforeIfAlone, settleCostsOrRefresh } from './cost';
 
 type Source = HistoryEntry['source'];
 
@@ -15,6 +16,8 @@ export interface EntryRun {
   kind: HistoryEntry['kind'];
   prompt: string;
   source: Source;
+  /** The model to ask for (a regenerated entry's own); the configured one otherwise. */
+  model?: string;
   /** Adds what this kind stores before the request (a video's polling state). */
   prepareEntry?: (entry: HistoryEntry, settings: Settings) => HistoryEntry;
   /** Sends the request; its answer says how the entry settles. */
@@ -29,7 +32,7 @@ function runningEntry(ctx: Context, run: EntryRun, prompt: string, settings: Set
     id: ctx.platform.newId(),
     kind: run.kind,
     prompt,
-    model: settings.modelId,
+    model: run.model ?? settings.modelId,
     source: run.source,
     status: 'running',
     urls: [],
@@ -61,7 +64,7 @@ async function prepare(ctx: Context, run: EntryRun) {
     if (problem) throw new AppError('invalid_input', describeProblem(problem));
     return {
       text: run.prompt.trim(),
-      client: await ctx.connect(),
+      client: await ctx.connect(run.model === undefined ? {} : { modelId: run.model }),
       settings: await validSettingsItem.getValue(),
     };
   } catch (error) {
@@ -98,7 +101,9 @@ async function record(ctx: Context, entry: HistoryEntry): Promise<void> {
 export async function runEntry(ctx: Context, run: EntryRun): Promise<HistoryEntry> {
   const { platform } = ctx;
   const { text, client, settings } = await prepare(ctx, run);
-  const base = runningEntry(ctx, run, text, settings);
+  const balanceBefore = await balanceBeforeIfAlone(ctx);
+  // Stored in the write that records the entry, so a worker stopped before the end still has it.
+  const base = { ...runningEntry(ctx, run, text, settings), ...(balanceBefore ? { balanceBefore } : {}) };
   const fresh = run.prepareEntry ? run.prepareEntry(base, settings) : base;
   const { id } = fresh;
   await record(ctx, fresh);
@@ -127,7 +132,7 @@ export async function runEntry(ctx: Context, run: EntryRun): Promise<HistoryEntr
     ctx.inFlight.delete(id);
     await ctx.tracker.reschedule();
   }
-  void refreshBalanceQuietly(ctx);
+  entry = (await settleCostsOrRefresh(ctx))?.find((item) => item.id === id) ?? entry;
   await announceOwed(ctx, entry);
   if (failure) throw AppError.from(failure);
   if (!entry)

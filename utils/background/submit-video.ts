@@ -2,7 +2,7 @@ import type { HistoryEntry } from '../history/schema';
 import { applySubmission } from '../jobs/schedule';
 import type { VideoOptions } from '../settings/schema';
 import type { Context } from './context';
-import { runEntry } from './run-entry';
+import { type EntryRun, runEntry } from './run-entry';
 
 /** Submits the job; the tracker polls it from then on, from the polling state stored with the entry. */
 export function submitVideo(
@@ -10,8 +10,10 @@ export function submitVideo(
   prompt: string,
   options: VideoOptions,
   source: HistoryEntry['source'],
+  again: Pick<EntryRun, 'model'> = {},
 ): Promise<HistoryEntry> {
   return runEntry(ctx, {
+    ...again,
     kind: 'video',
     prompt,
     source,

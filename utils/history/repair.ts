@@ -49,6 +49,8 @@ export function repairEntry(stored: unknown): HistoryEntry | undefined {
     error: field(errorInfoSchema, source.error),
     poll: field(pollStateSchema, source.poll),
     notifyPending: field(z.boolean(), source.notifyPending),
+    balanceBefore: field(historyEntrySchema.shape.balanceBefore, source.balanceBefore),
+    cost: field(historyEntrySchema.shape.cost, source.cost),
   };
   const repaired = {
     id,

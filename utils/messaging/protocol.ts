@@ -50,6 +50,8 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('exportHistory') }),
   /** A history file as parsed JSON; the background checks it against its own schema (utils/history/transfer.ts). */
   z.object({ type: z.literal('importHistory'), file: z.unknown() }),
+  /** The stored entry's request again, as a new entry. */
+  z.object({ type: z.literal('regenerate'), entryId: z.string() }),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -84,6 +86,7 @@ export interface ResponseData {
   exportHistory: { exported: number };
   /** `skipped`: entries whose ids the history already had. */
   importHistory: { added: number; skipped: number };
+  regenerate: z.infer<typeof historyEntrySchema>;
 }
 
 export type Response<T extends RequestType> =

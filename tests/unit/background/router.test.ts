@@ -24,6 +24,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     deleteAllCopies: unused,
     exportHistory: unused,
     importHistory: unused,
+    regenerate: unused,
     ...overrides,
   };
 }
