@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { t, uiLanguage } from '@/utils/i18n';
 import { formatDateTime, formatRelativeTime, truncate } from '@/utils/ui/format';
@@ -7,6 +7,7 @@ import styles from './Entry.module.css';
 import { EntryCopyState } from './EntryCopyState';
 import { EntryMedia } from './EntryMedia';
 import { kindLabel, Outcome, RunningDetails, StatusBadge } from './EntryParts';
+import { EntryRetry } from './EntryRetry';
 
 interface Props {
   entry: HistoryEntry;
@@ -15,6 +16,8 @@ interface Props {
   variant: 'compact' | 'full';
   onRemove?: (entry: HistoryEntry) => void;
   removing?: boolean;
+  /** Fills the page's prompt form from the entry (Edit & generate); pages without a form leave it out. */
+  onEdit?: (entry: HistoryEntry) => void;
 }
 
 /** Memoised: a long history re-renders only the rows whose entry, clock or state changed. */
@@ -24,8 +27,10 @@ export const HistoryItem = memo(function HistoryItem({
   variant,
   onRemove,
   removing = false,
+  onEdit,
 }: Props) {
   const locale = uiLanguage();
+  const reasonId = useId();
   const completed = entry.status === 'completed';
   return (
     <li
@@ -53,11 +58,11 @@ export const HistoryItem = memo(function HistoryItem({
           <p className={styles.prompt}>{entry.prompt}</p>
           {entry.status === 'running' ? <RunningDetails entry={entry} now={now} /> : null}
           {completed && variant === 'full' ? <EntryCopyState entryId={entry.id} /> : null}
-          <Outcome entry={entry} withCopy={variant === 'full'} />
+          <Outcome entry={entry} withCopy={variant === 'full'} reasonId={reasonId} />
         </div>
       </div>
-      {onRemove ? (
-        <div className={styles.tools}>
+      <EntryRetry entry={entry} onEdit={onEdit} reasonId={reasonId}>
+        {onRemove ? (
           <button
             type="button"
             className={`${controls.button} ${controls.small}`}
@@ -67,8 +72,8 @@ export const HistoryItem = memo(function HistoryItem({
           >
             {t('removeEntry')}
           </button>
-        </div>
-      ) : null}
+        ) : null}
+      </EntryRetry>
     </li>
   );
 });

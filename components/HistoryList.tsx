@@ -9,9 +9,10 @@ interface Props {
   labelledBy: string;
   onRemove?: (entry: HistoryEntry) => void;
   removingId?: string;
+  onEdit?: (entry: HistoryEntry) => void;
 }
 
-export function HistoryList({ entries, now, variant, labelledBy, onRemove, removingId }: Props) {
+export function HistoryList({ entries, now, variant, labelledBy, onRemove, removingId, onEdit }: Props) {
   return (
     <ul className={styles.list} aria-labelledby={labelledBy}>
       {entries.map((entry) => (
@@ -24,6 +25,7 @@ export function HistoryList({ entries, now, variant, labelledBy, onRemove, remov
           variant={variant}
           onRemove={onRemove}
           removing={removingId === entry.id}
+          onEdit={onEdit}
         />
       ))}
     </ul>

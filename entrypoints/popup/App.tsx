@@ -73,7 +73,7 @@ export function App({ snapshot }: { snapshot?: CachedView }) {
 
           {actions.result ? <ResultCard entry={actions.result} /> : null}
 
-          <PopupLists history={data.history} actions={actions} now={now} />
+          <PopupLists history={data.history} actions={actions} now={now} onEdit={draft.fill} />
         </main>
       </CopiesContext.Provider>
     </KeyStatusContext.Provider>

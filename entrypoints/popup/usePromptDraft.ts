@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { HistoryEntry } from '@/utils/history/schema';
 import type { Settings, VideoOptions } from '@/utils/settings/schema';
 import { fromDraft, INITIAL_VIDEO_DRAFT, toDraft, type VideoOptionsDraft } from '@/utils/ui/video-options';
 import { type Problem, promptProblem } from '@/utils/validation';
@@ -15,6 +16,8 @@ export interface PromptDraft {
   checkedPrompt: () => string | undefined;
   /** The prompt and video options to send, or undefined after showing what is wrong. */
   checkedVideo: () => { prompt: string; options: VideoOptions } | undefined;
+  /** Edit & generate: the entry's prompt (and a video's options) into the form, ready to change and send. */
+  fill: (entry: HistoryEntry) => void;
 }
 
 /** The prompt box and video options as typed, with their problems shown as the person would expect. */
@@ -30,6 +33,19 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
   useEffect(() => {
     if (settings && !videoTouched.current) setVideo(toDraft(settings.videoDefaults));
   }, [settings]);
+
+  // Stable, so the memoised history rows it is handed to do not re-render with every keystroke.
+  const fill = useCallback((entry: HistoryEntry) => {
+    setPrompt(entry.prompt);
+    setShownProblem(promptProblem(entry.prompt));
+    if (entry.options) {
+      videoTouched.current = true;
+      setVideo(toDraft(entry.options));
+    }
+    const box = textareaRef.current;
+    box?.scrollIntoView({ block: 'nearest' });
+    box?.focus({ preventScroll: true });
+  }, []);
 
   const checkPrompt = (): string | undefined => {
     const problem = promptProblem(prompt);
@@ -70,5 +86,6 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
         ? undefined
         : { prompt: checked, options: parsed.options };
     },
+    fill,
   };
 }
