@@ -141,4 +141,10 @@ test('no cost is shown when two generations overlap', async ({ extension, servic
     .poll(async () => (await historyOf(extension)).filter((entry) => entry.balanceBefore).length)
     .toBe(0);
   expect((await historyOf(extension)).map((entry) => entry.cost)).toEqual([undefined, undefined]);
+
+  // The absence above is the overlap's doing: the next generation, alone, does show its cost.
+  const alone = service.balanceOf(DEMO_API_KEY) ?? 0;
+  await popup.generateImage('a lone cloud');
+  await expect(popup.status('Image ready.')).toBeVisible();
+  await expect(costOf(popup.result)).toHaveText(`cost ${chargedSince(service, alone)} credits`);
 });
