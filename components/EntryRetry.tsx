@@ -21,7 +21,7 @@ interface Props {
 
 /**
  * "Generate again" (or "Try again" beside a failure) and "Edit & generate" for a finished entry. The new
- * entry appears in the lists from storage, so only a refusal before it exists is shown here.
+ * entry appears in the lists from storage; a refusal is also said here, beside the button that was pressed.
  */
 export function EntryRetry({ entry, onEdit, reasonId, children }: Props) {
   const [sending, setSending] = useState(false);
