@@ -5,6 +5,7 @@ import { PromptForm } from '@/components/PromptForm';
 import { ResultCard } from '@/components/ResultCard';
 import { SetupNotice } from '@/components/SetupNotice';
 import { StatusMessage } from '@/components/StatusMessage';
+import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { formatElapsed } from '@/utils/ui/format';
 import { useNow } from '@/utils/ui/hooks';
@@ -19,6 +20,11 @@ import { useBalanceRefresh } from './useBalanceRefresh';
 import { usePopupActions } from './usePopupActions';
 import { usePopupData } from './usePopupData';
 import { usePromptDraft } from './usePromptDraft';
+
+/** The card's entry as stored now: its cost is written after the answer that brought the entry. */
+function resultNow(result: HistoryEntry, history: readonly HistoryEntry[] | undefined): HistoryEntry {
+  return history?.find((entry) => entry.id === result.id) ?? result;
+}
 
 /** The popup: what storage holds (painted first from the snapshot), and the commands to make more. */
 export function App({ snapshot }: { snapshot?: CachedView }) {
@@ -71,7 +77,7 @@ export function App({ snapshot }: { snapshot?: CachedView }) {
           ) : null}
           {actions.error ? <ErrorMessage>{describeError(actions.error)}</ErrorMessage> : null}
 
-          {actions.result ? <ResultCard entry={actions.result} /> : null}
+          {actions.result ? <ResultCard entry={resultNow(actions.result, data.history)} /> : null}
 
           <PopupLists history={data.history} actions={actions} now={now} onEdit={draft.fill} />
         </main>

@@ -67,8 +67,7 @@ export async function settleCosts(ctx: Context): Promise<HistoryEntry[] | undefi
 }
 
 /** After generations ended: their costs where one waits for the reading, else just the fresh balance. */
-export async function settleCostsOrRefresh(ctx: Context): Promise<HistoryEntry[] | undefined> {
+export async function settleCostsOrRefresh(ctx: Context): Promise<void> {
   const settled = await settleCosts(ctx).catch(() => undefined);
-  if (!settled) void refreshBalanceQuietly(ctx);
-  return settled;
+  if (!settled) await refreshBalanceQuietly(ctx);
 }

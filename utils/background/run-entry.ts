@@ -132,7 +132,8 @@ export async function runEntry(ctx: Context, run: EntryRun): Promise<HistoryEntr
     ctx.inFlight.delete(id);
     await ctx.tracker.reschedule();
   }
-  entry = (await settleCostsOrRefresh(ctx))?.find((item) => item.id === id) ?? entry;
+  // Not awaited: the answer does not wait for the reading after; the cost reaches pages through storage.
+  void settleCostsOrRefresh(ctx);
   await announceOwed(ctx, entry);
   if (failure) throw AppError.from(failure);
   if (!entry)
