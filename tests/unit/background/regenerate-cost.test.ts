@@ -19,6 +19,9 @@ function generationBodies(): Array<Record<string, unknown>> {
     .map((request) => JSON.parse(request.body) as Record<string, unknown>);
 }
 
+/** The readings after run in the background of the answer; a loaded machine may need more than a second. */
+const SETTLED = { timeout: 10_000 };
+
 const OPTIONS = { duration: 8, resolution: '1080p', aspectRatio: '9:16', generateAudio: true };
 
 describe('regenerate', () => {
@@ -70,7 +73,7 @@ describe('cost', () => {
     const { app, items } = await makeBackgroundApp(service);
     await app.handlers.generateImage({ type: 'generateImage', prompt: 'a lone tree' });
     // The reading after comes once the answer is given; the cost lands in storage then.
-    await expect.poll(async () => (await items.history.getValue())[0]?.cost).toBe(40);
+    await expect.poll(async () => (await items.history.getValue())[0]?.cost, SETTLED).toBe(40);
     const stored = (await items.history.getValue())[0];
     expect(stored?.balanceBefore).toBeUndefined();
     expect((await items.balance.getValue()).balance?.value).toBe(960);
@@ -86,7 +89,10 @@ describe('cost', () => {
     const entries = await Promise.all([started, second]);
     expect(entries.map((entry) => entry.status)).toEqual(['completed', 'completed']);
     await expect
-      .poll(async () => (await items.history.getValue()).filter((entry) => entry.balanceBefore).length)
+      .poll(
+        async () => (await items.history.getValue()).filter((entry) => entry.balanceBefore).length,
+        SETTLED,
+      )
       .toBe(0);
     const stored = await items.history.getValue();
     expect(stored.map((entry) => entry.cost)).toEqual([undefined, undefined]);
@@ -105,7 +111,10 @@ describe('cost', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await next.app.resume();
     await expect
-      .poll(async () => (await next.items.history.getValue()).find((e) => e.id === submitted.id)?.cost)
+      .poll(
+        async () => (await next.items.history.getValue()).find((e) => e.id === submitted.id)?.cost,
+        SETTLED,
+      )
       .toBe(70);
   });
 
@@ -130,7 +139,9 @@ describe('cost', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await app.tracker.tick();
-    await expect.poll(async () => (await items.history.getValue())[0]?.balanceBefore).toBeUndefined();
+    await expect
+      .poll(async () => (await items.history.getValue())[0]?.balanceBefore, SETTLED)
+      .toBeUndefined();
     expect((await items.history.getValue())[0]).toMatchObject({ status: 'completed' });
     expect((await items.history.getValue())[0]?.cost).toBeUndefined();
   });
