@@ -17,10 +17,12 @@ interface Props {
   history?: HistoryEntry[];
   actions: PromptActions;
   now: number;
+  /** Edit & generate: puts an entry into the page's form. */
+  onEdit: (entry: HistoryEntry) => void;
 }
 
 /** "In progress" and "Recent", painted a frame after the header and form so the popup opens at once. */
-export function EntryLists({ history, actions, now }: Props) {
+export function EntryLists({ history, actions, now, onEdit }: Props) {
   const listsShown = useAfterFirstPaint();
   const [seenRunning, setSeenRunning] = useState<ReadonlySet<string>>(() => new Set());
   const { result, imageSince, submitted } = actions;
@@ -50,7 +52,7 @@ export function EntryLists({ history, actions, now }: Props) {
           <h2 id="jobs-heading" className={styles.heading}>
             {t('jobsHeading')}
           </h2>
-          <JobList entries={sections.jobs} now={now} labelledBy="jobs-heading" />
+          <JobList entries={sections.jobs} now={now} labelledBy="jobs-heading" onEdit={onEdit} />
         </section>
       ) : null}
 
@@ -73,7 +75,13 @@ export function EntryLists({ history, actions, now }: Props) {
           </a>
         </div>
         {!listsShown ? null : sections.recent.length > 0 ? (
-          <HistoryList entries={sections.recent} now={now} variant="compact" labelledBy="recent-heading" />
+          <HistoryList
+            entries={sections.recent}
+            now={now}
+            variant="compact"
+            labelledBy="recent-heading"
+            onEdit={onEdit}
+          />
         ) : history?.length ? null : (
           <p className={styles.empty}>{history ? t('historyEmpty') : t('loading')}</p>
         )}

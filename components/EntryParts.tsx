@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { describeError, t } from '@/utils/i18n';
+import { describeError, formatCredits, t } from '@/utils/i18n';
 import { waitingOrigin } from '@/utils/ui/entries';
 import { formatElapsed } from '@/utils/ui/format';
 import styles from './Entry.module.css';
@@ -52,15 +52,31 @@ export function RunningDetails({ entry, now }: { entry: HistoryEntry; now: numbe
   );
 }
 
-/** The finished entry's files, or why it failed. */
-export function Outcome({ entry, withCopy = false }: { entry: HistoryEntry; withCopy?: boolean }) {
+interface OutcomeProps {
+  entry: HistoryEntry;
+  withCopy?: boolean;
+  /** Lets "Try again" point at the reason it retries. */
+  reasonId?: string;
+}
+
+/** The finished entry's files and what they cost (when that is known), or why it failed. */
+export function Outcome({ entry, withCopy = false, reasonId }: OutcomeProps) {
   if (entry.status === 'failed') {
     return (
-      <p className={styles.reason}>
+      <p id={reasonId} className={styles.reason}>
         {entry.error ? t('jobFailedReason', describeError(entry.error)) : t('statusFailed')}
       </p>
     );
   }
   if (entry.status !== 'completed') return null;
-  return <MediaActions entry={entry} withCopy={withCopy} />;
+  return (
+    <>
+      {entry.cost === undefined ? null : (
+        <p className={styles.note} data-testid="entry-cost">
+          {t('entryCost', formatCredits(entry.cost))}
+        </p>
+      )}
+      <MediaActions entry={entry} withCopy={withCopy} />
+    </>
+  );
 }

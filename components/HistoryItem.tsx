@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { t } from '@/utils/i18n';
 import { formatDateTime, formatRelativeTime, truncate } from '@/utils/ui/format';
@@ -7,6 +7,7 @@ import styles from './Entry.module.css';
 import { EntryCopyState } from './EntryCopyState';
 import { EntryMedia } from './EntryMedia';
 import { kindLabel, Outcome, RunningDetails, StatusBadge } from './EntryParts';
+import { EntryRetry } from './EntryRetry';
 
 interface Props {
   entry: HistoryEntry;
@@ -19,6 +20,8 @@ interface Props {
   actions: boolean;
   onRemove?: (entry: HistoryEntry) => void;
   removing?: boolean;
+  /** Fills the page's prompt form from the entry (Edit & generate); pages without a form leave it out. */
+  onEdit?: (entry: HistoryEntry) => void;
 }
 
 /** Memoised: a long history re-renders only the rows whose entry, clock or state changed. */
@@ -30,8 +33,10 @@ export const HistoryItem = memo(function HistoryItem({
   actions,
   onRemove,
   removing = false,
+  onEdit,
 }: Props) {
   const stamp = formatDateTime(entry.createdAt, locale);
+  const reasonId = useId();
   const completed = entry.status === 'completed';
   return (
     <li
@@ -53,21 +58,25 @@ export const HistoryItem = memo(function HistoryItem({
           <p className={styles.prompt}>{entry.prompt}</p>
           {entry.status === 'running' ? <RunningDetails entry={entry} now={now} /> : null}
           {completed && variant === 'full' ? <EntryCopyState entryId={entry.id} /> : null}
-          {actions || !completed ? <Outcome entry={entry} withCopy={variant === 'full'} /> : null}
+          {actions || !completed ? (
+            <Outcome entry={entry} withCopy={variant === 'full'} reasonId={reasonId} />
+          ) : null}
         </div>
       </div>
-      {onRemove && actions ? (
-        <div className={styles.tools}>
-          <button
-            type="button"
-            className={`${controls.button} ${controls.small}`}
-            aria-label={t('removeEntryLabel', truncate(entry.prompt, 60))}
-            disabled={removing}
-            onClick={() => onRemove(entry)}
-          >
-            {t('removeEntry')}
-          </button>
-        </div>
+      {actions ? (
+        <EntryRetry entry={entry} onEdit={onEdit} reasonId={reasonId}>
+          {onRemove ? (
+            <button
+              type="button"
+              className={`${controls.button} ${controls.small}`}
+              aria-label={t('removeEntryLabel', truncate(entry.prompt, 60))}
+              disabled={removing}
+              onClick={() => onRemove(entry)}
+            >
+              {t('removeEntry')}
+            </button>
+          ) : null}
+        </EntryRetry>
       ) : null}
     </li>
   );

@@ -14,9 +14,10 @@ interface Props {
   labelledBy: string;
   onRemove?: (entry: HistoryEntry) => void;
   removingId?: string;
+  onEdit?: (entry: HistoryEntry) => void;
 }
 
-export function HistoryList({ entries, now, variant, labelledBy, onRemove, removingId }: Props) {
+export function HistoryList({ entries, now, variant, labelledBy, onRemove, removingId, onEdit }: Props) {
   // Asked once per list rather than once per row: each answer costs the browser two extension API calls.
   const locale = uiLanguage();
   // The full page's first frame holds every row's text but only the first screenful's buttons (hundreds of
@@ -36,6 +37,7 @@ export function HistoryList({ entries, now, variant, labelledBy, onRemove, remov
           actions={variant === 'compact' || painted || index < FIRST_FULL_ROWS}
           onRemove={onRemove}
           removing={removingId === entry.id}
+          onEdit={onEdit}
         />
       ))}
     </ul>

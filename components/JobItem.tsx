@@ -1,17 +1,21 @@
+import { useId } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { t } from '@/utils/i18n';
 import { formatElapsed } from '@/utils/ui/format';
 import styles from './Entry.module.css';
 import { EntryMedia } from './EntryMedia';
 import { elapsedMs, kindLabel, Outcome, RunningDetails, StatusBadge } from './EntryParts';
+import { EntryRetry } from './EntryRetry';
 
 interface Props {
   entry: HistoryEntry;
   now: number;
+  onEdit?: (entry: HistoryEntry) => void;
 }
 
 /** One piece of work in progress (or just finished while the popup was open). */
-export function JobItem({ entry, now }: Props) {
+export function JobItem({ entry, now, onEdit }: Props) {
+  const reasonId = useId();
   const running = entry.status === 'running';
   return (
     <li className={styles.item} aria-busy={running} data-testid="job" data-status={entry.status}>
@@ -25,7 +29,8 @@ export function JobItem({ entry, now }: Props) {
       <p className={styles.prompt}>{entry.prompt}</p>
       {running ? <RunningDetails entry={entry} now={now} /> : null}
       {entry.status === 'completed' ? <EntryMedia entry={entry} size="small" /> : null}
-      <Outcome entry={entry} />
+      <Outcome entry={entry} reasonId={reasonId} />
+      <EntryRetry entry={entry} onEdit={onEdit} reasonId={reasonId} />
     </li>
   );
 }

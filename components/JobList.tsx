@@ -6,14 +6,15 @@ interface Props {
   entries: readonly HistoryEntry[];
   now: number;
   labelledBy: string;
+  onEdit?: (entry: HistoryEntry) => void;
 }
 
 /** Running video jobs (and images still generating), newest first, with live elapsed times. */
-export function JobList({ entries, now, labelledBy }: Props) {
+export function JobList({ entries, now, labelledBy, onEdit }: Props) {
   return (
     <ul className={styles.list} aria-labelledby={labelledBy}>
       {entries.map((entry) => (
-        <JobItem key={entry.id} entry={entry} now={now} />
+        <JobItem key={entry.id} entry={entry} now={now} onEdit={onEdit} />
       ))}
     </ul>
   );

@@ -22,8 +22,8 @@ export function App({ snapshot }: { snapshot?: CachedView }) {
         <main className={styles.popup}>
           <PageHeader configured={configured} balance={data.balance} refresh={refresh} now={now} />
           <PromptComposer page={page} now={now} />
-          {actions.result ? <ResultCard entry={actions.result} /> : null}
-          <EntryLists history={data.history} actions={actions} now={now} />
+          {page.result ? <ResultCard entry={page.result} /> : null}
+          <EntryLists history={data.history} actions={actions} now={now} onEdit={page.editEntry} />
           <OpenPanelButton />
         </main>
       </CopiesContext.Provider>

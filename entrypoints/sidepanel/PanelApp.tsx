@@ -41,8 +41,8 @@ export function PanelApp() {
         <main className={styles.panel}>
           <PageHeader configured={configured} balance={data.balance} refresh={refresh} now={now} />
           <PromptComposer page={page} now={now} />
-          {actions.result ? <ResultCard entry={actions.result} /> : null}
-          <EntryLists history={data.history} actions={actions} now={now} />
+          {page.result ? <ResultCard entry={page.result} /> : null}
+          <EntryLists history={data.history} actions={actions} now={now} onEdit={page.editEntry} />
           {media.length > 0 ? (
             <section className={styles.gallery} aria-labelledby="gallery-heading">
               <h2 id="gallery-heading" className={styles.heading}>

@@ -1,6 +1,7 @@
-import { refreshBalance, refreshBalanceQuietly } from './balance';
+import { refreshBalance } from './balance';
 import { createContext } from './context';
 import { onMenuClick } from './context-menu';
+import { settleCostsOrRefresh } from './cost';
 import { createHandlers } from './handlers';
 import { onNotificationClick } from './notifications';
 import { releaseUnusedOrigins } from './origins';
@@ -12,7 +13,7 @@ export function createBackgroundApp(platform: Platform) {
   const ctx = createContext(platform, {
     afterFinished: (entries) => {
       // Images and refused submissions refresh the balance where they settle; only a polled job ends here.
-      if (entries.some((entry) => entry.poll?.jobId !== undefined)) void refreshBalanceQuietly(ctx);
+      if (entries.some((entry) => entry.poll?.jobId !== undefined)) void settleCostsOrRefresh(ctx);
       ctx.copies.keepFinished(entries);
       void releaseUnusedOrigins(ctx);
     },

@@ -1,4 +1,5 @@
 import { AppError, type ErrorInfo, toErrorInfo } from '../error-info';
+import type { BalanceReading } from '../history/schema';
 import type { Balance } from '../messaging/protocol';
 import type { BalanceAccount, StoredBalance } from '../storage/items';
 import type { Context } from './context';
@@ -36,8 +37,13 @@ export function forgetBalanceUnlessCurrent(ctx: Context): Promise<void> {
   });
 }
 
-export async function refreshBalance(ctx: Context): Promise<Balance> {
+/**
+ * Fetches and stores the balance. The reading says whose balance it is and when it was asked for, so a
+ * generation's cost can be taken from two readings of the same account with nothing else in between.
+ */
+export async function readBalance(ctx: Context): Promise<Balance & { reading: BalanceReading }> {
   const account = await ctx.currentAccount();
+  const askedAt = ctx.platform.now();
   let fresh: Balance;
   try {
     const { balance } = await (await ctx.connect()).getBalance();
@@ -50,7 +56,12 @@ export async function refreshBalance(ctx: Context): Promise<Balance> {
   if (!(await storeBalance(ctx, account, () => ({ balance: fresh })))) {
     throw new AppError('aborted', 'The service or key changed while the balance was being fetched.');
   }
-  return fresh;
+  return { ...fresh, reading: { value: fresh.value, at: askedAt, account } };
+}
+
+export async function refreshBalance(ctx: Context): Promise<Balance> {
+  const { value, fetchedAt } = await readBalance(ctx);
+  return { value, fetchedAt };
 }
 
 export async function refreshBalanceQuietly(ctx: Context): Promise<void> {

@@ -19,8 +19,9 @@ export async function generateImage(
   ctx: Context,
   prompt: string,
   source: HistoryEntry['source'],
+  again: Pick<EntryRun, 'model'> = {},
 ): Promise<HistoryEntry> {
-  const entry = await runEntry(ctx, imageRun(prompt, source));
+  const entry = await runEntry(ctx, { ...imageRun(prompt, source), ...again });
   // Started, not awaited: the popup gets its answer while the bytes are fetched.
   ctx.copies.keepFinished([entry]);
   return entry;

@@ -6,6 +6,7 @@ import { downloadEntry } from './download-entry';
 import { generateImage } from './generate-image';
 import { clearHistory, removeHistoryEntry } from './history-commands';
 import { exportHistory, importHistory } from './history-transfer';
+import { regenerate } from './regenerate';
 import { removeApiKey, saveSettings, testConnection } from './settings';
 import { composeDraft, takeComposerDraft } from './side-panel';
 import { submitVideo } from './submit-video';
@@ -34,5 +35,6 @@ export function createHandlers(ctx: Context): Handlers {
     takeComposerDraft: ({ id }) => takeComposerDraft(ctx, id),
     composeDraft: ({ prompt, kind, options }) =>
       composeDraft(ctx, { prompt, kind, ...(options ? { options } : {}) }),
+    regenerate: ({ entryId }) => regenerate(ctx, entryId),
   };
 }

@@ -5,8 +5,9 @@ import { describeProblem } from '../i18n';
 import type { Settings } from '../settings/schema';
 import { validSettingsItem } from '../settings/store';
 import { promptProblem } from '../validation';
-import { refreshBalanceQuietly, withBalance } from './balance';
+import { withBalance } from './balance';
 import type { Context } from './context';
+import { balanceBeforeIfAlone, settleCostsOrRefresh } from './cost';
 
 type Source = HistoryEntry['source'];
 
@@ -15,6 +16,8 @@ export interface EntryRun {
   kind: HistoryEntry['kind'];
   prompt: string;
   source: Source;
+  /** The model to ask for (a regenerated entry's own); the configured one otherwise. */
+  model?: string;
   /** Adds what this kind stores before the request (a video's polling state). */
   prepareEntry?: (entry: HistoryEntry, settings: Settings) => HistoryEntry;
   /** Sends the request; its answer says how the entry settles. */
@@ -29,7 +32,7 @@ function runningEntry(ctx: Context, run: EntryRun, prompt: string, settings: Set
     id: ctx.platform.newId(),
     kind: run.kind,
     prompt,
-    model: settings.modelId,
+    model: run.model ?? settings.modelId,
     source: run.source,
     status: 'running',
     urls: [],
@@ -62,7 +65,7 @@ async function prepare(ctx: Context, run: EntryRun) {
     const problem = promptProblem(run.prompt);
     if (problem) throw new AppError('invalid_input', describeProblem(problem));
     return {
-      client: await ctx.connect(),
+      client: await ctx.connect(run.model === undefined ? {} : { modelId: run.model }),
       settings: await validSettingsItem.getValue(),
     };
   } catch (error) {
@@ -144,7 +147,8 @@ export async function sendRecorded(
     ctx.inFlight.delete(id);
     await ctx.tracker.reschedule();
   }
-  void refreshBalanceQuietly(ctx);
+  // Not awaited: the answer does not wait for the reading after; the cost reaches pages through storage.
+  void settleCostsOrRefresh(ctx);
   await announceOwed(ctx, entry);
   return { entry, failure };
 }
@@ -152,7 +156,9 @@ export async function sendRecorded(
 /** Records the entry, runs the request, settles the entry, and tells the person when that is owed. */
 export async function runEntry(ctx: Context, run: EntryRun): Promise<HistoryEntry> {
   const { client, settings } = await prepare(ctx, run);
-  const fresh = newEntry(ctx, run, settings);
+  const balanceBefore = await balanceBeforeIfAlone(ctx);
+  // Stored in the write that records the entry, so a worker stopped before the end still has it.
+  const fresh = { ...newEntry(ctx, run, settings), ...(balanceBefore ? { balanceBefore } : {}) };
   await record(ctx, fresh);
   const { entry, failure } = await sendRecorded(ctx, run, fresh, client);
   if (failure) throw AppError.from(failure);

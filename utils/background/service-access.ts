@@ -21,6 +21,8 @@ export interface ConnectOverrides {
   apiKey?: string;
   /** The person chose to use the stored key with this URL although it was saved for another origin. */
   reuseKey?: boolean;
+  /** A model other than the configured one (regenerating an entry made with it). */
+  modelId?: string;
 }
 
 /**
@@ -54,7 +56,7 @@ export function createServiceAccess(deps: ServiceAccessDeps) {
     return createServiceClient({
       baseUrl,
       apiKey,
-      modelId: settings.modelId,
+      modelId: overrides.modelId ?? settings.modelId,
       modelField: settings.modelField,
       timeoutMs: settings.requestTimeoutSec * 1000,
       pathForm: forms[baseUrl],

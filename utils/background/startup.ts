@@ -1,6 +1,7 @@
 import { isQuotaError, toErrorInfo } from '../error-info';
 import { resumeWaiting } from './batch';
 import type { Context } from './context';
+import { settleCosts } from './cost';
 import { writeKeyStatus } from './key-status';
 
 /**
@@ -31,6 +32,8 @@ export function createStartup(ctx: Context) {
       await ctx.announcer.storageFull(toErrorInfo(error));
     } finally {
       await ctx.tracker.tick();
+      // A generation that ended while its worker was stopped still has its "before" reading to settle.
+      void settleCosts(ctx).catch(() => undefined);
     }
   }
 

@@ -32,6 +32,7 @@ export function submitVideo(
   prompt: string,
   options: VideoOptions,
   source: HistoryEntry['source'],
+  again: Pick<EntryRun, 'model'> = {},
 ): Promise<HistoryEntry> {
-  return runEntry(ctx, videoRun(prompt, options, source));
+  return runEntry(ctx, { ...videoRun(prompt, options, source), ...again });
 }

@@ -51,6 +51,8 @@ export function repairEntry(stored: unknown): HistoryEntry | undefined {
     notifyPending: field(z.boolean(), source.notifyPending),
     batchId: field(text, source.batchId),
     waiting: field(historyEntrySchema.shape.waiting, source.waiting),
+    balanceBefore: field(historyEntrySchema.shape.balanceBefore, source.balanceBefore),
+    cost: field(historyEntrySchema.shape.cost, source.cost),
   };
   const repaired = {
     id,

@@ -15,6 +15,14 @@ export const pollStateSchema = z.object({
 });
 export type PollState = z.infer<typeof pollStateSchema>;
 
+/** A balance fetched right before a lone generation was sent, with whose it was and when it was asked for. */
+export const balanceReadingSchema = z.object({
+  value: z.number(),
+  at: z.number(),
+  account: z.object({ origin: z.string(), keyId: z.string() }),
+});
+export type BalanceReading = z.infer<typeof balanceReadingSchema>;
+
 export const historyEntrySchema = z.object({
   id: z.string(),
   kind: z.enum(['image', 'video']),
@@ -42,5 +50,12 @@ export const historyEntrySchema = z.object({
    * stopped mid-batch leaves it for the next one instead of losing it (or failing it as interrupted).
    */
   waiting: z.optional(z.literal(true)),
+  /**
+   * Kept from the request until the balance after it is read (possibly by a later worker), then
+   * replaced by `cost`, or dropped when the difference cannot be put on this entry alone.
+   */
+  balanceBefore: z.optional(balanceReadingSchema),
+  /** Credits this generation took, only when it ran with no other generation in flight. */
+  cost: z.optional(z.int().check(z.nonnegative())),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

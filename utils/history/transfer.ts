@@ -34,6 +34,7 @@ const fileEntrySchema = z.object({
   createdAt: z.number().check(z.nonnegative()),
   finishedAt: z.optional(z.number().check(z.nonnegative())),
   error: z.optional(errorInfoSchema),
+  cost: historyEntrySchema.shape.cost,
 });
 type FileEntry = z.infer<typeof fileEntrySchema>;
 
@@ -44,10 +45,11 @@ const historyFileSchema = z.object({
   entries: z.array(fileEntrySchema).check(z.maxLength(MAX_FILE_ENTRIES)),
 });
 
-/** What a person may want back from an entry; polling state and notification flags stay behind. */
+/** What a person may want back from an entry; polling state, notification flags and readings stay behind. */
 function toFileEntry(entry: HistoryEntry): FileEntry {
-  const { id, kind, prompt, model, options, source, status, urls, createdAt, finishedAt, error } = entry;
-  const optional = { options, finishedAt, error };
+  const { id, kind, prompt, model, options, source, status, urls, createdAt, finishedAt, error, cost } =
+    entry;
+  const optional = { options, finishedAt, error, cost };
   return {
     id,
     kind,

@@ -67,6 +67,8 @@ export const requestSchema = z.discriminatedUnion('type', [
     kind: z.enum(['image', 'video']),
     options: z.optional(videoOptionsSchema),
   }),
+  /** The stored entry's request again, as a new entry. */
+  z.object({ type: z.literal('regenerate'), entryId: z.string() }),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -105,6 +107,7 @@ export interface ResponseData {
   importHistory: { added: number; skipped: number };
   takeComposerDraft: { taken: boolean };
   composeDraft: { id: string };
+  regenerate: z.infer<typeof historyEntrySchema>;
 }
 
 export type Response<T extends RequestType> =

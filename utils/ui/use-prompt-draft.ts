@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { batchLines, batchProblem } from '@/utils/batch';
 import type { Settings, VideoOptions } from '@/utils/settings/schema';
 import { fromDraft, INITIAL_VIDEO_DRAFT, toDraft, type VideoOptionsDraft } from '@/utils/ui/video-options';
@@ -21,8 +21,11 @@ export interface PromptDraft {
   onBatchChange: (batch: boolean) => void;
   /** The lines to send as prompts (for videos with their options), or undefined after showing what is wrong. */
   checkedBatch: (kind: 'image' | 'video') => { prompts: string[]; options?: VideoOptions } | undefined;
-  /** Replaces what is typed (a selection sent here for review), ready to change and send. */
-  fill: (prompt: string, options: VideoOptions) => void;
+  /**
+   * Replaces what is typed (a selection sent for review, an entry to edit and generate again), with a
+   * video's options when given, and puts the caret in the prompt box. Stable across renders.
+   */
+  fill: (prompt: string, options?: VideoOptions) => void;
 }
 
 /** Problems worth saying while the person types, before any attempt to send. */
@@ -44,6 +47,23 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
   useEffect(() => {
     if (settings && !videoTouched.current) setVideo(toDraft(settings.videoDefaults));
   }, [settings]);
+
+  // Stable, so the memoised history rows it reaches through Edit & generate do not re-render on each keystroke.
+  const fill = useCallback((next: string, options?: VideoOptions) => {
+    setBatch(false);
+    setPrompt(next);
+    if (options) {
+      videoTouched.current = true;
+      setVideo(toDraft(options));
+    }
+    // A prompt too long to send says so at once: that is what the person came to fix.
+    const problem = promptProblem(next);
+    setShownProblem(problem?.code === 'prompt_too_long' ? problem : undefined);
+    setShowVideoProblems(false);
+    const box = textareaRef.current;
+    box?.scrollIntoView({ block: 'nearest' });
+    box?.focus({ preventScroll: true });
+  }, []);
 
   const checkPrompt = (): string | undefined => {
     const problem = promptProblem(prompt);
@@ -105,14 +125,6 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
       const options = checkOptions(!problem);
       return problem || !options ? undefined : { prompts: lines, options };
     },
-    fill: (next, options) => {
-      videoTouched.current = true;
-      setBatch(false);
-      setPrompt(next);
-      setVideo(toDraft(options));
-      // A selection too long for a prompt says so at once: that is what the person came to fix.
-      setShownProblem(promptProblem(next)?.code === 'prompt_too_long' ? promptProblem(next) : undefined);
-      setShowVideoProblems(false);
-    },
+    fill,
   };
 }

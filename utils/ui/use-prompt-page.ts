@@ -1,3 +1,5 @@
+import { useCallback } from 'react';
+import type { HistoryEntry } from '@/utils/history/schema';
 import { NO_COPIES } from './media-items';
 import type { CachedView } from './snapshot';
 import { useCopies } from './stored-data';
@@ -14,7 +16,13 @@ export function usePromptPage(snapshot: CachedView | undefined) {
   const draft = usePromptDraft(data.settings);
   const actions = usePromptActions(draft);
   const copies = useCopies().value?.entries ?? NO_COPIES;
-  return { data, configured, refresh, draft, actions, copies };
+  const { fill } = draft;
+  // Edit & generate on an entry of this page's lists; stable for the memoised rows.
+  const editEntry = useCallback((entry: HistoryEntry) => fill(entry.prompt, entry.options), [fill]);
+  // The card's entry as stored now: its cost is written after the answer that brought the entry.
+  const result =
+    actions.result && (data.history?.find((entry) => entry.id === actions.result?.id) ?? actions.result);
+  return { data, configured, refresh, draft, actions, copies, editEntry, result };
 }
 
 export type PromptPage = ReturnType<typeof usePromptPage>;

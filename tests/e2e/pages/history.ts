@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ExtensionUnderTest } from '../support/extension';
+import { type EntryAction, entryAction } from './entry-actions';
 
 /** The full history page as a person uses it. */
 export class HistoryPage {
@@ -71,5 +72,10 @@ export class HistoryPage {
 
   get alert(): Locator {
     return this.page.getByRole('alert');
+  }
+
+  /** "Generate again", "Try again" or "Edit & generate" on the entry with this prompt. */
+  entryAction(action: EntryAction, prompt: string): Locator {
+    return entryAction(this.page, action, prompt);
   }
 }

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ExtensionUnderTest } from '../support/extension';
+import { type EntryAction, entryAction } from './entry-actions';
 
 export interface VideoChoices {
   duration?: number;
@@ -84,5 +85,10 @@ export class PopupPage {
   async reopen(extension: ExtensionUnderTest): Promise<PopupPage> {
     await this.page.close();
     return PopupPage.open(extension);
+  }
+
+  /** "Generate again", "Try again" or "Edit & generate" on the entry with this prompt. */
+  entryAction(action: EntryAction, prompt: string): Locator {
+    return entryAction(this.page, action, prompt);
   }
 }

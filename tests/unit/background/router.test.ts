@@ -27,6 +27,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     importHistory: unused,
     takeComposerDraft: unused,
     composeDraft: unused,
+    regenerate: unused,
     ...overrides,
   };
 }

@@ -1,0 +1,73 @@
+import type { BalanceReading, HistoryEntry } from '../history/schema';
+import { readBalance, refreshBalanceQuietly } from './balance';
+import type { Context } from './context';
+
+/**
+ * What a generation cost, from the balance before and after it. The difference belongs to this entry
+ * only if the service charged nothing else meanwhile, so any other entry whose run overlaps the span
+ * between the two readings, or a reading of another account, leaves the cost unknown.
+ */
+
+/** From its start until it ended; a running entry may still be charged for. */
+function overlaps(entry: HistoryEntry, from: number, to: number): boolean {
+  const end = entry.status === 'running' ? Number.POSITIVE_INFINITY : (entry.finishedAt ?? entry.createdAt);
+  return entry.createdAt <= to && end >= from;
+}
+
+export function costOf(
+  entry: HistoryEntry,
+  history: readonly HistoryEntry[],
+  after: { value: number; fetchedAt: number; reading: BalanceReading },
+): number | undefined {
+  const before = entry.balanceBefore;
+  if (!before || entry.status !== 'completed') return undefined;
+  const { account } = after.reading;
+  if (before.account.origin !== account.origin || before.account.keyId !== account.keyId) return undefined;
+  const others = history.filter((other) => other.id !== entry.id);
+  if (others.some((other) => overlaps(other, before.at, after.fetchedAt))) return undefined;
+  const cost = before.value - after.value;
+  return Number.isInteger(cost) && cost >= 0 ? cost : undefined;
+}
+
+/**
+ * The balance right before a generation is sent, when nothing else is in flight; otherwise no reading
+ * (the cost could not be told apart anyway). A failed reading only costs the figure, never the request.
+ */
+export async function balanceBeforeIfAlone(ctx: Context): Promise<BalanceReading | undefined> {
+  if (ctx.inFlight.size > 0) return undefined;
+  if ((await ctx.history.read()).some((entry) => entry.status === 'running')) return undefined;
+  try {
+    return (await readBalance(ctx)).reading;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads the balance after finished entries that hold a reading from before, and stores what each cost
+ * (or drops the reading when that cannot be known). Undefined when no entry waited for it, so the caller
+ * refreshes the balance its usual way; otherwise the entries as stored now.
+ */
+export async function settleCosts(ctx: Context): Promise<HistoryEntry[] | undefined> {
+  const waiting = new Set(
+    (await ctx.history.read())
+      .filter((entry) => entry.status !== 'running' && entry.balanceBefore)
+      .map((entry) => entry.id),
+  );
+  if (waiting.size === 0) return undefined;
+  const after = await readBalance(ctx).catch(() => undefined);
+  // Read after the reading: any generation the service could have charged before it is recorded by now.
+  const history = await ctx.history.read();
+  return ctx.history.patchMany((entry) => {
+    if (!waiting.has(entry.id) || !entry.balanceBefore) return undefined;
+    const { balanceBefore: _, ...settled } = entry;
+    const cost = after && costOf(entry, history, after);
+    return cost === undefined ? settled : { ...settled, cost };
+  });
+}
+
+/** After generations ended: their costs where one waits for the reading, else just the fresh balance. */
+export async function settleCostsOrRefresh(ctx: Context): Promise<void> {
+  const settled = await settleCosts(ctx).catch(() => undefined);
+  if (!settled) await refreshBalanceQuietly(ctx);
+}
