@@ -14,6 +14,7 @@ import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
+import { editInPanel } from '@/utils/ui/edit-in-panel';
 import { findEntries, isNarrowed, SHOW_ALL } from '@/utils/ui/history-find';
 import { useNow } from '@/utils/ui/hooks';
 import { mediaItems, NO_COPIES } from '@/utils/ui/media-items';
@@ -58,6 +59,9 @@ export function HistoryApp() {
   );
 
   // Stable, so the memoised rows do not re-render whenever the page does.
+  const edit = useCallback((entry: HistoryEntry) => {
+    editInPanel(entry).catch((failure: unknown) => setError(toErrorInfo(failure)));
+  }, []);
   const remove = useCallback((entry: HistoryEntry) => {
     setRemovingId(entry.id);
     setError(undefined);
@@ -165,6 +169,7 @@ export function HistoryApp() {
               labelledBy="history-heading"
               onRemove={remove}
               removingId={removingId}
+              onEdit={edit}
             />
           ) : null}
         </main>

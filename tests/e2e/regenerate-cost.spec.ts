@@ -1,6 +1,7 @@
 import { DEMO_API_KEY, type ReferenceService } from '../reference-service/server';
 import { costOf } from './pages/entry-actions';
 import { HistoryPage } from './pages/history';
+import { RealSidePanel } from './pages/panel';
 import { PopupPage } from './pages/popup';
 import { expect, test } from './support/fixtures';
 import { EVENTUALLY, historyOf, submissionsOf } from './support/probes';
@@ -31,8 +32,6 @@ test('Generate again on the history page sends the same request again as a new e
 
   const history = await HistoryPage.open(extension);
   await expect(history.entry(prompt)).toHaveAttribute('data-status', 'completed', EVENTUALLY);
-  // There is no form on this page to edit into.
-  await expect(history.entryAction('Edit & generate', prompt)).toHaveCount(0);
   await history.entryAction('Generate again', prompt).click();
 
   await expect(history.entries()).toHaveCount(2);
@@ -47,6 +46,30 @@ test('Generate again on the history page sends the same request again as a new e
     aspectRatio: '9:16',
   });
   expect((await historyOf(extension)).map((entry) => entry.prompt)).toEqual([prompt, prompt]);
+});
+
+test('Edit & generate on the history page opens the real side panel with the entry in its form', async ({
+  extension,
+  service,
+}) => {
+  await configure(extension, service);
+  service.configure({ videoDurationMs: 300 });
+  const prompt = 'a lighthouse keeper’s cat';
+  const popup = await PopupPage.open(extension);
+  await popup.generateVideo(prompt, { duration: 8 });
+  await expect(popup.job(prompt)).toHaveAttribute('data-status', 'completed', EVENTUALLY);
+
+  const cdp = await RealSidePanel.browserSession(extension);
+  expect(await RealSidePanel.targets(cdp, extension)).toEqual([]);
+  const history = await HistoryPage.open(extension);
+  // A real click: the browser opens a side panel only in answer to one.
+  await history.entryAction('Edit & generate', prompt).click();
+  let panel: RealSidePanel | undefined;
+  await expect.poll(async () => (panel = await RealSidePanel.find(cdp, extension))).toBeDefined();
+  await expect.poll(async () => (await panel?.form())?.prompt).toBe(prompt);
+  expect((await panel?.form())?.duration).toBe('8');
+  // Filling sends nothing: the person changes and sends it from the panel.
+  expect(submissionsOf(service)).toHaveLength(1);
 });
 
 test('Edit & generate puts the entry’s prompt and video options into the popup’s form', async ({
