@@ -61,17 +61,25 @@ function resolveAsset(outDir: string, fromFile: string | undefined, url: string)
   return path.resolve(fromFile ? path.dirname(fromFile) : outDir, clean);
 }
 
-/** The files an entry loads: the given roots and, transitively, the JS they import. */
-export function entryFiles(outDir: string, roots: string[]): string[] {
+/**
+ * The files an entry can load: the given roots and, transitively, the JS they import. With `atOpen`, an
+ * `import()` is followed only from the roots themselves: a page's own entry script imports its app right
+ * after the first frame, so that is loaded on every open, while an `import()` deeper in the app runs on a
+ * click (the viewer, a download, a question) and is loaded on demand. The bench checks in the browser
+ * that a page really loads no more than its `atOpen` set when it opens.
+ */
+export function entryFiles(outDir: string, roots: string[], { atOpen = false } = {}): string[] {
   const seen = new Set<string>();
-  const queue = roots.map((root) => path.resolve(outDir, root));
+  const rootFiles = new Set(roots.map((root) => path.resolve(outDir, root)));
+  const queue = [...rootFiles];
   while (queue.length > 0) {
     const file = queue.shift() as string;
     if (seen.has(file)) continue;
     seen.add(file);
     if (!file.endsWith('.js')) continue;
     const code = readFileSync(file, 'utf8');
-    for (const specifier of [...allImports(code), ...preloadedFiles(code)]) {
+    const followed = atOpen && !rootFiles.has(file) ? staticImports(code) : allImports(code);
+    for (const specifier of [...followed, ...preloadedFiles(code)]) {
       if (specifier.startsWith('.') || specifier.startsWith('/'))
         queue.push(resolveAsset(outDir, file, specifier));
     }
@@ -91,20 +99,26 @@ export function measureFiles(outDir: string, files: string[]): EntrySize {
   return { js, css, total: js + css, files: measured };
 }
 
-/** popup, options, history (from their HTML) and background (from the manifest). */
-export function measureEntries(outDir: string): Record<string, EntrySize> {
+/** What a page loads when it opens, and what its clicks may load later. */
+export interface PageSize extends EntrySize {
+  onDemand: EntrySize;
+}
+
+/** popup, options, history, sidepanel (from their HTML) and background (from the manifest). */
+export function measureEntries(outDir: string): { pages: Record<string, PageSize>; background: EntrySize } {
   const manifest = JSON.parse(readFileSync(path.join(outDir, 'manifest.json'), 'utf8')) as {
     background?: { service_worker?: string; scripts?: string[] };
   };
-  const sizes: Record<string, EntrySize> = {};
-  for (const page of ['popup', 'options', 'history']) {
+  const pages: Record<string, PageSize> = {};
+  for (const page of ['popup', 'options', 'history', 'sidepanel']) {
     const html = readFileSync(path.join(outDir, `${page}.html`), 'utf8');
     const roots = htmlAssets(html).map((url) => path.relative(outDir, resolveAsset(outDir, undefined, url)));
-    sizes[page] = measureFiles(outDir, entryFiles(outDir, roots));
+    const atOpen = entryFiles(outDir, roots, { atOpen: true });
+    const later = entryFiles(outDir, roots).filter((file) => !atOpen.includes(file));
+    pages[page] = { ...measureFiles(outDir, atOpen), onDemand: measureFiles(outDir, later) };
   }
   const background = manifest.background?.service_worker
     ? [manifest.background.service_worker]
     : (manifest.background?.scripts ?? []);
-  sizes.background = measureFiles(outDir, entryFiles(outDir, background));
-  return sizes;
+  return { pages, background: measureFiles(outDir, entryFiles(outDir, background)) };
 }

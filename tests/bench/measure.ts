@@ -235,3 +235,22 @@ export function peakOverlap(intervals: Array<{ start: number; end: number }>): n
   }
   return peak;
 }
+
+/**
+ * The scripts and stylesheets a page really fetches when it opens and settles, as paths in the extension
+ * (from the browser's own network log): the check that the bundle's "at open" set leaves nothing out.
+ */
+export async function filesLoadedAtOpen(context: BrowserContext, url: string, settleMs = 2_000) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const fetched: string[] = [];
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', (event) => fetched.push(event.request.url));
+  await page.goto(url);
+  await sleep(settleMs);
+  await page.close();
+  const origin = new URL(url).origin;
+  return fetched
+    .filter((item) => item.startsWith(`${origin}/`) && /\.(?:js|css)$/.test(item))
+    .map((item) => item.slice(origin.length + 1));
+}

@@ -21,7 +21,7 @@ import { buildBaseline } from './baseline';
 import { BenchBrowser } from './browser';
 import { buildPrivateCopy } from './build';
 import { gzipBytes, measureEntries } from './bundle';
-import { quietPage, WorkerControl } from './measure';
+import { filesLoadedAtOpen, quietPage, WorkerControl } from './measure';
 import {
   atLeast,
   atMost,
@@ -103,11 +103,12 @@ step(
 const built = await buildPrivateCopy();
 step('building the baseline extension (bare React page + trivial worker)');
 const baseline = await buildBaseline();
-const sizes = measureEntries(built.extensionDir);
+const { pages: sizes, background: backgroundBundle } = measureEntries(built.extensionDir);
 const baselineGzip = gzipBytes(baseline.script);
 
 const service = await startReferenceService({ port: 0 });
 let popup: Awaited<ReturnType<typeof comparePaint>>;
+let popupLoaded: string[];
 let floor: Awaited<ReturnType<typeof comparePhysicalFloor>>;
 let panel: Awaited<ReturnType<typeof comparePanelInteractive>>;
 let cold: Awaited<ReturnType<typeof coldStart>>;
@@ -123,6 +124,7 @@ try {
     const page = await prepareCachedBalance(bench, service);
     step(`popup first paint vs bare React page (${RUNS} runs each)`);
     popup = await comparePaint(bench, RUNS);
+    popupLoaded = await filesLoadedAtOpen(bench.context, `${bench.origin}/popup.html`);
     step(`popup first paint and interactive vs static HTML floor (${RUNS} runs each)`);
     floor = await comparePhysicalFloor(bench, page, baseline.dir, RUNS);
     step(`side panel interactive vs popup interactive (${RUNS} runs each)`);
@@ -182,11 +184,25 @@ const pollLimit = Math.ceil(POLL_JOB_SEC / POLL_INTERVAL_SEC) + 2;
 const delayLimit = POLL_INTERVAL_SEC * 1000 + POLL_TOLERANCE_MS;
 const notificationLimit = Math.ceil(SCALE_JOBS / 10);
 const popupSize = sizes.popup?.total ?? 0;
-const backgroundSize = sizes.background?.total ?? 0;
+const backgroundSize = backgroundBundle.total;
+const popupOnDemand = sizes.popup?.onDemand;
 // The lightbox is loaded lazily by pages that show a media grid; the popup must not reach it at all.
-const viewerInPopup = (sizes.popup?.files ?? []).filter((item) => /MediaViewer/.test(item.file));
+const viewerInPopup = [...(sizes.popup?.files ?? []), ...(popupOnDemand?.files ?? [])].filter((item) =>
+  /MediaViewer/.test(item.file),
+);
+// What the popup fetched when it opened that the bundle figure does not count: must be nothing.
+const uncounted = popupLoaded.filter(
+  (file) => !(sizes.popup?.files ?? []).some((item) => item.file === file),
+);
 const budgets: Budget[] = [
-  atMost('Popup bundle (JS+CSS gzip)', popupSize, baselineGzip + 25 * KB, 'bytes', 'bare React + 25 KB'),
+  atMost(
+    'Popup bundle at open (JS+CSS gzip)',
+    popupSize,
+    baselineGzip + 25 * KB,
+    'bytes',
+    'bare React + 25 KB',
+  ),
+  atMost('Popup files fetched at open but not counted', uncounted.length, 0, '', uncounted.join(', ')),
   atMost('Popup: media viewer files reachable', viewerInPopup.length, 0, '', 'unless the popup imports it'),
   atMost('Background bundle (gzip)', backgroundSize, 40 * KB, 'bytes'),
   atMost('Popup first paint / bare React page', popup.ratio, 1.3, 'x'),
@@ -233,19 +249,23 @@ const budgets: Budget[] = [
 ];
 
 const sizeRow = (name: string): Row => {
-  const size = sizes[name];
+  const size = name === 'background' ? backgroundBundle : sizes[name];
+  const later = name === 'background' ? undefined : sizes[name]?.onDemand;
   return {
-    metric: `Bundle ${name} (gzip)`,
+    metric: `Bundle ${name} at open (gzip)`,
     value: size ? kb(size.total) : 'missing',
-    detail: size ? `JS ${kb(size.js)} + CSS ${kb(size.css)}, ${size.files.length} files` : '',
+    detail: size
+      ? `JS ${kb(size.js)} + CSS ${kb(size.css)}, ${size.files.length} files` +
+        (later ? `; on demand ${kb(later.total)} more in ${later.files.length} files` : '')
+      : '',
   };
 };
 const rows: Row[] = [
-  ...['popup', 'options', 'history', 'background'].map(sizeRow),
+  ...['popup', 'sidepanel', 'options', 'history', 'background'].map(sizeRow),
   {
-    metric: 'Popup files (initial + lazily reachable)',
-    value: `${sizes.popup?.files.length ?? 0}`,
-    detail: (sizes.popup?.files ?? []).map((item) => item.file).join(', '),
+    metric: 'Popup files at open (on demand)',
+    value: `${sizes.popup?.files.length ?? 0} (${popupOnDemand?.files.length ?? 0})`,
+    detail: `${(sizes.popup?.files ?? []).map((item) => item.file).join(', ')}; on demand: ${(popupOnDemand?.files ?? []).map((item) => item.file).join(', ')}`,
   },
   {
     metric: 'Bundle bare React page (gzip)',
@@ -340,7 +360,11 @@ const results = {
     polling: { jobSec: POLL_JOB_SEC, pollIntervalSec: POLL_INTERVAL_SEC },
     scale: { jobs: SCALE_JOBS, latencyMs: SCALE_LATENCY_MS, jobSec: SCALE_JOB_SEC },
   },
-  bundle: { entries: sizes, bareReactGzip: baselineGzip },
+  bundle: {
+    entries: { ...sizes, background: backgroundBundle },
+    bareReactGzip: baselineGzip,
+    popupLoadedAtOpen: popupLoaded,
+  },
   popup,
   physicalFloor: floor,
   sidePanel: panel,
