@@ -4,13 +4,15 @@ import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
-import { downloadAll, downloadFile } from '@/utils/ui/download-actions';
 import { openInTab } from '@/utils/ui/navigation';
 import { safeUrl } from '@/utils/ui/safe-url';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
 import { KeepCopyButton } from './KeepCopyButton';
 import styles from './Media.module.css';
+
+/** Loaded on the first click: pages open without the code that names and saves files. */
+const downloads = () => import('@/utils/ui/download-actions');
 
 interface Props {
   entry: HistoryEntry;
@@ -47,7 +49,7 @@ export function MediaActions({ entry, withCopy = false }: Props) {
           n={numbered ? index + 1 : undefined}
           withCopy={withCopy}
           busy={busy}
-          onDownload={() => run(() => downloadFile(entry, index, send))}
+          onDownload={() => run(async () => (await downloads()).downloadFile(entry, index, send))}
         />
       ))}
       {numbered ? (
@@ -55,7 +57,7 @@ export function MediaActions({ entry, withCopy = false }: Props) {
           type="button"
           className={controls.linkButton}
           disabled={busy}
-          onClick={() => run(() => downloadAll(entry, send))}
+          onClick={() => run(async () => (await downloads()).downloadAll(entry, send))}
         >
           {t('downloadAll')}
         </button>

@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { describeError, t } from '@/utils/i18n';
 import { formatElapsed } from '@/utils/ui/format';
 import { openOptions } from '@/utils/ui/navigation';
 import type { PromptPage } from '@/utils/ui/use-prompt-page';
 import { ErrorMessage } from './ErrorMessage';
 import { PromptForm } from './PromptForm';
-import { SetupNotice } from './SetupNotice';
 import { StatusMessage } from './StatusMessage';
+
+/** Shown once, before the service is set up: not worth loading with every open after that. */
+const SetupNotice = lazy(() => import('./SetupNotice').then((module) => ({ default: module.SetupNotice })));
 
 interface Props {
   page: PromptPage;
@@ -19,7 +22,11 @@ export function PromptComposer({ page, now }: Props) {
   const busyText = imageBusy ? t('generatingImage') : actions.videoBusy ? t('submittingVideo') : undefined;
   return (
     <>
-      {configured ? null : <SetupNotice onSetUp={() => void openOptions()} />}
+      {configured ? null : (
+        <Suspense fallback={null}>
+          <SetupNotice onSetUp={() => void openOptions()} />
+        </Suspense>
+      )}
 
       <PromptForm
         prompt={draft.prompt}

@@ -1,13 +1,17 @@
-import { type Ref, useRef, useState } from 'react';
+import { lazy, type Ref, Suspense, useRef, useState } from 'react';
 import { batchLines, batchProblem, CONFIRM_BATCH_ABOVE } from '@/utils/batch';
 import { describeProblem, formatCount, t } from '@/utils/i18n';
 import type { VideoOptionsDraft } from '@/utils/ui/video-options';
 import { cleanPrompt, MAX_PROMPT_LENGTH, type Problem } from '@/utils/validation';
-import { BatchQuestion } from './BatchQuestion';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
 import styles from './PromptForm.module.css';
 import { VideoOptionsFields } from './VideoOptionsFields';
+
+/** Asked only above five prompts: its code loads then, not with every open of the popup. */
+const BatchQuestion = lazy(() =>
+  import('./BatchQuestion').then((module) => ({ default: module.BatchQuestion })),
+);
 
 interface Props {
   prompt: string;
@@ -140,17 +144,19 @@ export function PromptForm(props: Props) {
         </button>
       </div>
       {asking ? (
-        <BatchQuestion
-          question={t('batchConfirmQuestion', formatCount(asking, lines.length))}
-          onConfirm={() => {
-            setAsking(undefined);
-            generate(asking);
-          }}
-          onCancel={() => {
-            setAsking(undefined);
-            buttons[asking].current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <BatchQuestion
+            question={t('batchConfirmQuestion', formatCount(asking, lines.length))}
+            onConfirm={() => {
+              setAsking(undefined);
+              generate(asking);
+            }}
+            onCancel={() => {
+              setAsking(undefined);
+              buttons[asking].current?.focus();
+            }}
+          />
+        </Suspense>
       ) : null}
       {!canGenerate && props.disabledReason ? (
         <p id="generate-disabled-reason" className={styles.reason}>
