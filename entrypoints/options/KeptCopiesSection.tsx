@@ -7,7 +7,7 @@ import { TextField } from '@/components/TextField';
 import { toErrorInfo } from '@/utils/error-info';
 import { describeError, t, uiLanguage } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
-import { formatBytes } from '@/utils/ui/format';
+import { formatBytes } from '@/utils/ui/format-bytes';
 import { NUMBER_LIMITS } from '@/utils/ui/settings-form';
 import { useCopies } from '@/utils/ui/stored-data';
 import { CheckField } from './CheckField';

@@ -20,7 +20,7 @@ function cached<F, O>(make: new (locale: string, options: O) => F): (locale: str
   };
 }
 
-const numberFormat = cached<Intl.NumberFormat, Intl.NumberFormatOptions>(Intl.NumberFormat);
+export const numberFormat = cached<Intl.NumberFormat, Intl.NumberFormatOptions>(Intl.NumberFormat);
 const dateFormat = cached<Intl.DateTimeFormat, Intl.DateTimeFormatOptions>(Intl.DateTimeFormat);
 const relativeFormat = cached<Intl.RelativeTimeFormat, Intl.RelativeTimeFormatOptions>(
   Intl.RelativeTimeFormat,
@@ -72,27 +72,5 @@ export function formatDateTime(time: number, locale: string): string {
     return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(time));
   } catch {
     return new Date(time).toISOString();
-  }
-}
-
-const MIB = 1024 * 1024;
-
-/** Storage used, in the unit people set the cap in (MB), kB below one MB so a small copy is not "0 MB". */
-export function formatBytes(bytes: number, locale: string): string {
-  const [value, unit, digits] =
-    bytes >= 1024 * MIB
-      ? [bytes / (1024 * MIB), 'gigabyte', 2]
-      : bytes >= MIB || bytes <= 0
-        ? [Math.max(0, bytes) / MIB, 'megabyte', 1]
-        : [Math.ceil(bytes / 1024), 'kilobyte', 0];
-  try {
-    return numberFormat(locale, {
-      style: 'unit',
-      unit,
-      unitDisplay: 'short',
-      maximumFractionDigits: digits,
-    }).format(value);
-  } catch {
-    return `${value} ${unit}`;
   }
 }
