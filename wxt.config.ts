@@ -1,8 +1,32 @@
-import { defineConfig } from 'wxt';
+import { defineConfig, type WxtViteConfig } from 'wxt';
+
+/** A Vite plugin as WXT's own Vite knows it. */
+type Plugin = Extract<NonNullable<WxtViteConfig['plugins']>[number], { name: string }>;
 
 // Development builds (`wxt` / `npm start`) point at the local reference service with a demo key so a
 // newcomer sees the extension work without an account. Production builds and zips carry neither.
 const devService = process.env.PROMPTCAST_DEV_SERVICE_URL;
+
+/**
+ * Vite wraps every `import()` in a helper that first preloads the chunk's dependency list. With
+ * `modulePreload: false` that list is always empty, yet the helper (0.7 KB gzip of link-tag and CSS
+ * preloading code) is still loaded by every page: this leaves it a plain call of the import. Should a
+ * Vite release shape the helper differently, nothing matches and the stock helper stays.
+ */
+function bareDynamicImports(): Plugin {
+  return {
+    name: 'promptcast:bare-dynamic-imports',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || chunk.name !== 'preload-helper') continue;
+        const exported = /export\s*\{\s*([\w$]+)\s+as\s+([\w$]+)\s*\}/.exec(chunk.code);
+        if (exported)
+          chunk.code = `const load=(importChunk)=>importChunk();export{load as ${exported[2]}};\n`;
+      }
+    },
+  };
+}
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
@@ -82,6 +106,7 @@ export default defineConfig({
     // preload lists or polyfill: every browser we ship to preloads modules itself, and the popup's bundle
     // budget has no room for either.
     build: { cssCodeSplit: false, modulePreload: false },
+    plugins: [bareDynamicImports()],
     define: {
       __DEV_SERVICE_URL__: JSON.stringify(devService ?? ''),
       __DEV_API_KEY__: JSON.stringify(devService ? (process.env.PROMPTCAST_DEV_API_KEY ?? '') : ''),
