@@ -33,6 +33,14 @@ export const HistoryItem = memo(function HistoryItem({
 }: Props) {
   const stamp = formatDateTime(entry.createdAt, locale);
   const completed = entry.status === 'completed';
+  const details = (
+    <>
+      <p className={styles.prompt}>{entry.prompt}</p>
+      {entry.status === 'running' ? <RunningDetails entry={entry} now={now} /> : null}
+      {completed && variant === 'full' ? <EntryCopyState entryId={entry.id} /> : null}
+      {actions || !completed ? <Outcome entry={entry} withCopy={variant === 'full'} /> : null}
+    </>
+  );
   return (
     <li
       className={variant === 'full' ? `${styles.item} ${styles.full}` : styles.item}
@@ -46,16 +54,16 @@ export const HistoryItem = memo(function HistoryItem({
           {variant === 'full' ? stamp : formatRelativeTime(entry.createdAt, now, locale)}
         </time>
       </div>
-      <div className={styles.body}>
-        {/* The history page shows the files in its grid; the popup's list previews them here. */}
-        {completed && variant === 'compact' ? <EntryMedia entry={entry} size="small" /> : null}
-        <div className={styles.bodyMain}>
-          <p className={styles.prompt}>{entry.prompt}</p>
-          {entry.status === 'running' ? <RunningDetails entry={entry} now={now} /> : null}
-          {completed && variant === 'full' ? <EntryCopyState entryId={entry.id} /> : null}
-          {actions || !completed ? <Outcome entry={entry} withCopy={variant === 'full'} /> : null}
+      {variant === 'compact' ? (
+        <div className={styles.body}>
+          {completed ? <EntryMedia entry={entry} size="small" /> : null}
+          <div className={styles.bodyMain}>{details}</div>
         </div>
-      </div>
+      ) : (
+        // The history page shows the files in its grid: the row's parts stack in the row itself, two
+        // wrappers fewer for each of hundreds of rows in its first frame.
+        details
+      )}
       {onRemove && actions ? (
         <div className={styles.tools}>
           <button
