@@ -1,20 +1,8 @@
 import { storage, type WxtStorageItem } from 'wxt/utils/storage';
-
-/** A value read before the page's first render, kept current by its item's changes until a hook takes it. */
-export interface ReadAhead {
-  /** What the first render shows: storage's answer, or the page's snapshot while storage has not answered. */
-  value: unknown;
-  /**
-   * Stops following changes and hands the item to the hook, which watches it from then on: `update` gets what
-   * the item holds beyond `value` (at once when known, else once storage answers), `fail` a failed read.
-   */
-  release(update: (value: unknown) => void, fail: (failure: unknown) => void): void;
-}
+import { offerReadAhead } from './read-ahead-handoff';
 
 // biome-ignore lint/suspicious/noExplicitAny: WXT's own item type; the page only reads the value as unknown.
 type Item = WxtStorageItem<any, any>;
-
-const taken = new Map<object, ReadAhead>();
 
 /**
  * Reads several items in one storage call before React renders, so a page paints its data in its first
@@ -38,7 +26,7 @@ export function readAhead(items: readonly Item[], snapshot?: readonly unknown[])
   };
   if (snapshot) {
     items.forEach((item, i) => {
-      taken.set(item, {
+      offerReadAhead(item, {
         value: snapshot[i],
         release(update, fail) {
           if (handOver(item, i, update)) return;
@@ -59,18 +47,11 @@ export function readAhead(items: readonly Item[], snapshot?: readonly unknown[])
       items.forEach((item, i) => {
         const read = latest.has(item) ? latest.get(item) : values[i];
         latest.delete(item);
-        taken.set(item, { value: read, release: (update) => void handOver(item, i, update) });
+        offerReadAhead(item, { value: read, release: (update) => void handOver(item, i, update) });
       });
     },
     () => {
       for (const stop of stops) stop();
     },
   );
-}
-
-/** The item's read-ahead value, once: a later mount reads storage itself. */
-export function takeReadAhead(item: object): ReadAhead | undefined {
-  const ahead = taken.get(item);
-  taken.delete(item);
-  return ahead;
 }

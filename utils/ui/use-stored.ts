@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toErrorInfo } from '../error-info';
 import type { ErrorInfo } from '../errors';
-import { type ReadAhead, takeReadAhead } from './read-ahead';
+import { type ReadAhead, takeReadAhead } from './read-ahead-handoff';
 
 /** The part of a WXT storage item a page reads: its value now, and every later change. */
 export interface ReadableItem<T> {
