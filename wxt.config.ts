@@ -8,8 +8,8 @@ type Plugin = Extract<NonNullable<WxtViteConfig['plugins']>[number], { name: str
 const devService = process.env.PROMPTCAST_DEV_SERVICE_URL;
 
 /**
- * Vite wraps every `import()` in a helper that first preloads the chunk's dependency list. With
- * `modulePreload: false` that list is always empty, yet the helper (0.7 KB gzip of link-tag and CSS
+ * Vite wraps every `import()` in a helper that first preloads the chunk's dependency list. Scripts
+ * get no such lists here (`resolveDependencies` below keeps them for HTML only), yet the helper (0.7 KB gzip of link-tag and CSS
  * preloading code) is still loaded by every page: this leaves it a plain call of the import. Should a
  * Vite release shape the helper differently, nothing matches and the stock helper stays.
  */
@@ -103,9 +103,16 @@ export default defineConfig({
   },
   vite: () => ({
     // One stylesheet per page: fewer render-blocking requests before the popup's first paint. No module
-    // preload lists or polyfill: every browser we ship to preloads modules itself, and the popup's bundle
-    // budget has no room for either.
-    build: { cssCodeSplit: false, modulePreload: false },
+    // preload polyfill and no preload lists in scripts: the popup's bundle budget has no room for either. A
+    // page's HTML does preload its own static imports, so the history page fetches its shared chunks at
+    // once instead of one round trip after its entry script.
+    build: {
+      cssCodeSplit: false,
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+      },
+    },
     plugins: [bareDynamicImports()],
     define: {
       __DEV_SERVICE_URL__: JSON.stringify(devService ?? ''),

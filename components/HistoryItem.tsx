@@ -38,6 +38,16 @@ export const HistoryItem = memo(function HistoryItem({
   const stamp = formatDateTime(entry.createdAt, locale);
   const reasonId = useId();
   const completed = entry.status === 'completed';
+  const details = (
+    <>
+      <p className={styles.prompt}>{entry.prompt}</p>
+      {entry.status === 'running' ? <RunningDetails entry={entry} now={now} /> : null}
+      {completed && variant === 'full' ? <EntryCopyState entryId={entry.id} /> : null}
+      {actions || !completed ? (
+        <Outcome entry={entry} withCopy={variant === 'full'} reasonId={reasonId} />
+      ) : null}
+    </>
+  );
   return (
     <li
       className={variant === 'full' ? `${styles.item} ${styles.full}` : styles.item}
@@ -51,18 +61,16 @@ export const HistoryItem = memo(function HistoryItem({
           {variant === 'full' ? stamp : formatRelativeTime(entry.createdAt, now, locale)}
         </time>
       </div>
-      <div className={styles.body}>
-        {/* The history page shows the files in its grid; the popup's list previews them here. */}
-        {completed && variant === 'compact' ? <EntryMedia entry={entry} size="small" /> : null}
-        <div className={styles.bodyMain}>
-          <p className={styles.prompt}>{entry.prompt}</p>
-          {entry.status === 'running' ? <RunningDetails entry={entry} now={now} /> : null}
-          {completed && variant === 'full' ? <EntryCopyState entryId={entry.id} /> : null}
-          {actions || !completed ? (
-            <Outcome entry={entry} withCopy={variant === 'full'} reasonId={reasonId} />
-          ) : null}
+      {variant === 'compact' ? (
+        <div className={styles.body}>
+          {completed ? <EntryMedia entry={entry} size="small" /> : null}
+          <div className={styles.bodyMain}>{details}</div>
         </div>
-      </div>
+      ) : (
+        // The history page shows the files in its grid: the row's parts stack in the row itself, two
+        // wrappers fewer for each of hundreds of rows in its first frame.
+        details
+      )}
       {actions ? (
         <EntryRetry entry={entry} onEdit={onEdit} reasonId={reasonId}>
           {onRemove ? (

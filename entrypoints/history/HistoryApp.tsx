@@ -16,6 +16,7 @@ import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { editInPanel } from '@/utils/ui/edit-in-panel';
 import { findEntries, isNarrowed, SHOW_ALL } from '@/utils/ui/history-find';
+import { useHistorySnapshot } from '@/utils/ui/history-snapshot';
 import { useNow } from '@/utils/ui/hooks';
 import { mediaItems, NO_COPIES } from '@/utils/ui/media-items';
 import { forgetSnapshotHistory } from '@/utils/ui/snapshot';
@@ -29,7 +30,8 @@ const HISTORY_LIMIT = 1000;
 export function HistoryApp() {
   const history = useHistory();
   const key = useKeyStatus();
-  const copies = useCopies().value?.entries ?? NO_COPIES;
+  const storedCopies = useCopies().value;
+  const copies = storedCopies?.entries ?? NO_COPIES;
   const [removingId, setRemovingId] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
   const [clearing, setClearing] = useState(false);
@@ -38,6 +40,8 @@ export function HistoryApp() {
   const [query, setQuery] = useState(SHOW_ALL);
   const clearButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
+
+  useHistorySnapshot(history.value, key.value, storedCopies);
 
   // Keyboard focus follows the question onto its answer (ConfirmButtons), and back to "Clear history" after.
   useEffect(() => {
@@ -131,7 +135,7 @@ export function HistoryApp() {
             </section>
           ) : null}
 
-          {history.error && !loaded ? <ErrorMessage>{describeError(history.error)}</ErrorMessage> : null}
+          {history.error ? <ErrorMessage>{describeError(history.error)}</ErrorMessage> : null}
           {error ? <ErrorMessage>{describeError(error)}</ErrorMessage> : null}
           {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
 

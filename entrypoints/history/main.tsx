@@ -5,20 +5,26 @@ import { PageErrorBoundary } from '@/components/PageErrorBoundary';
 import { copiesItem } from '@/utils/media/copies-item';
 import { historyItem, keyStatusItem } from '@/utils/storage/items';
 import { prepareDocument } from '@/utils/ui/document';
+import { readHistorySnapshot } from '@/utils/ui/history-snapshot';
 import { readAhead } from '@/utils/ui/read-ahead';
 import { HistoryApp } from './HistoryApp';
 
 prepareDocument('pageTitleHistory');
 
 const root = document.getElementById('root');
-// Mounted once storage answered: the whole history in the first commit, without a loading frame first.
-if (root)
-  void readAhead([historyItem, keyStatusItem, copiesItem]).then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <PageErrorBoundary>
-          <HistoryApp />
-        </PageErrorBoundary>
-      </StrictMode>,
-    ),
+const mount = (element: HTMLElement) =>
+  createRoot(element).render(
+    <StrictMode>
+      <PageErrorBoundary>
+        <HistoryApp />
+      </PageErrorBoundary>
+    </StrictMode>,
   );
+// One storage read for the three items; the history in the first commit, without a loading frame first. With
+// the last open's snapshot the page renders at once and storage's answer replaces whatever changed since.
+if (root) {
+  const snapshot = readHistorySnapshot();
+  const read = readAhead([historyItem, keyStatusItem, copiesItem], snapshot);
+  if (snapshot) mount(root);
+  else void read.then(() => mount(root));
+}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toErrorInfo } from '../error-info';
 import type { ErrorInfo } from '../errors';
-import { type ReadAhead, takeReadAhead } from './read-ahead';
+import { type ReadAhead, takeReadAhead } from './read-ahead-handoff';
 
 /** The part of a WXT storage item a page reads: its value now, and every later change. */
 export interface ReadableItem<T> {
@@ -42,24 +42,17 @@ export function useStoredValue<T>(
     });
     const early = ahead.current;
     ahead.current = undefined;
-    if (early) {
-      // Watching from here on; what changed since the read-ahead is taken over.
-      const later = early.release();
-      if (later) setStored({ value: show(later.value), read: true });
-      return () => {
-        live = false;
-        unwatch();
-      };
-    }
-    item.getValue().then(
-      // A change that arrived meanwhile is newer than this read.
-      (value) => {
-        if (live && !changed) setStored({ value: show(value), read: true });
-      },
-      (failure: unknown) => {
-        if (live && !changed) setStored((previous) => ({ ...previous, error: toErrorInfo(failure) }));
-      },
-    );
+    // A change that arrived meanwhile is newer than this read.
+    const update = (value: unknown) => {
+      if (live && !changed) setStored({ value: show(value), read: true });
+    };
+    const fail = (failure: unknown) => {
+      if (live && !changed) setStored((previous) => ({ ...previous, error: toErrorInfo(failure) }));
+    };
+    // Watching from here on; what changed since the read-ahead (or what storage says beyond the snapshot
+    // the page rendered) is taken over.
+    if (early) early.release(update, fail);
+    else item.getValue().then(update, fail);
     return () => {
       live = false;
       unwatch();

@@ -53,3 +53,57 @@ describe('readAhead', () => {
     expect(await screen.findByText('note: kept')).toBeTruthy();
   });
 });
+
+describe('readAhead from a snapshot', () => {
+  it('renders the snapshot before storage answers, then what storage holds', async () => {
+    await noteItem.setValue('stored');
+    let answer: () => void = () => undefined;
+    const get = fakeBrowser.storage.local.get.bind(fakeBrowser.storage.local);
+    vi.spyOn(fakeBrowser.storage.local, 'get').mockImplementationOnce(
+      (keys) => new Promise((resolve) => (answer = () => resolve(get(keys)))),
+    );
+    const read = readAhead([noteItem], ['from the last open']);
+    render(<Note />);
+    // The first commit shows the snapshot without waiting for storage.
+    expect(screen.getByText('note: from the last open')).toBeTruthy();
+    await act(async () => {
+      answer();
+      await read;
+    });
+    expect(await screen.findByText('note: stored')).toBeTruthy();
+  });
+
+  it('keeps a change made before storage answered over the older answer', async () => {
+    await noteItem.setValue('stored');
+    let answer: () => void = () => undefined;
+    const get = fakeBrowser.storage.local.get.bind(fakeBrowser.storage.local);
+    vi.spyOn(fakeBrowser.storage.local, 'get').mockImplementationOnce((keys) => {
+      const stale = get(keys);
+      return new Promise((resolve) => (answer = () => resolve(stale)));
+    });
+    const read = readAhead([noteItem], ['snapshot']);
+    render(<Note />);
+    await act(async () => {
+      await noteItem.setValue('changed');
+    });
+    await act(async () => {
+      answer();
+      await read;
+    });
+    expect(screen.getByText('note: changed')).toBeTruthy();
+  });
+
+  it('tells the page when storage cannot be read behind the snapshot', async () => {
+    vi.spyOn(fakeBrowser.storage.local, 'get').mockRejectedValueOnce(new Error('storage unavailable'));
+    function Failing() {
+      const note = useStoredValue(noteItem, show);
+      return <p>{note.error ? `failed, showing ${note.value}` : `note: ${note.value}`}</p>;
+    }
+    const read = readAhead([noteItem], ['snapshot']);
+    render(<Failing />);
+    await act(async () => {
+      await read;
+    });
+    expect(await screen.findByText('failed, showing snapshot')).toBeTruthy();
+  });
+});
