@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DEMO_API_KEY } from '../reference-service/server';
 import { HistoryPage } from './pages/history';
 import { expect, test } from './support/fixtures';
-import { historyOf } from './support/probes';
+import { EVENTUALLY, historyOf } from './support/probes';
 import { configure, sendFrom } from './support/setup';
 
 const downloads = mkdtempSync(path.join(os.tmpdir(), 'promptcast-export-'));
@@ -87,6 +87,9 @@ test('a file that is not a history export shows a clear message and changes noth
 }) => {
   const setup = await configure(extension, service);
   expect((await sendFrom(setup, { type: 'generateImage', prompt: 'a quiet lake' })).ok).toBe(true);
+  // The balance reading after the image lands just after its answer (the entry's cost): wait for it, so
+  // the history compared below is the settled one.
+  await expect.poll(async () => (await historyOf(extension))[0]?.balanceBefore, EVENTUALLY).toBeUndefined();
   const before = await historyOf(extension);
   const history = await HistoryPage.open(extension);
   await expect(history.entries()).toHaveCount(1);
