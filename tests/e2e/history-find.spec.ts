@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DEMO_API_KEY } from '../reference-service/server';
 import { HistoryPage } from './pages/history';
 import { expect, test } from './support/fixtures';
-import { EVENTUALLY, historyOf } from './support/probes';
+import { historyOf, settledHistoryOf } from './support/probes';
 import { configure, sendFrom } from './support/setup';
 
 const downloads = mkdtempSync(path.join(os.tmpdir(), 'promptcast-export-'));
@@ -26,7 +26,7 @@ test('the history page finds entries, exports them to a file, and imports it bac
   }
   service.configure({ accounts: { [DEMO_API_KEY]: 0 } });
   expect((await sendFrom(setup, { type: 'generateImage', prompt: 'a red balloon, refused' })).ok).toBe(false);
-  const stored = await historyOf(extension);
+  const stored = await settledHistoryOf(extension);
 
   const history = await HistoryPage.open(extension);
   const { page } = history;
@@ -87,10 +87,7 @@ test('a file that is not a history export shows a clear message and changes noth
 }) => {
   const setup = await configure(extension, service);
   expect((await sendFrom(setup, { type: 'generateImage', prompt: 'a quiet lake' })).ok).toBe(true);
-  // The balance reading after the image lands just after its answer (the entry's cost): wait for it, so
-  // the history compared below is the settled one.
-  await expect.poll(async () => (await historyOf(extension))[0]?.balanceBefore, EVENTUALLY).toBeUndefined();
-  const before = await historyOf(extension);
+  const before = await settledHistoryOf(extension);
   const history = await HistoryPage.open(extension);
   await expect(history.entries()).toHaveCount(1);
 

@@ -20,6 +20,17 @@ export async function historyOf(extension: ExtensionUnderTest): Promise<HistoryE
   return (stored.history ?? []) as HistoryEntry[];
 }
 
+/**
+ * The history once every finished entry's balance reading after it has landed (its cost, or nothing): that
+ * write follows a generation's answer, so a test comparing the history later waits for it first.
+ */
+export async function settledHistoryOf(extension: ExtensionUnderTest): Promise<HistoryEntry[]> {
+  await expect
+    .poll(async () => (await historyOf(extension)).some((entry) => entry.balanceBefore), EVENTUALLY)
+    .toBe(false);
+  return historyOf(extension);
+}
+
 /** Every item in storage.local and storage.session, the key item included. */
 export async function storageOf(
   extension: ExtensionUnderTest,
