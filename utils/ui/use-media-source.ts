@@ -74,7 +74,8 @@ export function useMediaSource({ entryId, index, url, copy }: MediaFileRef, acti
     if (!kept) return setResolved(unlessSame(serviceSource(url)));
     let objectUrl: string | undefined;
     let live = true;
-    setResolved(unlessSame(PENDING));
+    // A file already on screen (from the service) stays there until its copy is read: no blank moment.
+    setResolved((current) => (current.src ? current : PENDING));
     void keptCopyUrl(entryId, index).then((found) => {
       if (!live) {
         if (found) URL.revokeObjectURL(found);

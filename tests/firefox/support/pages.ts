@@ -167,20 +167,18 @@ export class PopupPage extends ExtensionPage {
 
   /** The result card's image once Firefox has decoded it, as its natural size. */
   async renderedResultImage(): Promise<{ src: string; width: number; height: number }> {
-    const selector = '[data-testid="result"] img';
-    await this.page.waitForFunction(
+    // Read in the same check that finds it loaded: the card swaps the service's file for the kept copy.
+    const loaded = await this.page.waitForFunction(
       (css) => {
         const image = document.querySelector<HTMLImageElement>(css);
-        return image?.complete === true && image.naturalWidth > 0;
+        return image?.complete === true && image.naturalWidth > 0
+          ? { src: image.src, width: image.naturalWidth, height: image.naturalHeight }
+          : undefined;
       },
       WAIT,
-      selector,
+      '[data-testid="result"] img',
     );
-    return this.page.$eval(selector, (image) => ({
-      src: (image as HTMLImageElement).src,
-      width: (image as HTMLImageElement).naturalWidth,
-      height: (image as HTMLImageElement).naturalHeight,
-    }));
+    return (await loaded.jsonValue()) as { src: string; width: number; height: number };
   }
 
   /** Text of the popup's job item for this prompt once it has the given status (running/completed/failed). */
