@@ -1,4 +1,5 @@
 import type { BalanceReading, HistoryEntry } from '../history/schema';
+import { createSerial } from '../serial';
 import { readBalance, refreshBalanceQuietly } from './balance';
 import type { Context } from './context';
 
@@ -48,7 +49,18 @@ export async function balanceBeforeIfAlone(ctx: Context): Promise<BalanceReading
  * (or drops the reading when that cannot be known). Undefined when no entry waited for it, so the caller
  * refreshes the balance its usual way; otherwise the entries as stored now.
  */
-export async function settleCosts(ctx: Context): Promise<HistoryEntry[] | undefined> {
+export function settleCosts(ctx: Context): Promise<HistoryEntry[] | undefined> {
+  return oneAtATime(() => settleCostsNow(ctx));
+}
+
+/**
+ * One settling at a time in a worker (the module lives as long as the worker): two at once would read the
+ * balance together, the later-asked reading would refuse the earlier one's write, and the run holding that
+ * refused reading would drop a cost the other could have stored.
+ */
+const oneAtATime = createSerial();
+
+async function settleCostsNow(ctx: Context): Promise<HistoryEntry[] | undefined> {
   const waiting = new Set(
     (await ctx.history.read())
       .filter((entry) => entry.status !== 'running' && entry.balanceBefore)
