@@ -1,10 +1,9 @@
-import { type ReactNode, useState } from 'react';
-import { toErrorInfo } from '@/utils/error-info';
-import type { ErrorInfo } from '@/utils/errors';
+import type { ReactNode } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { truncate } from '@/utils/ui/format';
+import { useCommand } from '@/utils/ui/hooks';
 import controls from './controls.module.css';
 import styles from './Entry.module.css';
 import { ErrorMessage } from './ErrorMessage';
@@ -24,21 +23,14 @@ interface Props {
  * entry appears in the lists from storage; a refusal is also said here, beside the button that was pressed.
  */
 export function EntryRetry({ entry, onEdit, reasonId, children }: Props) {
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<ErrorInfo | undefined>(undefined);
+  const { busy: sending, error, run } = useCommand();
   // A running entry has nothing to do again yet.
   if (entry.status === 'running') return children ? <div className={styles.tools}>{children}</div> : null;
   const failed = entry.status === 'failed';
   const prompt = truncate(entry.prompt, 60);
   const button = `${controls.button} ${controls.small}`;
 
-  const again = () => {
-    setSending(true);
-    setError(undefined);
-    send({ type: 'regenerate', entryId: entry.id })
-      .catch((failure: unknown) => setError(toErrorInfo(failure)))
-      .finally(() => setSending(false));
-  };
+  const again = () => run(() => send({ type: 'regenerate', entryId: entry.id }));
 
   return (
     <>

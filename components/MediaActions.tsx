@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { toErrorInfo } from '@/utils/error-info';
-import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
+import { useCommand } from '@/utils/ui/hooks';
 import { openInTab } from '@/utils/ui/navigation';
 import { safeUrl } from '@/utils/ui/safe-url';
 import controls from './controls.module.css';
@@ -26,18 +25,10 @@ interface Props {
  * another origin is ignored by the browser, which then navigates the popup to the file and saves nothing.
  */
 export function MediaActions({ entry, withCopy = false }: Props) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ErrorInfo | undefined>(undefined);
+  const { busy, error, run } = useCommand();
   const { urls } = entry;
   if (urls.length === 0) return <span className={styles.invalid}>{t('noLinks')}</span>;
 
-  const run = (download: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
-    download()
-      .catch((failure: unknown) => setError(toErrorInfo(failure)))
-      .finally(() => setBusy(false));
-  };
   const numbered = urls.length > 1;
   return (
     <div className={styles.actions}>

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { toErrorInfo } from '../error-info';
+import type { ErrorInfo } from '../errors';
 
 /** The current time, re-read every `intervalMs` while `active`; drives elapsed-time displays. */
 export function useNow(intervalMs = 1000, active = true): number {
@@ -30,4 +32,25 @@ export function useAfterFirstPaint(): boolean {
     };
   }, []);
   return painted;
+}
+
+/**
+ * A button's command: busy while it runs, and the reason it failed (cleared when it runs again), for the
+ * page to show beside the button that was pressed.
+ */
+export function useCommand(): {
+  busy: boolean;
+  error: ErrorInfo | undefined;
+  run: (command: () => Promise<unknown>) => void;
+} {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorInfo | undefined>(undefined);
+  const run = (command: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(undefined);
+    command()
+      .catch((failure: unknown) => setError(toErrorInfo(failure)))
+      .finally(() => setBusy(false));
+  };
+  return { busy, error, run };
 }
