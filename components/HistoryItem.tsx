@@ -16,8 +16,11 @@ interface Props {
   variant: 'compact' | 'full';
   /** The UI language for dates, asked once by the list. */
   locale: string;
-  /** False for a full-page row below the first screen while the first frame is painted: its text only. */
-  actions: boolean;
+  /**
+   * False for a full-page row below the first screen while the first frame is painted: the row with its prompt
+   * as plain text, the rest a frame later.
+   */
+  whole: boolean;
   onRemove?: (entry: HistoryEntry) => void;
   removing?: boolean;
   /** Fills the page's prompt form from the entry (Edit & generate); pages without a form leave it out. */
@@ -30,30 +33,32 @@ export const HistoryItem = memo(function HistoryItem({
   now,
   variant,
   locale,
-  actions,
+  whole,
   onRemove,
   removing = false,
   onEdit,
 }: Props) {
-  const stamp = formatDateTime(entry.createdAt, locale);
   const reasonId = useId();
+  const className = variant === 'full' ? `${styles.item} ${styles.full}` : styles.item;
+  if (!whole) {
+    return (
+      <li className={className} data-testid="history-entry">
+        {entry.prompt}
+      </li>
+    );
+  }
+  const stamp = formatDateTime(entry.createdAt, locale);
   const completed = entry.status === 'completed';
   const details = (
     <>
       <p className={styles.prompt}>{entry.prompt}</p>
       {entry.status === 'running' ? <RunningDetails entry={entry} now={now} /> : null}
       {completed && variant === 'full' ? <EntryCopyState entryId={entry.id} /> : null}
-      {actions || !completed ? (
-        <Outcome entry={entry} withCopy={variant === 'full'} reasonId={reasonId} />
-      ) : null}
+      <Outcome entry={entry} withCopy={variant === 'full'} reasonId={reasonId} />
     </>
   );
   return (
-    <li
-      className={variant === 'full' ? `${styles.item} ${styles.full}` : styles.item}
-      data-testid="history-entry"
-      data-status={entry.status}
-    >
+    <li className={className} data-testid="history-entry" data-status={entry.status}>
       <div className={styles.head}>
         <span className={styles.kind}>{kindLabel(entry)}</span>
         <StatusBadge entry={entry} />
@@ -71,21 +76,19 @@ export const HistoryItem = memo(function HistoryItem({
         // wrappers fewer for each of hundreds of rows in its first frame.
         details
       )}
-      {actions ? (
-        <EntryRetry entry={entry} onEdit={onEdit} reasonId={reasonId}>
-          {onRemove ? (
-            <button
-              type="button"
-              className={`${controls.button} ${controls.small}`}
-              aria-label={t('removeEntryLabel', truncate(entry.prompt, 60))}
-              disabled={removing}
-              onClick={() => onRemove(entry)}
-            >
-              {t('removeEntry')}
-            </button>
-          ) : null}
-        </EntryRetry>
-      ) : null}
+      <EntryRetry entry={entry} onEdit={onEdit} reasonId={reasonId}>
+        {onRemove ? (
+          <button
+            type="button"
+            className={`${controls.button} ${controls.small}`}
+            aria-label={t('removeEntryLabel', truncate(entry.prompt, 60))}
+            disabled={removing}
+            onClick={() => onRemove(entry)}
+          >
+            {t('removeEntry')}
+          </button>
+        ) : null}
+      </EntryRetry>
     </li>
   );
 });

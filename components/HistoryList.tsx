@@ -4,8 +4,8 @@ import { useAfterFirstPaint } from '@/utils/ui/hooks';
 import styles from './Entry.module.css';
 import { HistoryItem } from './HistoryItem';
 
-/** More than a screenful of rows of the full page come with their buttons in the first frame. */
-const FIRST_FULL_ROWS = 12;
+/** More than a screenful of rows of the full page come whole in the first frame. */
+const FIRST_WHOLE_ROWS = 12;
 
 interface Props {
   entries: readonly HistoryEntry[];
@@ -15,13 +15,25 @@ interface Props {
   onRemove?: (entry: HistoryEntry) => void;
   removingId?: string;
   onEdit?: (entry: HistoryEntry) => void;
+  /** How many rows of the full page come whole in the first frame (none when something fills the screen). */
+  firstWholeRows?: number;
 }
 
-export function HistoryList({ entries, now, variant, labelledBy, onRemove, removingId, onEdit }: Props) {
+export function HistoryList({
+  entries,
+  now,
+  variant,
+  labelledBy,
+  onRemove,
+  removingId,
+  onEdit,
+  firstWholeRows = FIRST_WHOLE_ROWS,
+}: Props) {
   // Asked once per list rather than once per row: each answer costs the browser two extension API calls.
   const locale = uiLanguage();
-  // The full page's first frame holds every row's text but only the first screenful's buttons (hundreds of
-  // rows of links and buttons would double its work); the others get theirs a frame later.
+  // The full page's first frame holds every row with its prompt but only the first screenful whole (the
+  // kind, state, date and buttons of hundreds of rows would triple its work); the others are completed a
+  // frame later, before anyone could scroll to them.
   const painted = useAfterFirstPaint();
   return (
     <ul className={styles.list} aria-labelledby={labelledBy}>
@@ -34,7 +46,7 @@ export function HistoryList({ entries, now, variant, labelledBy, onRemove, remov
           now={variant === 'compact' || entry.status === 'running' ? now : 0}
           variant={variant}
           locale={locale}
-          actions={variant === 'compact' || painted || index < FIRST_FULL_ROWS}
+          whole={variant === 'compact' || painted || index < firstWholeRows}
           onRemove={onRemove}
           removing={removingId === entry.id}
           onEdit={onEdit}

@@ -10,8 +10,11 @@ import { MediaImage } from './MediaImage';
 import { CopyStatus } from './MediaState';
 import { VideoPlayer } from './VideoPlayer';
 
-/** More than a screenful of cells in the first frame; the rest follow once it is painted. */
-const FIRST_CELLS = 24;
+/**
+ * A screenful of cells in the first frame (four columns at most, four rows fill a 1080p window); the rest
+ * follow once it is painted.
+ */
+export const FIRST_CELLS = 16;
 
 /** The history's results as thumbnails and video previews; each opens the viewer at itself. */
 export function MediaGrid({ items }: { items: readonly MediaItem[] }) {

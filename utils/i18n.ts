@@ -25,17 +25,12 @@ const primarySubtag = (tag: string) => tag.split(/[-_]/)[0]?.toLowerCase() ?? ''
  */
 export function uiLanguage(): string {
   let browserLanguage = '';
-  let translation = '';
   try {
     browserLanguage = browser.i18n.getUILanguage() ?? '';
   } catch {
     browserLanguage = '';
   }
-  try {
-    translation = (browser.i18n.getMessage as GetMessage)('languageTag');
-  } catch {
-    translation = '';
-  }
+  const translation = fixedMessage('languageTag');
   if (!translation) return browserLanguage || 'en';
   if (!browserLanguage) return translation;
   return primarySubtag(browserLanguage) === primarySubtag(translation) ? browserLanguage : translation;
@@ -51,14 +46,35 @@ export function t(key: MessageKey, substitutions?: Substitution | readonly Subst
   const strings = list.map((value: Substitution) =>
     typeof value === 'number' ? formatNumber(value, locale) : value,
   );
-  let text = '';
-  try {
-    text = (browser.i18n.getMessage as GetMessage)(key, strings.length > 0 ? strings : undefined);
-  } catch {
-    text = '';
-  }
   // An empty answer means the key is missing in every locale; the key is more useful than nothing.
-  return text || key;
+  return (strings.length > 0 ? getMessage(key, strings) : fixedMessage(key)) || key;
+}
+
+function getMessage(key: string, substitutions?: string[]): string {
+  try {
+    return (browser.i18n.getMessage as GetMessage)(key, substitutions);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A page's messages never change while it is open, and each browser call costs microseconds that a
+ * 200-entry history spends thousands of times in its first frame. The answers are tied to the getMessage
+ * they came from, so a replaced one (another locale in a test) is asked afresh.
+ */
+const fixed = { from: undefined as unknown, messages: new Map<string, string>() };
+
+function fixedMessage(key: string): string {
+  const from = browser.i18n.getMessage;
+  if (fixed.from !== from) fixed.messages.clear();
+  fixed.from = from;
+  let text = fixed.messages.get(key);
+  if (text === undefined) {
+    text = getMessage(key);
+    fixed.messages.set(key, text);
+  }
+  return text;
 }
 
 /** "1 credit", "1,000 credits". */

@@ -7,7 +7,7 @@ import { HistoryFind } from '@/components/HistoryFind';
 import { HistoryList } from '@/components/HistoryList';
 import { HistoryTransfer } from '@/components/HistoryTransfer';
 import { KeyStatusContext } from '@/components/KeyStatusContext';
-import { MediaGrid } from '@/components/MediaGrid';
+import { FIRST_CELLS, MediaGrid } from '@/components/MediaGrid';
 import { StatusMessage } from '@/components/StatusMessage';
 import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
@@ -174,6 +174,8 @@ export function HistoryApp() {
               onRemove={remove}
               removingId={removingId}
               onEdit={edit}
+              // Below a grid that fills the first screen no row is on it: each comes whole a frame later.
+              firstWholeRows={media.length >= FIRST_CELLS ? 0 : undefined}
             />
           ) : null}
         </main>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { toErrorInfo } from '../error-info';
 import type { ErrorInfo } from '../errors';
 
@@ -24,7 +24,8 @@ export function useAfterFirstPaint(): boolean {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A rAF callback runs just before the paint; the task it queues runs just after it.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+      // As a transition, the rest renders in slices that yield to input: no long task right after the paint.
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -6,6 +6,9 @@ import type { Problem } from '@/utils/validation';
 import { chromeGetMessage, readMessages } from './locales';
 
 function useLocale(locale: 'en' | 'de', uiLanguage: string) {
+  // t() keeps each message it was given by one getMessage (a page's locale never changes while it is
+  // open): another locale is another getMessage, not the same spy answering differently.
+  vi.restoreAllMocks();
   const get = chromeGetMessage(readMessages(locale));
   vi.spyOn(fakeBrowser.i18n, 'getMessage').mockImplementation(get as typeof fakeBrowser.i18n.getMessage);
   vi.spyOn(fakeBrowser.i18n, 'getUILanguage').mockReturnValue(uiLanguage);
@@ -22,6 +25,14 @@ describe('t', () => {
   });
 
   it('accepts a single substitution', () => {
+    expect(t('notifyVideosReadyTitle', 3)).toBe('3 videos ready');
+  });
+
+  it('asks the browser once for each message without placeholders, however often it is shown', () => {
+    const asked = vi.spyOn(fakeBrowser.i18n, 'getMessage');
+    for (let row = 0; row < 200; row++) expect(t('kindVideo')).toBe('Video');
+    expect(asked.mock.calls.filter(([key]) => key === 'kindVideo')).toHaveLength(1);
+    expect(t('notifyVideosReadyTitle', 2)).toBe('2 videos ready');
     expect(t('notifyVideosReadyTitle', 3)).toBe('3 videos ready');
   });
 
