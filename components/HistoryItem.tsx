@@ -16,11 +16,6 @@ interface Props {
   variant: 'compact' | 'full';
   /** The UI language for dates, asked once by the list. */
   locale: string;
-  /**
-   * False for a full-page row below the first screen while the first frame is painted: the row with its prompt
-   * as plain text, the rest a frame later.
-   */
-  whole: boolean;
   onRemove?: (entry: HistoryEntry) => void;
   removing?: boolean;
   /** Fills the page's prompt form from the entry (Edit & generate); pages without a form leave it out. */
@@ -33,21 +28,12 @@ export const HistoryItem = memo(function HistoryItem({
   now,
   variant,
   locale,
-  whole,
   onRemove,
   removing = false,
   onEdit,
 }: Props) {
-  const reasonId = useId();
-  const className = variant === 'full' ? `${styles.item} ${styles.full}` : styles.item;
-  if (!whole) {
-    return (
-      <li className={className} data-testid="history-entry">
-        {entry.prompt}
-      </li>
-    );
-  }
   const stamp = formatDateTime(entry.createdAt, locale);
+  const reasonId = useId();
   const completed = entry.status === 'completed';
   const details = (
     <>
@@ -58,7 +44,11 @@ export const HistoryItem = memo(function HistoryItem({
     </>
   );
   return (
-    <li className={className} data-testid="history-entry" data-status={entry.status}>
+    <li
+      className={variant === 'full' ? `${styles.item} ${styles.full}` : styles.item}
+      data-testid="history-entry"
+      data-status={entry.status}
+    >
       <div className={styles.head}>
         <span className={styles.kind}>{kindLabel(entry)}</span>
         <StatusBadge entry={entry} />

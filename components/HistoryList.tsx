@@ -37,21 +37,27 @@ export function HistoryList({
   const painted = useAfterFirstPaint();
   return (
     <ul className={styles.list} aria-labelledby={labelledBy}>
-      {entries.map((entry, index) => (
-        <HistoryItem
-          key={entry.id}
-          entry={entry}
-          // A row's text depends on the clock only while it runs or shows relative times, so the other rows
-          // of the full page skip the re-render every tick.
-          now={variant === 'compact' || entry.status === 'running' ? now : 0}
-          variant={variant}
-          locale={locale}
-          whole={variant === 'compact' || painted || index < firstWholeRows}
-          onRemove={onRemove}
-          removing={removingId === entry.id}
-          onEdit={onEdit}
-        />
-      ))}
+      {entries.map((entry, index) =>
+        variant === 'compact' || painted || index < firstWholeRows ? (
+          <HistoryItem
+            key={entry.id}
+            entry={entry}
+            // A row's text depends on the clock only while it runs or shows relative times, so the other rows
+            // of the full page skip the re-render every tick.
+            now={variant === 'compact' || entry.status === 'running' ? now : 0}
+            variant={variant}
+            locale={locale}
+            onRemove={onRemove}
+            removing={removingId === entry.id}
+            onEdit={onEdit}
+          />
+        ) : (
+          // The row with its prompt as plain text, one element with no component around it, until it is whole.
+          <li key={entry.id} className={`${styles.item} ${styles.full}`} data-testid="history-entry">
+            {entry.prompt}
+          </li>
+        ),
+      )}
     </ul>
   );
 }
