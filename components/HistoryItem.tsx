@@ -63,7 +63,7 @@ export const HistoryItem = memo(function HistoryItem({
         </div>
       ) : (
         // The history page shows the files in its grid: the row's parts stack in the row itself, two
-        // wrappers fewer for each of hundreds of rows in its first frame.
+        // wrappers fewer for each of hundreds of rows.
         details
       )}
       <EntryRetry entry={entry} onEdit={onEdit} reasonId={reasonId}>
