@@ -6,7 +6,7 @@ import { copiesItem } from '@/utils/media/copies-item';
 import { historyItem, keyStatusItem } from '@/utils/storage/items';
 import { prepareDocument } from '@/utils/ui/document';
 import { readHistorySnapshot } from '@/utils/ui/history-snapshot';
-import { readAhead } from '@/utils/ui/read-ahead';
+import { offerSnapshot, readAhead } from '@/utils/ui/read-ahead';
 import { HistoryApp } from './HistoryApp';
 
 prepareDocument('pageTitleHistory');
@@ -21,10 +21,12 @@ const mount = (element: HTMLElement) =>
     </StrictMode>,
   );
 // One storage read for the three items; the history in the first commit, without a loading frame first. With
-// the last open's snapshot the page renders at once and storage's answer replaces whatever changed since.
+// the last open's snapshot the page renders at once, and storage's answer replaces whatever changed since.
 if (root) {
+  const items = [historyItem, keyStatusItem, copiesItem];
   const snapshot = readHistorySnapshot();
-  const read = readAhead([historyItem, keyStatusItem, copiesItem], snapshot);
-  if (snapshot) mount(root);
-  else void read.then(() => mount(root));
+  if (snapshot) {
+    offerSnapshot(items, snapshot);
+    mount(root);
+  } else void readAhead(items).then(() => mount(root));
 }

@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { toErrorInfo } from '../error-info';
 import type { ErrorInfo } from '../errors';
+import { afterNextPaint } from './after-paint';
 
 /** The current time, re-read every `intervalMs` while `active`; drives elapsed-time displays. */
 export function useNow(intervalMs = 1000, active = true): number {
@@ -20,18 +21,8 @@ export function useNow(intervalMs = 1000, active = true): number {
  */
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A rAF callback runs just before the paint; the task it queues runs just after it.
-    const frame = requestAnimationFrame(() => {
-      // As a transition, the rest renders in slices that yield to input: no long task right after the paint.
-      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
-    };
-  }, []);
+  // As a transition, the rest renders in slices that yield to input: no long task right after the paint.
+  useEffect(() => afterNextPaint(() => startTransition(() => setPainted(true))), []);
   return painted;
 }
 

@@ -8,6 +8,11 @@ export interface ReadAhead {
   /** What the first render shows: storage's answer, or the page's snapshot while storage has not answered. */
   value: unknown;
   /**
+   * The value is the page's snapshot, not storage's answer: the hook reads and watches storage only once the
+   * first frame is painted, since the extension API's first use costs that frame several milliseconds.
+   */
+  fromSnapshot?: boolean;
+  /**
    * Stops following changes and hands the item to the hook, which watches it from then on: `update` gets what
    * the item holds beyond `value` (at once when known, else once storage answers), `fail` a failed read.
    */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toErrorInfo } from '../error-info';
 import type { ErrorInfo } from '../errors';
+import { afterNextPaint } from './after-paint';
 import { type ReadAhead, takeReadAhead } from './read-ahead-handoff';
 
 /** The part of a WXT storage item a page reads: its value now, and every later change. */
@@ -36,10 +37,7 @@ export function useStoredValue<T>(
   useEffect(() => {
     let live = true;
     let changed = false;
-    const unwatch = item.watch((value) => {
-      changed = true;
-      if (live) setStored({ value: show(value), read: true });
-    });
+    let unwatch: (() => void) | undefined;
     const early = ahead.current;
     ahead.current = undefined;
     // A change that arrived meanwhile is newer than this read.
@@ -49,13 +47,21 @@ export function useStoredValue<T>(
     const fail = (failure: unknown) => {
       if (live && !changed) setStored((previous) => ({ ...previous, error: toErrorInfo(failure) }));
     };
-    // Watching from here on; what changed since the read-ahead (or what storage says beyond the snapshot
-    // the page rendered) is taken over.
-    if (early) early.release(update, fail);
-    else item.getValue().then(update, fail);
+    const follow = () => {
+      unwatch = item.watch((value) => {
+        changed = true;
+        if (live) setStored({ value: show(value), read: true });
+      });
+      // Watching from here on; what changed since the read-ahead (or what storage says beyond the snapshot
+      // the page rendered) is taken over.
+      if (early) early.release(update, fail);
+      else item.getValue().then(update, fail);
+    };
+    const cancel = early?.fromSnapshot ? afterNextPaint(follow) : follow();
     return () => {
       live = false;
-      unwatch();
+      cancel?.();
+      unwatch?.();
     };
   }, [item, show]);
   return stored;

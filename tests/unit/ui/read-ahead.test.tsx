@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
-import { readAhead } from '@/utils/ui/read-ahead';
+import { offerSnapshot, readAhead } from '@/utils/ui/read-ahead';
 import { useStoredValue } from '@/utils/ui/use-stored';
 
 const noteItem = storage.defineItem<string>('local:readAheadNote', { fallback: 'none' });
@@ -54,41 +54,37 @@ describe('readAhead', () => {
   });
 });
 
-describe('readAhead from a snapshot', () => {
-  it('renders the snapshot before storage answers, then what storage holds', async () => {
+describe('offerSnapshot', () => {
+  it('paints the snapshot without touching storage, then shows what storage holds', async () => {
     await noteItem.setValue('stored');
-    let answer: () => void = () => undefined;
-    const get = fakeBrowser.storage.local.get.bind(fakeBrowser.storage.local);
-    vi.spyOn(fakeBrowser.storage.local, 'get').mockImplementationOnce(
-      (keys) => new Promise((resolve) => (answer = () => resolve(get(keys)))),
-    );
-    const read = readAhead([noteItem], ['from the last open']);
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const watch = vi.spyOn(fakeBrowser.storage.onChanged, 'addListener');
+    offerSnapshot([noteItem], ['from the last open']);
     render(<Note />);
-    // The first commit shows the snapshot without waiting for storage.
+    // The first commit shows the snapshot, and the storage API is left alone until that frame is painted.
     expect(screen.getByText('note: from the last open')).toBeTruthy();
-    await act(async () => {
-      answer();
-      await read;
-    });
+    expect(get).not.toHaveBeenCalled();
+    expect(watch).not.toHaveBeenCalled();
     expect(await screen.findByText('note: stored')).toBeTruthy();
+    expect(get).toHaveBeenCalledTimes(1);
   });
 
   it('keeps a change made before storage answered over the older answer', async () => {
     await noteItem.setValue('stored');
     let answer: () => void = () => undefined;
     const get = fakeBrowser.storage.local.get.bind(fakeBrowser.storage.local);
-    vi.spyOn(fakeBrowser.storage.local, 'get').mockImplementationOnce((keys) => {
+    const reading = vi.spyOn(fakeBrowser.storage.local, 'get').mockImplementationOnce((keys) => {
       const stale = get(keys);
       return new Promise((resolve) => (answer = () => resolve(stale)));
     });
-    const read = readAhead([noteItem], ['snapshot']);
+    offerSnapshot([noteItem], ['snapshot']);
     render(<Note />);
+    await waitFor(() => expect(reading).toHaveBeenCalled());
     await act(async () => {
       await noteItem.setValue('changed');
     });
     await act(async () => {
       answer();
-      await read;
     });
     expect(screen.getByText('note: changed')).toBeTruthy();
   });
@@ -99,11 +95,25 @@ describe('readAhead from a snapshot', () => {
       const note = useStoredValue(noteItem, show);
       return <p>{note.error ? `failed, showing ${note.value}` : `note: ${note.value}`}</p>;
     }
-    const read = readAhead([noteItem], ['snapshot']);
+    offerSnapshot([noteItem], ['snapshot']);
     render(<Failing />);
-    await act(async () => {
-      await read;
-    });
     expect(await screen.findByText('failed, showing snapshot')).toBeTruthy();
+  });
+
+  it('reads storage once for all the items it offered', async () => {
+    const otherItem = storage.defineItem<string>('local:readAheadOther', { fallback: 'none' });
+    await noteItem.setValue('stored note');
+    await otherItem.setValue('stored other');
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    offerSnapshot([noteItem, otherItem], ['note snapshot', 'other snapshot']);
+    function Both() {
+      const note = useStoredValue(noteItem, show);
+      const other = useStoredValue(otherItem, show);
+      return <p>{`${note.value} / ${other.value}`}</p>;
+    }
+    render(<Both />);
+    expect(screen.getByText('note snapshot / other snapshot')).toBeTruthy();
+    expect(await screen.findByText('stored note / stored other')).toBeTruthy();
+    expect(get).toHaveBeenCalledTimes(1);
   });
 });
