@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useState } from 'react';
+import { afterNextPaint } from './after-paint';
 
 /** How far outside the viewport an element already counts as near: a screen's worth of scrolling. */
 const MARGIN = '100% 0px';
@@ -36,8 +37,11 @@ export function useNearViewport(ref: RefObject<Element | null>): boolean {
     listeners.set(element, (isNear) => {
       if (isNear) setNear(true);
     });
-    watcher.observe(element);
+    // Watched from the frame after the one that first shows the element: the observer's first answer, and the
+    // files it starts loading, then come after that frame instead of competing with it.
+    const cancel = afterNextPaint(() => watcher.observe(element));
     return () => {
+      cancel();
       watcher.unobserve(element);
       listeners.delete(element);
     };
