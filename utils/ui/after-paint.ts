@@ -1,14 +1,29 @@
+/** Callbacks waiting for the next painted frame; one rAF and one task serve them all. */
+const waiting = new Set<() => void>();
+let scheduled = false;
+
+function runWaiting(): void {
+  scheduled = false;
+  const due = [...waiting];
+  waiting.clear();
+  for (const callback of due) callback();
+}
+
 /**
  * Runs `callback` once the next frame has been painted: a rAF callback runs just before the paint and the
- * task it queues just after it. Returns a cancel function, for an effect's cleanup.
+ * task it queues just after it. A page's first commit asks this of every grid cell and storage hook at once,
+ * so they share one rAF and one task instead of adding a callback each to the frame they wait for. Returns
+ * a cancel function, for an effect's cleanup.
  */
 export function afterNextPaint(callback: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(callback, 0);
-  });
+  // Wrapped, so the same function asked for twice runs twice and each cancel removes only its own.
+  const entry = () => callback();
+  waiting.add(entry);
+  if (!scheduled) {
+    scheduled = true;
+    requestAnimationFrame(() => setTimeout(runWaiting, 0));
+  }
   return () => {
-    cancelAnimationFrame(frame);
-    if (timer !== undefined) clearTimeout(timer);
+    waiting.delete(entry);
   };
 }
