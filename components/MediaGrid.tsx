@@ -25,7 +25,12 @@ export function MediaGrid({ items }: { items: readonly MediaItem[] }) {
     <>
       <ul className={styles.grid}>
         {shown.map((item, index) => (
-          <GridCell key={item.key} item={item} onOpen={() => setOpen(index)} />
+          <GridCell
+            key={item.key}
+            item={item}
+            firstScreen={index < FIRST_CELLS}
+            onOpen={() => setOpen(index)}
+          />
         ))}
       </ul>
       {open === undefined ? null : <LazyMediaViewer items={items} start={open} onClose={close} />}
@@ -39,12 +44,20 @@ export function MediaGrid({ items }: { items: readonly MediaItem[] }) {
  * loaded (and a kept copy read) only once the cell comes near the viewport: a history of hundreds of files
  * opens with the few on screen, the others hold their place.
  */
-function GridCell({ item, onOpen }: { item: MediaItem; onOpen: () => void }) {
+function GridCell({
+  item,
+  firstScreen,
+  onOpen,
+}: {
+  item: MediaItem;
+  firstScreen: boolean;
+  onOpen: () => void;
+}) {
   const cell = useRef<HTMLLIElement>(null);
   const source = useMediaSource(item, useNearViewport(cell));
   const statusId = useId();
   return (
-    <li ref={cell} className={styles.cell}>
+    <li ref={cell} className={firstScreen ? `${styles.cell} ${styles.firstScreen}` : styles.cell}>
       <button
         type="button"
         className={styles.open}
