@@ -5,6 +5,7 @@ import { PageErrorBoundary } from '@/components/PageErrorBoundary';
 import { copiesItem } from '@/utils/media/copies-item';
 import { historyItem, keyStatusItem } from '@/utils/storage/items';
 import { prepareDocument } from '@/utils/ui/document';
+import { renderBeforeFirstFrame } from '@/utils/ui/first-render';
 import { readHistorySnapshot } from '@/utils/ui/history-snapshot';
 import { offerSnapshot, readAhead } from '@/utils/ui/read-ahead';
 import { HistoryApp } from './HistoryApp';
@@ -12,14 +13,18 @@ import { HistoryApp } from './HistoryApp';
 prepareDocument('pageTitleHistory');
 
 const root = document.getElementById('root');
-const mount = (element: HTMLElement) =>
-  createRoot(element).render(
-    <StrictMode>
-      <PageErrorBoundary>
-        <HistoryApp />
-      </PageErrorBoundary>
-    </StrictMode>,
+const mount = (element: HTMLElement) => {
+  const reactRoot = createRoot(element);
+  renderBeforeFirstFrame(() =>
+    reactRoot.render(
+      <StrictMode>
+        <PageErrorBoundary>
+          <HistoryApp />
+        </PageErrorBoundary>
+      </StrictMode>,
+    ),
   );
+};
 // One storage read for the three items; the history in the first commit, without a loading frame first. With
 // the last open's snapshot the page renders at once, and storage's answer replaces whatever changed since.
 if (root) {
