@@ -49,3 +49,27 @@ describe('afterNextPaint', () => {
     expect(ran).toEqual(['first', 'second']);
   });
 });
+
+describe('afterNextPaint with a task scheduler', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('queues the work after the paint at background priority, behind what else is waiting', () => {
+    const frames: FrameRequestCallback[] = [];
+    const tasks: Array<{ run: () => void; priority: string }> = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('scheduler', {
+      postTask: (run: () => void, options: { priority: string }) => {
+        tasks.push({ run, priority: options.priority });
+        return Promise.resolve();
+      },
+    });
+    const ran: string[] = [];
+    afterNextPaint(() => ran.push('rows'));
+    expect(tasks).toEqual([]);
+    for (const frame of frames.splice(0)) frame(0);
+    expect(tasks.map((task) => task.priority)).toEqual(['background']);
+    expect(ran).toEqual([]);
+    tasks[0]?.run();
+    expect(ran).toEqual(['rows']);
+  });
+});
