@@ -1,3 +1,5 @@
+import { postTask } from './task-scheduler';
+
 /** Callbacks waiting for the next painted frame; one rAF and one task serve them all. */
 const waiting = new Set<() => void>();
 let scheduled = false;
@@ -9,20 +11,13 @@ function runWaiting(): void {
   for (const callback of due) callback();
 }
 
-interface TaskScheduler {
-  postTask(callback: () => void, options: { priority: 'background' }): Promise<unknown>;
-}
-
 /**
  * A task after the paint at background priority where the browser can say so: what waited for the first frame
  * (a storage read, the rows below it, the thumbnails' viewport watch) then lets whatever else is queued, input
  * first, go before it. Elsewhere an ordinary task.
  */
 function queueAfterPaint(): void {
-  const scheduler = (globalThis as { scheduler?: TaskScheduler }).scheduler;
-  if (typeof scheduler?.postTask === 'function')
-    void scheduler.postTask(runWaiting, { priority: 'background' });
-  else setTimeout(runWaiting, 0);
+  if (!postTask(runWaiting, 'background')) setTimeout(runWaiting, 0);
 }
 
 /**

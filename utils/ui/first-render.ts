@@ -1,8 +1,5 @@
 import { flushSync } from 'react-dom';
-
-interface TaskScheduler {
-  postTask(callback: () => void, options: { priority: 'user-blocking' }): Promise<unknown>;
-}
+import { postTask } from './task-scheduler';
 
 /**
  * Renders a page's first tree in a task of its own that the browser runs before its first frame. React's own
@@ -12,10 +9,5 @@ interface TaskScheduler {
  * React's ordinary one.
  */
 export function renderBeforeFirstFrame(render: () => void): void {
-  const scheduler = (globalThis as { scheduler?: TaskScheduler }).scheduler;
-  if (typeof scheduler?.postTask !== 'function') {
-    render();
-    return;
-  }
-  void scheduler.postTask(() => flushSync(render), { priority: 'user-blocking' });
+  if (!postTask(() => flushSync(render), 'user-blocking')) render();
 }
