@@ -4,10 +4,6 @@ import type { Context } from './context';
 import { settleCosts } from './cost';
 import { writeKeyStatus } from './key-status';
 
-/**
- * Settles what a stopped worker left and re-arms polling. onInstalled, onStartup and the script's own
- * start all ask for it; the first call runs it and the others share that run, once per worker start.
- */
 /** A copy store that cannot be opened must not keep jobs from being polled. */
 async function recoverCopies(ctx: Context): Promise<void> {
   try {
@@ -17,6 +13,10 @@ async function recoverCopies(ctx: Context): Promise<void> {
   }
 }
 
+/**
+ * Settles what a stopped worker left and re-arms polling. onInstalled, onStartup and the script's own
+ * start all ask for it; the first call runs it and the others share that run, once per worker start.
+ */
 export function createStartup(ctx: Context) {
   let started: Promise<void> | undefined;
 
