@@ -97,7 +97,9 @@ test('six lines ask first: cancelling sends nothing, too many lines are refused,
   await form.button('image').click();
   await form.confirm.click();
   const history = await settled(extension);
-  expect(history).toHaveLength(6);
+  expect(history.map((entry) => [entry.prompt, entry.status, entry.error?.message])).toEqual(
+    lines(6, 'a glass owl').map((prompt) => [prompt, 'completed', undefined]),
+  );
   expect(sent(service, '/v1/images/generate')).toHaveLength(6);
 });
 
