@@ -1,9 +1,9 @@
-import { storage } from 'wxt/utils/storage';
 import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import type { Balance, KeyStatus } from '../messaging/protocol';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
 import type { Settings, VideoOptions } from '../settings/schema';
+import { defineItemOnUse } from './item-on-use';
 
 /**
  * Everything that must outlive the service worker, none of it secret (the key has its own module,
@@ -15,9 +15,9 @@ import type { Settings, VideoOptions } from '../settings/schema';
  * Pages read this as it is; the background reads and writes through utils/settings/store.ts, which
  * repairs every read (so a shape stored by an older version needs no migration) and validates every write.
  */
-export const settingsItem = storage.defineItem<Settings>('local:settings', { fallback: DEFAULT_SETTINGS });
+export const settingsItem = defineItemOnUse<Settings>('local:settings', { fallback: DEFAULT_SETTINGS });
 
-export const historyItem = storage.defineItem<HistoryEntry[]>('local:history', { fallback: [], version: 1 });
+export const historyItem = defineItemOnUse<HistoryEntry[]>('local:history', { fallback: [], version: 1 });
 
 /** The service and key a balance was fetched for; the key is named by its id, never by itself. */
 export interface BalanceAccount {
@@ -32,13 +32,13 @@ export interface StoredBalance {
   account?: BalanceAccount;
 }
 
-export const balanceItem = storage.defineItem<StoredBalance>('local:balance', {
+export const balanceItem = defineItemOnUse<StoredBalance>('local:balance', {
   fallback: { balance: null },
   version: 1,
 });
 
 /** Which path form (/v1 or /api) answered for each base URL, so later calls skip the failing one. */
-export const pathFormsItem = storage.defineItem<Record<string, 'v1' | 'api'>>('local:pathForms', {
+export const pathFormsItem = defineItemOnUse<Record<string, 'v1' | 'api'>>('local:pathForms', {
   fallback: {},
   version: 1,
 });
@@ -48,7 +48,7 @@ export const pathFormsItem = storage.defineItem<Record<string, 'v1' | 'api'>>('l
  * its last 4 characters (keys of 16 or more only) and the origin it belongs to. The background rewrites it
  * whenever the key or the service URL changes.
  */
-export const keyStatusItem = storage.defineItem<KeyStatus>('local:keyStatus', { fallback: { set: false } });
+export const keyStatusItem = defineItemOnUse<KeyStatus>('local:keyStatus', { fallback: { set: false } });
 
 /**
  * A prompt sent to the side panel to be checked before it is generated (a context-menu selection). The
@@ -62,6 +62,6 @@ export interface ComposerDraft {
   createdAt: number;
 }
 
-export const composerDraftItem = storage.defineItem<ComposerDraft | null>('local:composerDraft', {
+export const composerDraftItem = defineItemOnUse<ComposerDraft | null>('local:composerDraft', {
   fallback: null,
 });

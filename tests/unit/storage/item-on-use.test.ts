@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { storage } from 'wxt/utils/storage';
+import { defineItemOnUse } from '@/utils/storage/item-on-use';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  fakeBrowser.reset();
+});
+
+/** Waits out the microtasks and tasks WXT's own item definition starts. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('defineItemOnUse', () => {
+  it('touches storage only when the item is used, unlike an item WXT defines at once', async () => {
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    storage.defineItem<number>('local:eager', { fallback: 0, version: 1 });
+    await settle();
+    // The behaviour this helper exists for: WXT reads an item as soon as it is defined.
+    expect(get).toHaveBeenCalled();
+    get.mockClear();
+
+    const item = defineItemOnUse<number>('local:count', { fallback: 0, version: 1 });
+    await settle();
+    expect(get).not.toHaveBeenCalled();
+    expect([item.key, item.fallback]).toEqual(['local:count', 0]);
+
+    expect(await item.getValue()).toBe(0);
+    expect(get).toHaveBeenCalled();
+  });
+
+  it('reads, writes, watches and removes like the item it stands for', async () => {
+    const item = defineItemOnUse<string[]>('local:names', { fallback: [] });
+    const seen: string[][] = [];
+    const unwatch = item.watch((value) => seen.push(value));
+    await item.setValue(['a']);
+    expect(await item.getValue()).toEqual(['a']);
+    expect(await fakeBrowser.storage.local.get('names')).toEqual({ names: ['a'] });
+    await item.removeValue();
+    expect(await item.getValue()).toEqual([]);
+    await vi.waitFor(() => expect(seen).toEqual([['a'], []]));
+    unwatch();
+    await item.setValue(['b']);
+    await settle();
+    expect(seen).toHaveLength(2);
+  });
+
+  it('is read by storage.getItems with its fallback, without being defined', async () => {
+    const defineItem = vi.spyOn(storage, 'defineItem');
+    const item = defineItemOnUse<number>('local:stars', { fallback: 7 });
+    await fakeBrowser.storage.local.set({ other: 1 });
+    expect(await storage.getItems([item])).toEqual([{ key: 'local:stars', value: 7 }]);
+    await fakeBrowser.storage.local.set({ stars: 3 });
+    expect(await storage.getItems([item])).toEqual([{ key: 'local:stars', value: 3 }]);
+    expect(defineItem).not.toHaveBeenCalled();
+  });
+});
