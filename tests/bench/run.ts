@@ -57,10 +57,11 @@ function fromEnv(name: string, fallback: number): number {
 const RUNS = fromEnv('BENCH_RUNS', 7);
 const POLL_RUNS = fromEnv('BENCH_POLL_RUNS', 3);
 /**
- * The history page does the most work of the pages timed, and its runs spread the most (from 0.8x to 1.2x
- * their median on a 2-core machine): three times the samples, each pair a fraction of a second.
+ * The two pages held to a ratio against a bare React page. Single opens spread widely on a 2-core machine
+ * (the bare popup page alone from 52 to 85 ms in one run of 7), so a median of 7 moved a ratio by a fifth
+ * between runs of the same code: three times the samples, each pair a fraction of a second.
  */
-const HISTORY_RUNS = RUNS * 3;
+const PAINT_RUNS = RUNS * 3;
 const IDLE_SEC = fromEnv('BENCH_IDLE_SEC', 60);
 const POLL_JOB_SEC = 6;
 const POLL_INTERVAL_SEC = 2;
@@ -127,8 +128,8 @@ try {
   const bench = await BenchBrowser.launch(built.extensionDir, baseline);
   try {
     const page = await prepareCachedBalance(bench, service);
-    step(`popup first paint vs bare React page (${RUNS} runs each)`);
-    popup = await comparePaint(bench, RUNS);
+    step(`popup first paint vs bare React page (${PAINT_RUNS} runs each)`);
+    popup = await comparePaint(bench, PAINT_RUNS);
     popupLoaded = await filesLoadedAtOpen(bench.context, `${bench.origin}/popup.html`);
     step(`popup first paint and interactive vs static HTML floor (${RUNS} runs each)`);
     floor = await comparePhysicalFloor(bench, page, baseline.dir, RUNS);
@@ -137,8 +138,8 @@ try {
     const control = await WorkerControl.attach(page);
     step(`worker cold start vs trivial worker (${RUNS} runs each)`);
     cold = await coldStart(bench, control, RUNS);
-    step(`history page with 200 entries vs bare React list of 200 rows (${HISTORY_RUNS} runs each)`);
-    history = await compareHistoryPaint(bench, service, page, HISTORY_RUNS);
+    step(`history page with 200 entries vs bare React list of 200 rows (${PAINT_RUNS} runs each)`);
+    history = await compareHistoryPaint(bench, service, page, PAINT_RUNS);
     step(`scale: 200 history entries, ${SCALE_JOBS} videos at once, popup timed while they run`);
     scaled = await scale(bench, service, page, {
       jobs: SCALE_JOBS,
