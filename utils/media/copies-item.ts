@@ -1,8 +1,7 @@
-import { defineItemOnUse } from '../storage/item-on-use';
+import { defineKeyedItem } from '../storage/keyed-item';
 import type { Copies } from './copies-schema';
 
 /** Per-entry copy state and the space used; the background writes it, pages watch it. No zod here. */
-export const copiesItem = defineItemOnUse<Copies>('local:copies', {
+export const copiesItem = defineKeyedItem<Copies>('local:copies', {
   fallback: { entries: {}, usedBytes: 0 },
-  version: 1,
 });

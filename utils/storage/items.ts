@@ -3,7 +3,7 @@ import type { HistoryEntry } from '../history/schema';
 import type { Balance, KeyStatus } from '../messaging/protocol';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
 import type { Settings, VideoOptions } from '../settings/schema';
-import { defineItemOnUse } from './item-on-use';
+import { defineKeyedItem } from './keyed-item';
 
 /**
  * Everything that must outlive the service worker, none of it secret (the key has its own module,
@@ -15,9 +15,9 @@ import { defineItemOnUse } from './item-on-use';
  * Pages read this as it is; the background reads and writes through utils/settings/store.ts, which
  * repairs every read (so a shape stored by an older version needs no migration) and validates every write.
  */
-export const settingsItem = defineItemOnUse<Settings>('local:settings', { fallback: DEFAULT_SETTINGS });
+export const settingsItem = defineKeyedItem<Settings>('local:settings', { fallback: DEFAULT_SETTINGS });
 
-export const historyItem = defineItemOnUse<HistoryEntry[]>('local:history', { fallback: [], version: 1 });
+export const historyItem = defineKeyedItem<HistoryEntry[]>('local:history', { fallback: [] });
 
 /** The service and key a balance was fetched for; the key is named by its id, never by itself. */
 export interface BalanceAccount {
@@ -32,15 +32,13 @@ export interface StoredBalance {
   account?: BalanceAccount;
 }
 
-export const balanceItem = defineItemOnUse<StoredBalance>('local:balance', {
+export const balanceItem = defineKeyedItem<StoredBalance>('local:balance', {
   fallback: { balance: null },
-  version: 1,
 });
 
 /** Which path form (/v1 or /api) answered for each base URL, so later calls skip the failing one. */
-export const pathFormsItem = defineItemOnUse<Record<string, 'v1' | 'api'>>('local:pathForms', {
+export const pathFormsItem = defineKeyedItem<Record<string, 'v1' | 'api'>>('local:pathForms', {
   fallback: {},
-  version: 1,
 });
 
 /**
@@ -48,7 +46,7 @@ export const pathFormsItem = defineItemOnUse<Record<string, 'v1' | 'api'>>('loca
  * its last 4 characters (keys of 16 or more only) and the origin it belongs to. The background rewrites it
  * whenever the key or the service URL changes.
  */
-export const keyStatusItem = defineItemOnUse<KeyStatus>('local:keyStatus', { fallback: { set: false } });
+export const keyStatusItem = defineKeyedItem<KeyStatus>('local:keyStatus', { fallback: { set: false } });
 
 /**
  * A prompt sent to the side panel to be checked before it is generated (a context-menu selection). The
@@ -62,6 +60,6 @@ export interface ComposerDraft {
   createdAt: number;
 }
 
-export const composerDraftItem = defineItemOnUse<ComposerDraft | null>('local:composerDraft', {
+export const composerDraftItem = defineKeyedItem<ComposerDraft | null>('local:composerDraft', {
   fallback: null,
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
-import { defineItemOnUse } from '@/utils/storage/item-on-use';
+import { defineKeyedItem } from '@/utils/storage/keyed-item';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -11,7 +11,7 @@ afterEach(() => {
 /** Waits out the microtasks and tasks WXT's own item definition starts. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('defineItemOnUse', () => {
+describe('defineKeyedItem', () => {
   it('touches storage only when the item is used, unlike an item WXT defines at once', async () => {
     const get = vi.spyOn(fakeBrowser.storage.local, 'get');
     storage.defineItem<number>('local:eager', { fallback: 0, version: 1 });
@@ -20,17 +20,18 @@ describe('defineItemOnUse', () => {
     expect(get).toHaveBeenCalled();
     get.mockClear();
 
-    const item = defineItemOnUse<number>('local:count', { fallback: 0, version: 1 });
+    const item = defineKeyedItem<number>('local:count', { fallback: 0 });
     await settle();
     expect(get).not.toHaveBeenCalled();
     expect([item.key, item.fallback]).toEqual(['local:count', 0]);
 
     expect(await item.getValue()).toBe(0);
-    expect(get).toHaveBeenCalled();
+    // One read for one getValue: nothing reads the item a second time behind it.
+    expect(get).toHaveBeenCalledTimes(1);
   });
 
   it('reads, writes, watches and removes like the item it stands for', async () => {
-    const item = defineItemOnUse<string[]>('local:names', { fallback: [] });
+    const item = defineKeyedItem<string[]>('local:names', { fallback: [] });
     const seen: string[][] = [];
     const unwatch = item.watch((value) => seen.push(value));
     await item.setValue(['a']);
@@ -45,13 +46,17 @@ describe('defineItemOnUse', () => {
     expect(seen).toHaveLength(2);
   });
 
-  it('is read by storage.getItems with its fallback, without being defined', async () => {
+  it('is read by storage.getItems with its fallback, and never defines a WXT item', async () => {
     const defineItem = vi.spyOn(storage, 'defineItem');
-    const item = defineItemOnUse<number>('local:stars', { fallback: 7 });
+    const item = defineKeyedItem<number>('local:stars', { fallback: 7 });
     await fakeBrowser.storage.local.set({ other: 1 });
     expect(await storage.getItems([item])).toEqual([{ key: 'local:stars', value: 7 }]);
     await fakeBrowser.storage.local.set({ stars: 3 });
     expect(await storage.getItems([item])).toEqual([{ key: 'local:stars', value: 3 }]);
+    const stop = item.watch(() => undefined);
+    await item.setValue(4);
+    expect(await item.getValue()).toBe(4);
+    stop();
     expect(defineItem).not.toHaveBeenCalled();
   });
 });
