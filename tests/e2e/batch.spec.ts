@@ -1,4 +1,3 @@
-import type { RequestLogEntry } from '../reference-service/server';
 import { BatchForm } from './pages/batch';
 import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
@@ -9,16 +8,13 @@ import {
   notificationsOf,
   recordedNotifications,
   recordNotifications,
+  requestsTo,
   settledHistory,
 } from './support/probes';
 import { configure } from './support/setup';
 
 const lines = (count: number, what: string) =>
   Array.from({ length: count }, (_, index) => `${what} number ${index + 1}`);
-
-function sent(service: { requests(): RequestLogEntry[] }, path: string): RequestLogEntry[] {
-  return service.requests().filter((entry) => entry.method === 'POST' && entry.path === path);
-}
 
 /** The batches below take up to 40 s to end on a loaded 2-core machine. */
 const BATCH_TIMEOUT = 40_000;
@@ -50,7 +46,7 @@ test('five lines of images: five entries, waiting ones say so, and exactly one s
     prompts.map((prompt) => [prompt, 'completed']),
   );
   expect(new Set(history.map((entry) => entry.batchId)).size).toBe(1);
-  expect(sent(service, '/v1/images/generate')).toHaveLength(5);
+  expect(requestsTo(service.requests(), '/v1/images/generate', 'POST')).toHaveLength(5);
   await expect
     .poll(async () => (await recordedNotifications(extension)).map((note) => note.title), EVENTUALLY)
     .toEqual(['5 images ready']);
@@ -76,7 +72,7 @@ test('six lines ask first: cancelling sends nothing, too many lines are refused,
   await expect(form.question).toHaveCount(0);
   await expect(form.button('image')).toBeFocused();
   await popup.page.waitForTimeout(500);
-  expect(sent(service, '/v1/images/generate')).toHaveLength(0);
+  expect(requestsTo(service.requests(), '/v1/images/generate', 'POST')).toHaveLength(0);
   expect(await historyOf(extension)).toEqual([]);
 
   await form.prompt.fill(lines(21, 'a glass owl').join('\n'));
@@ -93,7 +89,7 @@ test('six lines ask first: cancelling sends nothing, too many lines are refused,
   expect(history.map((entry) => [entry.prompt, entry.status, entry.error?.message])).toEqual(
     lines(6, 'a glass owl').map((prompt) => [prompt, 'completed', undefined]),
   );
-  expect(sent(service, '/v1/images/generate')).toHaveLength(6);
+  expect(requestsTo(service.requests(), '/v1/images/generate', 'POST')).toHaveLength(6);
 });
 
 test('five lines of videos: five jobs and one summary notification', async ({ extension, service }) => {
@@ -109,7 +105,7 @@ test('five lines of videos: five jobs and one summary notification', async ({ ex
   ).toBeVisible();
   const history = await settledHistory(extension, 5, BATCH_TIMEOUT);
   expect(history.map((entry) => entry.status)).toEqual(Array(5).fill('completed'));
-  expect(sent(service, '/v1/videos/generate')).toHaveLength(5);
+  expect(requestsTo(service.requests(), '/v1/videos/generate', 'POST')).toHaveLength(5);
   await expect
     .poll(async () => (await recordedNotifications(extension)).map((note) => note.title), EVENTUALLY)
     .toEqual(['5 videos ready']);
@@ -129,7 +125,7 @@ test('a worker stopped mid-batch: the next worker ends it and tells it once', as
   await popup.page.close();
 
   // Stopped with two requests in flight and three waiting to be sent.
-  await expect.poll(() => sent(service, '/v1/images/generate').length).toBe(2);
+  await expect.poll(() => requestsTo(service.requests(), '/v1/images/generate', 'POST').length).toBe(2);
   await extension.stopWorker();
 
   // The next worker (woken here by reading the history) settles all five.
@@ -145,7 +141,7 @@ test('a worker stopped mid-batch: the next worker ends it and tells it once', as
     'interrupted',
     'interrupted',
   ]);
-  expect(sent(service, '/v1/images/generate')).toHaveLength(5);
+  expect(requestsTo(service.requests(), '/v1/images/generate', 'POST')).toHaveLength(5);
   await expect
     .poll(
       async () => (await notificationsOf(extension)).filter((id) => id.startsWith('history:batch-')),
