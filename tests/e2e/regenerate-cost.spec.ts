@@ -35,8 +35,9 @@ test('Generate again on the history page sends the same request again as a new e
   await history.entryAction('Generate again', prompt).click();
 
   await expect(history.entries()).toHaveCount(2);
+  // The entry is stored before its request leaves, so the second submission may still be on its way.
+  await expect.poll(() => submissionsOf(service).length).toBe(2);
   const bodies = submissionsOf(service).map((request) => JSON.parse(request.body));
-  expect(bodies).toHaveLength(2);
   expect(bodies[1]).toEqual(bodies[0]);
   expect(bodies[0]).toMatchObject({
     prompt,
