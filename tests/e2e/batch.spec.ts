@@ -10,6 +10,7 @@ import {
   recordNotifications,
   requestsTo,
   settledHistory,
+  submissionsOf,
 } from './support/probes';
 import { configure } from './support/setup';
 
@@ -105,7 +106,7 @@ test('five lines of videos: five jobs and one summary notification', async ({ ex
   ).toBeVisible();
   const history = await settledHistory(extension, 5, BATCH_TIMEOUT);
   expect(history.map((entry) => entry.status)).toEqual(Array(5).fill('completed'));
-  expect(requestsTo(service.requests(), '/v1/videos/generate', 'POST')).toHaveLength(5);
+  expect(submissionsOf(service)).toHaveLength(5);
   await expect
     .poll(async () => (await recordedNotifications(extension)).map((note) => note.title), EVENTUALLY)
     .toEqual(['5 videos ready']);
