@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { uiLanguage } from '@/utils/i18n';
 import { useAfterFirstPaint } from '@/utils/ui/hooks';
@@ -35,8 +36,15 @@ export function HistoryList({
   // kind, state, date and buttons of hundreds of rows would triple its work); the others are completed a
   // frame later, before anyone could scroll to them.
   const painted = useAfterFirstPaint();
+  // With no row on the first screen the browser skips the list as a whole until the whole rows replace it:
+  // one element for its viewport watch instead of one per row, and no style for hundreds of rows.
+  const skipped = variant === 'full' && !painted && firstWholeRows === 0;
   return (
-    <ul className={styles.list} aria-labelledby={labelledBy}>
+    <ul
+      className={skipped ? `${styles.list} ${styles.skipped}` : styles.list}
+      style={skipped ? ({ '--rows': entries.length } as CSSProperties) : undefined}
+      aria-labelledby={labelledBy}
+    >
       {entries.map((entry, index) =>
         variant === 'compact' || painted || index < firstWholeRows ? (
           <HistoryItem

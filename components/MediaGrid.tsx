@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useId, useRef, useState } from 'react';
 import { t } from '@/utils/i18n';
 import { useAfterFirstPaint } from '@/utils/ui/hooks';
 import type { MediaItem } from '@/utils/ui/media-items';
@@ -11,19 +11,28 @@ import { CopyStatus } from './MediaState';
 import { VideoPlayer } from './VideoPlayer';
 
 /**
- * A screenful of cells in the first frame (four columns at most, four rows fill a 1080p window); the rest
- * follow once it is painted.
+ * A screenful of cells in the first frame (at the widest three rows and the start of a fourth, more than a
+ * 720p window shows); the rest follow once it is painted.
  */
 export const FIRST_CELLS = 16;
+/** As many as the widest page fits (`minmax(9.5rem, 1fr)` in 760 px); narrower ones have fewer, and more rows. */
+const MOST_COLUMNS = 5;
 
 /** The history's results as thumbnails and video previews; each opens the viewer at itself. */
 export function MediaGrid({ items }: { items: readonly MediaItem[] }) {
   const [open, setOpen] = useState<number>();
   const close = useCallback(() => setOpen(undefined), []);
-  const shown = useAfterFirstPaint() ? items : items.slice(0, FIRST_CELLS);
+  const painted = useAfterFirstPaint();
+  const shown = painted ? items : items.slice(0, FIRST_CELLS);
+  // The cells still to come keep about their rows' room, so what follows the grid starts where it will
+  // stay: it is not drawn near the first screen for one frame, and the scrollbar does not jump.
+  const laterRows = Math.ceil((items.length - shown.length) / MOST_COLUMNS);
   return (
     <>
-      <ul className={styles.grid}>
+      <ul
+        className={styles.grid}
+        style={laterRows > 0 ? ({ '--later-rows': laterRows } as CSSProperties) : undefined}
+      >
         {shown.map((item, index) => (
           <GridCell
             key={item.key}
