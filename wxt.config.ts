@@ -28,6 +28,34 @@ function bareDynamicImports(): Plugin {
   };
 }
 
+/**
+ * Puts a page's stylesheet into its HTML as a `<style>` element: one file fewer to fetch before the page's
+ * module script may run (a script waits for the stylesheets before it), which the history page's first frame
+ * paid for with every open. Only for pages built on their own, whose stylesheet no other page shares.
+ */
+function inlineStylesheet(html: string): Plugin {
+  return {
+    name: 'promptcast:inline-stylesheet',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const page = bundle[html];
+      if (page?.type !== 'asset' || typeof page.source !== 'string') return;
+      page.source = page.source.replace(
+        /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)">/g,
+        (link, file: string) => {
+          const sheet = bundle[file];
+          if (sheet?.type !== 'asset') return link;
+          const css = sheet.source.toString();
+          if (css.includes('</style')) return link;
+          delete bundle[file];
+          return `<style>${css}</style>`;
+        },
+      );
+    },
+  };
+}
+
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   imports: false,
@@ -125,7 +153,7 @@ export default defineConfig({
         resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
       },
     },
-    plugins: [bareDynamicImports()],
+    plugins: [bareDynamicImports(), inlineStylesheet('entrypoints/history/index.html')],
     define: {
       __DEV_SERVICE_URL__: JSON.stringify(devService ?? ''),
       __DEV_API_KEY__: JSON.stringify(devService ? (process.env.PROMPTCAST_DEV_API_KEY ?? '') : ''),
