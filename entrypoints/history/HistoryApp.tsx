@@ -104,7 +104,7 @@ export function HistoryApp() {
         <main className={styles.page}>
           <header className={styles.header}>
             <h1 id="history-heading" className={styles.title} tabIndex={-1}>
-              <img className={styles.logo} src="/icon/48.png" alt="" width={28} height={28} />
+              <span className={styles.logo} />
               {t('historyHeading')}
             </h1>
             {total > 0 && !confirming ? (
