@@ -2,8 +2,9 @@
  * Bundle size per entry of the built extension: every script and stylesheet a page's HTML loads, plus
  * every chunk those scripts import, statically or with `import()` (the popup loads its app with
  * `import()` right after the shell's first frame, so leaving those out would hide most of its code), and
- * the files Vite preloads with such an `import()` (a lazy chunk's own stylesheet is only named there).
- * Sizes are gzip -9 bytes of each file, summed per entry.
+ * the files Vite preloads with such an `import()` (a lazy chunk's own stylesheet is only named there), and
+ * the stylesheets a page carries inline (`<style>`, as the build puts the history page's). Sizes are gzip -9
+ * bytes of each file, summed per entry.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,6 +56,11 @@ export function htmlAssets(html: string): string[] {
   return assets;
 }
 
+/** The text of each `<style>` element of an HTML page: a stylesheet the build put inline. */
+export function inlineStyles(html: string): string[] {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1] ?? '');
+}
+
 function resolveAsset(outDir: string, fromFile: string | undefined, url: string): string {
   const clean = url.split(/[?#]/)[0] ?? url;
   if (clean.startsWith('/')) return path.resolve(outDir, `.${clean}`);
@@ -89,16 +95,22 @@ export function entryFiles(outDir: string, roots: string[], { atOpen = false } =
   return [...seen];
 }
 
-export function measureFiles(outDir: string, files: string[]): EntrySize {
-  const measured = files.map((file) => {
-    const content = readFileSync(file);
-    return { file: path.relative(outDir, file), bytes: content.length, gzip: gzipBytes(content) };
-  });
-  const sum = (ext: string) =>
-    measured.filter((item) => item.file.endsWith(ext)).reduce((total, item) => total + item.gzip, 0);
-  const js = sum('.js');
-  const css = sum('.css');
-  return { js, css, total: js + css, files: measured };
+function measured(file: string, content: Uint8Array): EntrySize['files'][number] {
+  return { file, bytes: content.length, gzip: gzipBytes(content) };
+}
+
+/** The files, and the stylesheets `inlineCss` names (as `[file, text]`) that a page carries in its HTML. */
+export function measureFiles(
+  outDir: string,
+  files: string[],
+  inlineCss: Array<[file: string, text: string]> = [],
+): EntrySize {
+  const own = files.map((file) => measured(path.relative(outDir, file), readFileSync(file)));
+  const inline = inlineCss.map(([file, text]) => measured(file, Buffer.from(text)));
+  const total = (items: EntrySize['files']) => items.reduce((sum, item) => sum + item.gzip, 0);
+  const js = total(own.filter((item) => item.file.endsWith('.js')));
+  const css = total(own.filter((item) => item.file.endsWith('.css'))) + total(inline);
+  return { js, css, total: js + css, files: [...own, ...inline] };
 }
 
 /** What a page loads when it opens, and what its clicks may load later. */
@@ -117,7 +129,8 @@ export function measureEntries(outDir: string): { pages: Record<string, PageSize
     const roots = htmlAssets(html).map((url) => path.relative(outDir, resolveAsset(outDir, undefined, url)));
     const atOpen = entryFiles(outDir, roots, { atOpen: true });
     const later = entryFiles(outDir, roots).filter((file) => !atOpen.includes(file));
-    pages[page] = { ...measureFiles(outDir, atOpen), onDemand: measureFiles(outDir, later) };
+    const inline = inlineStyles(html).map((text): [string, string] => [`${page}.html <style>`, text]);
+    pages[page] = { ...measureFiles(outDir, atOpen, inline), onDemand: measureFiles(outDir, later) };
   }
   const background = manifest.background?.service_worker
     ? [manifest.background.service_worker]

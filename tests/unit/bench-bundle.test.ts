@@ -57,4 +57,23 @@ describe('what a page loads when it opens', () => {
       'chunks/viewer.js',
     ]);
   });
+
+  it('counts a stylesheet the page carries inline in its HTML as that page’s CSS', () => {
+    const css = '.row { color: red; }';
+    files({
+      'page.js': 'export {};',
+      'popup.html': '',
+      'options.html': '',
+      'history.html': `<style>${css}</style><script type="module" src="/page.js"></script>`,
+      'sidepanel.html': '',
+      'manifest.json': '{"background":{"service_worker":"page.js"}}',
+    });
+    const history = measureEntries(dir).pages.history;
+    expect(history?.files.map((item) => [item.file, item.bytes])).toEqual([
+      ['page.js', 10],
+      ['history.html <style>', css.length],
+    ]);
+    expect(history?.css).toBeGreaterThan(0);
+    expect(history?.total).toBe((history?.js ?? 0) + (history?.css ?? 0));
+  });
 });
