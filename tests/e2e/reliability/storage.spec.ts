@@ -19,10 +19,19 @@ async function writeStorage(worker: Worker, values: Record<string, unknown>): Pr
 async function fillStorage(worker: Worker, room: number): Promise<void> {
   await worker.evaluate(async (left) => {
     await chrome.storage.local.remove('junk');
-    const used = await chrome.storage.local.getBytesInUse(null);
-    // Chrome counts a value as the key's length plus its JSON (a string's two quotes).
-    const size = chrome.storage.local.QUOTA_BYTES - used - left - 'junk'.length - 2;
-    await chrome.storage.local.set({ junk: 'x'.repeat(size) });
+    // The worker may store a running job's progress between the measure and the write, leaving fewer
+    // bytes than measured: measure again and retry rather than fail on the browser's quota error.
+    for (let attempt = 1; ; attempt++) {
+      const used = await chrome.storage.local.getBytesInUse(null);
+      // Chrome counts a value as the key's length plus its JSON (a string's two quotes).
+      const size = chrome.storage.local.QUOTA_BYTES - used - left - 'junk'.length - 2;
+      try {
+        await chrome.storage.local.set({ junk: 'x'.repeat(size) });
+        return;
+      } catch (error) {
+        if (attempt >= 10 || !String(error).includes('quota')) throw error;
+      }
+    }
   }, room);
 }
 
