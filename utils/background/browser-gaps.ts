@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { hasHostAccess, releaseHostAccess } from '../host-access';
 import { type DownloadFile, saveAll } from '../media/download';
+import { copiesSavedByBackground } from '../media/kept-copy';
 
 /**
  * The browser calls fakeBrowser does not implement (permissions, downloads, openOptionsPage,
@@ -13,6 +14,8 @@ export interface BrowserGaps {
   hasMediaAccess: (urls: readonly string[]) => Promise<boolean>;
   /** Saves files through the browser's downloads API; resolves once all are on disk. */
   download: (files: readonly DownloadFile[]) => Promise<void>;
+  /** Whether this background saves kept copies itself (a page that made the blob: URL may close first). */
+  savesCopies: boolean;
   /** Gives back access to granted service origins other than `keep` (never the manifest's loopback ones). */
   releaseOrigins: (keep: readonly string[]) => Promise<void>;
   openOptions: () => Promise<void>;
@@ -36,6 +39,7 @@ export const browserGaps: BrowserGaps = {
   canReach: hasHostAccess,
   hasMediaAccess: (urls) => hasHostAccess(...urls),
   download: saveAll,
+  savesCopies: copiesSavedByBackground,
   releaseOrigins: releaseHostAccess,
   openOptions: () => browser.runtime.openOptionsPage(),
   isPopupOpen,

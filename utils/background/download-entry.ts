@@ -1,12 +1,14 @@
 import { AppError } from '../error-info';
-import { mediaFileName } from '../media/file-name';
+import { entryFileName } from '../media/file-name';
+import { keptCopy } from '../media/kept-copy';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
 import type { Context } from './context';
 
 /**
- * Saves an entry's file (or, without an index, every file) from the URL the service gave, through the
- * browser's downloads API: it works for any media host, CORS or not, and the page never navigates away.
- * Answers once the files are on disk, so a failed download reaches the page with the browser's reason.
+ * Saves an entry's file (or, without an index, every file) through the browser's downloads API: from the URL
+ * the service gave, which works for any media host, CORS or not, and the page never navigates away; or, where
+ * this background saves kept copies (Firefox), from the copy. Answers once the files are on disk, so a failed
+ * download reaches the page with the browser's reason.
  */
 export async function downloadEntry(
   ctx: Context,
@@ -17,21 +19,20 @@ export async function downloadEntry(
     throw new AppError('invalid_input', 'This entry has no files to download.');
   }
   const indexes = index === undefined ? [...entry.urls.keys()] : [index];
-  const files = indexes.map((at) => {
-    const url = entry.urls[at];
-    if (url === undefined) throw new AppError('invalid_input', `This entry has no file number ${at + 1}.`);
-    const n = entry.urls.length > 1 ? { n: at + 1 } : {};
-    return {
-      url,
-      filename: mediaFileName({
-        prompt: entry.prompt,
-        createdAt: entry.createdAt,
-        kind: entry.kind,
-        url,
-        ...n,
-      }),
-    };
-  });
+  const missing = indexes.find((at) => entry.urls[at] === undefined);
+  if (missing !== undefined) {
+    throw new AppError('invalid_input', `This entry has no file number ${missing + 1}.`);
+  }
+  const files = await Promise.all(
+    indexes.map(async (at) => {
+      const copy = ctx.platform.savesCopies ? await keptCopy(entry.id, at) : undefined;
+      return {
+        url: entry.urls[at] ?? '',
+        filename: entryFileName(entry, at, copy?.type),
+        ...(copy ? { copy } : {}),
+      };
+    }),
+  );
   await ctx.platform.download(files);
   return { started: files.length };
 }

@@ -40,6 +40,8 @@ function finished(id: number): Promise<void> {
 export interface DownloadFile {
   url: string;
   filename: string;
+  /** The kept copy, saved instead of the URL's file (only where the background can make a blob: URL). */
+  copy?: Blob;
 }
 
 /** Waits for every download, so one failure does not cut the others short, then reports the first. */
@@ -51,22 +53,25 @@ export async function allAttempted(downloads: readonly Promise<unknown>[]): Prom
 
 /** *Download all* of a multi-file job. */
 export function saveAll(files: readonly DownloadFile[]): Promise<void> {
-  return allAttempted(files.map((file) => saveFile(file.url, file.filename)));
+  return allAttempted(
+    files.map((file) =>
+      file.copy ? saveKeptCopy(file.copy, file.filename) : saveFile(file.url, file.filename),
+    ),
+  );
 }
 
 /**
- * Saves a kept copy. Service workers have no `URL.createObjectURL`, so the page that holds the copy's Blob
- * starts this itself. Verified in Chromium: once `downloads.download` has answered, the browser holds the
- * bytes, so revoking the URL or closing the popup right after does not cut the file short. (A data: URL from
- * the worker also works, but holds the whole file plus a third more as text in the worker's memory.)
+ * Saves a kept copy from the context that holds its Blob (Chrome's service worker has no
+ * `URL.createObjectURL`, so there a page does). The blob: URL lives until the download has ended: Firefox
+ * reads it only after `downloads.download` has answered and fails the download (CRASH) if it was revoked.
+ * Chrome holds the bytes once the call has answered, so a page that closes at once does not cut it short
+ * there (verified); in Firefox the background page saves copies (see kept-copy.ts).
  */
 export async function saveKeptCopy(copy: Blob, filename: string): Promise<void> {
   const url = URL.createObjectURL(copy);
-  let id: number;
   try {
-    id = await browser.downloads.download({ url, filename, conflictAction: 'uniquify', saveAs: false });
+    await saveFile(url, filename);
   } finally {
     URL.revokeObjectURL(url);
   }
-  await finished(id);
 }

@@ -91,3 +91,23 @@ export function mediaFileName(input: FileNameInput): string {
   const n = input.n === undefined ? '' : `-${input.n}`;
   return `promptcast-${localDate(input.createdAt)}-${slug}${n}.${extensionFor(input.url, input.contentType, input.kind)}`;
 }
+
+/** The files of one history entry, as far as their names go. */
+export interface NamedEntry {
+  prompt: string;
+  createdAt: number;
+  kind: 'image' | 'video';
+  urls: readonly string[];
+}
+
+/** The name of an entry's file `index`, numbered when the entry has more than one. */
+export function entryFileName(entry: NamedEntry, index: number, contentType?: string): string {
+  return mediaFileName({
+    prompt: entry.prompt,
+    createdAt: entry.createdAt,
+    kind: entry.kind,
+    url: entry.urls[index] ?? '',
+    ...(contentType ? { contentType } : {}),
+    ...(entry.urls.length > 1 ? { n: index + 1 } : {}),
+  });
+}

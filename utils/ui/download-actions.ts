@@ -1,11 +1,12 @@
 import type { HistoryEntry } from '../history/schema';
-import { readCopy } from '../media/copy-reader';
 import { allAttempted, saveKeptCopy } from '../media/download';
-import { mediaFileName } from '../media/file-name';
+import { entryFileName } from '../media/file-name';
+import { copiesSavedByBackground, keptCopy } from '../media/kept-copy';
 
 /**
- * The page's command for a file that has no kept copy: the background downloads it from the service's URL
- * through the downloads API (any origin, no CORS needed). Without `index`, every file of the entry.
+ * The page's command for a file the page does not save itself: the background downloads it through the
+ * downloads API, from the service's URL (any origin, no CORS needed) or, where it saves copies, from the kept
+ * copy. Without `index`, every file of the entry.
  */
 export interface DownloadCommand {
   type: 'download';
@@ -18,33 +19,21 @@ export type SendDownload = (command: DownloadCommand) => Promise<unknown>;
 
 type Entry = Pick<HistoryEntry, 'id' | 'prompt' | 'createdAt' | 'kind' | 'urls'>;
 
-async function keptCopy(entryId: string, index: number): Promise<Blob | undefined> {
-  try {
-    return await readCopy(entryId, index);
-  } catch {
-    // Without a readable database there is no copy; the service's file is still there to download.
-    return undefined;
-  }
+/** The copy this page saves itself: none where the background saves copies. */
+function pageCopy(entryId: string, index: number): Promise<Blob | undefined> {
+  return copiesSavedByBackground ? Promise.resolve(undefined) : keptCopy(entryId, index);
 }
 
 function saveCopy(entry: Entry, index: number, copy: Blob): Promise<void> {
-  const filename = mediaFileName({
-    prompt: entry.prompt,
-    createdAt: entry.createdAt,
-    kind: entry.kind,
-    url: entry.urls[index] ?? '',
-    contentType: copy.type,
-    n: entry.urls.length > 1 ? index + 1 : undefined,
-  });
-  return saveKeptCopy(copy, filename);
+  return saveKeptCopy(copy, entryFileName(entry, index, copy.type));
 }
 
 /**
- * *Download* for one file: the kept copy straight from the page (a worker cannot make a blob: URL), else the
- * background's download of the service's file.
+ * *Download* for one file: the kept copy straight from the page (Chrome's worker cannot make a blob: URL),
+ * else the background's download.
  */
 export async function downloadFile(entry: Entry, index: number, sendDownload: SendDownload): Promise<void> {
-  const copy = await keptCopy(entry.id, index);
+  const copy = await pageCopy(entry.id, index);
   if (copy) return saveCopy(entry, index, copy);
   await sendDownload({ type: 'download', entryId: entry.id, index });
 }
@@ -54,7 +43,7 @@ export async function downloadFile(entry: Entry, index: number, sendDownload: Se
  * kept. Every file is attempted; the first failure is reported after.
  */
 export async function downloadAll(entry: Entry, sendDownload: SendDownload): Promise<void> {
-  const copies = await Promise.all(entry.urls.map((_, index) => keptCopy(entry.id, index)));
+  const copies = await Promise.all(entry.urls.map((_, index) => pageCopy(entry.id, index)));
   if (copies.every((copy) => copy === undefined)) {
     await sendDownload({ type: 'download', entryId: entry.id });
     return;

@@ -7,6 +7,7 @@ import { historyBackend, storedBalanceItem, storedPathFormsItem } from '../../..
 import type { Platform } from '../../../utils/background/platform';
 import { NO_KEY, type StoredKey } from '../../../utils/background/stored-key';
 import { originOf } from '../../../utils/http-url';
+import type { DownloadFile } from '../../../utils/media/download';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { Settings } from '../../../utils/settings/schema';
 import { validSettingsItem } from '../../../utils/settings/store';
@@ -71,10 +72,13 @@ export function startWorker(reachable = true) {
   let optionsOpened = 0;
   let ids = 0;
   const access = { reachable };
-  /** Host access to the media hosts of results; off unless a test grants it (keeping needs it). */
-  const media = { access: false };
+  /**
+   * Host access to the media hosts of results, off unless a test grants it (keeping needs it); and whether
+   * this background saves kept copies itself, as Firefox's does.
+   */
+  const media = { access: false, savesCopies: false };
   /** Every set of files the background asked the downloads API to save. */
-  const downloads: Array<Array<{ url: string; filename: string }>> = [];
+  const downloads: DownloadFile[][] = [];
   // fakeBrowser keeps only the latest notification per id; the log also shows one told twice.
   const record = async (id: string, options: Parameters<CreateNotification>[0] & ShownNotification) => {
     if (stall.notify) return new Promise<string>(() => undefined);
@@ -89,6 +93,9 @@ export function startWorker(reachable = true) {
     hasMediaAccess: async () => media.access,
     download: async (files) => {
       downloads.push(files.map((file) => ({ ...file })));
+    },
+    get savesCopies() {
+      return media.savesCopies;
     },
     releaseOrigins: async (keep) => {
       kept.push([...keep]);

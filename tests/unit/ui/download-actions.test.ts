@@ -77,6 +77,30 @@ describe('download actions', () => {
     expect(saved.map((file) => file.filename)).toEqual(['promptcast-2025-05-06-waves-at-dusk-1.webm']);
   });
 
+  it('where the background saves copies (Firefox), sends the command even for kept files', async () => {
+    await putCopy(0);
+    await putCopy(1);
+    vi.resetModules();
+    vi.doMock('@/utils/media/kept-copy', async (importOriginal) => ({
+      ...(await importOriginal<typeof import('@/utils/media/kept-copy')>()),
+      copiesSavedByBackground: true,
+    }));
+    try {
+      const actions = await import('@/utils/ui/download-actions');
+      const sent: DownloadCommand[] = [];
+      await actions.downloadFile(entry, 1, async (command) => sent.push(command));
+      await actions.downloadAll(entry, async (command) => sent.push(command));
+      expect(sent).toEqual([
+        { type: 'download', entryId: 'e1', index: 1 },
+        { type: 'download', entryId: 'e1' },
+      ]);
+      expect(saved).toEqual([]);
+    } finally {
+      vi.doUnmock('@/utils/media/kept-copy');
+      vi.resetModules();
+    }
+  });
+
   it('reports a failed background download after trying every file', async () => {
     await putCopy(0);
     const failure = new Error('host refused');
