@@ -25,15 +25,8 @@ beforeEach(async () => {
 });
 afterEach(() => firefox?.close());
 
-/** Sets the service up through the options page, polling every second so videos finish quickly. */
-async function setUp(): Promise<OptionsPage> {
-  const options = await OptionsPage.open(firefox);
-  await options.enterService(service.url, DEMO_API_KEY);
-  await options.openAdvanced();
-  await options.fill('Poll interval (seconds)', '1');
-  await options.save();
-  await options.outcome('Saved.');
-  return options;
+function setUp(): Promise<OptionsPage> {
+  return OptionsPage.setUp(firefox, service.url, DEMO_API_KEY);
 }
 
 /** Fails with the places that hold the key: page markup or localStorage, or any storage slot but its own. */

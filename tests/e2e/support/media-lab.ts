@@ -1,13 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type ReferenceService, startReferenceService } from '../../reference-service/server';
+import { finishedFiles } from '../../support/files';
 import { ExtensionUnderTest } from './extension';
 
-/** The bytes a URL serves now, to compare with what was saved or kept. */
-export async function served(url: string): Promise<Buffer> {
-  return Buffer.from(await (await fetch(url)).arrayBuffer());
-}
+export { served } from '../../support/files';
 
 /**
  * One test's setting for results on a media host: a fresh extension whose downloads land in a folder of
@@ -37,12 +35,9 @@ export class MediaLab {
     return service;
   }
 
-  /** Every finished download's bytes (Playwright names them by GUID, so order is not kept). */
+  /** Every finished download's bytes. */
   savedFiles(): Buffer[] {
-    return readdirSync(this.downloads)
-      .map((name) => path.join(this.downloads, name))
-      .filter((file) => statSync(file).isFile() && !file.endsWith('.crdownload'))
-      .map((file) => readFileSync(file));
+    return finishedFiles(this.downloads, ['.crdownload']);
   }
 
   async close(): Promise<void> {

@@ -14,8 +14,20 @@ function geckoId(): string {
   return manifest.browser_specific_settings.gecko.id;
 }
 
-function prefs(): Record<string, unknown> {
+/** Where this Firefox saves downloads, without asking: `folder` (else Firefox's own default). */
+function downloadPrefs(folder: string | undefined): Record<string, unknown> {
+  if (!folder) return {};
   return {
+    'browser.download.folderList': 2,
+    'browser.download.dir': folder,
+    'browser.download.useDownloadDir': true,
+    'browser.download.always_ask_before_handling_new_types': false,
+  };
+}
+
+function prefs(downloadsDir: string | undefined): Record<string, unknown> {
+  return {
+    ...downloadPrefs(downloadsDir),
     'extensions.webextensions.uuids': JSON.stringify({ [geckoId()]: ADDON_UUID }),
     // Grants what `permissions.request` asks for instead of showing the doorhanger no test can click; the
     // request itself still has to come from a click (Firefox refuses it outside a user input handler).
@@ -27,7 +39,7 @@ function prefs(): Record<string, unknown> {
   };
 }
 
-async function launchFirefox(profileDir: string): Promise<Browser> {
+async function launchFirefox(profileDir: string, downloadsDir: string | undefined): Promise<Browser> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxExecutable(),
@@ -35,13 +47,18 @@ async function launchFirefox(profileDir: string): Promise<Browser> {
     userDataDir: profileDir,
     // Without it Firefox refuses WebDriver navigation to moz-extension:// pages.
     args: ['--remote-allow-system-access'],
-    extraPrefsFirefox: prefs(),
+    extraPrefsFirefox: prefs(downloadsDir),
   });
   await browser.installExtension(firefoxBuildDir);
   return browser;
 }
 
-export type PageName = 'popup' | 'options' | 'history';
+export type PageName = 'popup' | 'options' | 'history' | 'sidepanel';
+
+export interface LaunchOptions {
+  /** A folder for the files this Firefox downloads. */
+  downloadsDir?: string;
+}
 
 /** firefox-esr on its own profile with the add-on installed as a temporary add-on, over WebDriver BiDi. */
 export class FirefoxUnderTest {
@@ -49,12 +66,13 @@ export class FirefoxUnderTest {
 
   private constructor(
     private readonly profileDir: string,
+    private readonly options: LaunchOptions,
     private current: Browser,
   ) {}
 
-  static async launch(): Promise<FirefoxUnderTest> {
+  static async launch(options: LaunchOptions = {}): Promise<FirefoxUnderTest> {
     const profileDir = mkdtempSync(path.join(os.tmpdir(), 'promptcast-firefox-'));
-    return new FirefoxUnderTest(profileDir, await launchFirefox(profileDir));
+    return new FirefoxUnderTest(profileDir, options, await launchFirefox(profileDir, options.downloadsDir));
   }
 
   /** An extension page in a new tab, once its document has loaded. */
@@ -86,7 +104,7 @@ export class FirefoxUnderTest {
    */
   async restart(): Promise<void> {
     await this.current.close();
-    this.current = await launchFirefox(this.profileDir);
+    this.current = await launchFirefox(this.profileDir, this.options.downloadsDir);
   }
 
   version(): Promise<string> {

@@ -18,6 +18,20 @@ interface BackgroundWindow {
   promptcastTestHooks?: { onMenuClicked: (info: { menuItemId: string; selectionText: string }) => void };
 }
 
+export interface LoadedImage {
+  src: string;
+  width: number;
+  height: number;
+}
+
+export interface VideoState {
+  /** HTMLMediaElement.readyState: 1 once the metadata is read. */
+  ready: number;
+  /** MediaError.code, or null. */
+  error: number | null;
+  src: string;
+}
+
 interface ObserverWindow extends Window {
   promptcastNotes?: RecordedNotification[];
 }
@@ -27,6 +41,22 @@ const WAIT = { polling: 100, timeout: 20_000 };
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** Where to look for a button: the first element matching `selector` whose text holds `text`. */
+interface Scope {
+  selector: string;
+  text: string;
+}
+
+/** Runs in the page: the enabled button named `name` (its text or aria-label), in `scope` when given. */
+const enabledButton = (name: string, scope: Scope | null): HTMLButtonElement | undefined => {
+  const root = scope
+    ? [...document.querySelectorAll(scope.selector)].find((item) => item.textContent?.includes(scope.text))
+    : document;
+  return [...(root?.querySelectorAll('button') ?? [])].find(
+    (item) => (item.textContent?.trim() === name || item.ariaLabel === name) && !item.disabled,
+  );
+};
 
 /** What any extension page offers a person: labelled fields, named buttons, status lines, its own text. */
 class ExtensionPage {
@@ -49,30 +79,22 @@ class ExtensionPage {
     return element as ElementHandle<HTMLInputElement | HTMLTextAreaElement>;
   }
 
+  /** Types `value` over whatever the field held, as a person who selects it all first. */
   async fill(label: string, value: string): Promise<void> {
     const field = await this.field(label);
-    await field.click({ count: 3 });
+    await field.click();
+    // A triple click selects only one line of a textarea in Firefox: a second prompt was typed after the first.
+    await field.evaluate((element) => element.select());
     await field.type(value);
   }
 
-  /** Clicks the enabled button whose text or accessible label is `name`, as a person would. */
-  async press(name: string): Promise<void> {
-    await this.page.waitForFunction(
-      (text) =>
-        [...document.querySelectorAll('button')].some(
-          (item) => (item.textContent?.trim() === text || item.ariaLabel === text) && !item.disabled,
-        ),
-      WAIT,
-      name,
-    );
-    const handle = await this.page.evaluateHandle(
-      (text) =>
-        [...document.querySelectorAll('button')].find(
-          (item) => (item.textContent?.trim() === text || item.ariaLabel === text) && !item.disabled,
-        ),
-      name,
-    );
-    const button = handle.asElement();
+  /**
+   * Clicks the enabled button whose text or accessible label is `name`, as a person would; with `within`,
+   * the one inside the first element matching its selector whose text holds its text.
+   */
+  async press(name: string, within?: Scope): Promise<void> {
+    const found = await this.page.waitForFunction(enabledButton, WAIT, name, within ?? null);
+    const button = found.asElement();
     if (!button) throw new Error(`no button "${name}"`);
     await (button as ElementHandle<HTMLButtonElement>).click();
   }
@@ -105,6 +127,39 @@ class ExtensionPage {
     );
   }
 
+  /** Waits until the image matching `selector` is decoded; its source and natural size. */
+  async loadedImage(selector: string): Promise<LoadedImage> {
+    // Read in the same check that finds it loaded: a card swaps the service's file for the kept copy.
+    const loaded = await this.page.waitForFunction(
+      (css) => {
+        const image = document.querySelector<HTMLImageElement>(css);
+        return image?.complete === true && image.naturalWidth > 0
+          ? { src: image.src, width: image.naturalWidth, height: image.naturalHeight }
+          : undefined;
+      },
+      WAIT,
+      selector,
+    );
+    return (await loaded.jsonValue()) as LoadedImage;
+  }
+
+  /**
+   * Waits until the `<video>` matching `selector` has read its metadata (`readyState` 1 or more) or failed;
+   * its state then, the media error's code included.
+   */
+  async videoState(selector: string): Promise<VideoState> {
+    const settled = await this.page.waitForFunction(
+      (css) => {
+        const video = document.querySelector<HTMLVideoElement>(css);
+        if (!video || (video.readyState < 1 && !video.error)) return undefined;
+        return { ready: video.readyState, error: video.error?.code ?? null, src: video.currentSrc };
+      },
+      WAIT,
+      selector,
+    );
+    return (await settled.jsonValue()) as VideoState;
+  }
+
   /** Everything the page holds that a script on it could read: its markup and its localStorage. */
   async readable(): Promise<string> {
     return this.page.evaluate(() => document.documentElement.outerHTML + JSON.stringify({ ...localStorage }));
@@ -115,6 +170,17 @@ export class OptionsPage extends ExtensionPage {
   static async open(firefox: FirefoxUnderTest): Promise<OptionsPage> {
     const options = new OptionsPage(await firefox.openPage('options'));
     await options.field('Service URL');
+    return options;
+  }
+
+  /** Sets the service up as a person does, polling every second so that videos finish quickly. */
+  static async setUp(firefox: FirefoxUnderTest, serviceUrl: string, apiKey: string): Promise<OptionsPage> {
+    const options = await OptionsPage.open(firefox);
+    await options.enterService(serviceUrl, apiKey);
+    await options.openAdvanced();
+    await options.fill('Poll interval (seconds)', '1');
+    await options.save();
+    await options.outcome('Saved.');
     return options;
   }
 
@@ -165,20 +231,9 @@ export class PopupPage extends ExtensionPage {
     await this.press('Generate video');
   }
 
-  /** The result card's image once Firefox has decoded it, as its natural size. */
-  async renderedResultImage(): Promise<{ src: string; width: number; height: number }> {
-    // Read in the same check that finds it loaded: the card swaps the service's file for the kept copy.
-    const loaded = await this.page.waitForFunction(
-      (css) => {
-        const image = document.querySelector<HTMLImageElement>(css);
-        return image?.complete === true && image.naturalWidth > 0
-          ? { src: image.src, width: image.naturalWidth, height: image.naturalHeight }
-          : undefined;
-      },
-      WAIT,
-      '[data-testid="result"] img',
-    );
-    return (await loaded.jsonValue()) as { src: string; width: number; height: number };
+  /** The result card's image once Firefox has decoded it. */
+  renderedResultImage(): Promise<LoadedImage> {
+    return this.loadedImage('[data-testid="result"] img');
   }
 
   /** Text of the popup's job item for this prompt once it has the given status (running/completed/failed). */
@@ -186,6 +241,40 @@ export class PopupPage extends ExtensionPage {
     const selector = `[data-testid="job"][data-status="${status}"]`;
     // A video takes the reference service 6 s, plus polling, on a machine that may be busy.
     return this.textOf(selector, new RegExp(escapeRegExp(prompt)), 45_000);
+  }
+}
+
+/** The history page: the results grid with its viewer, and every entry with its actions. */
+export class HistoryPage extends ExtensionPage {
+  static readonly cells = 'section[aria-labelledby="media-heading"] li';
+  static readonly viewer = 'dialog[open]';
+
+  static async open(firefox: FirefoxUnderTest): Promise<HistoryPage> {
+    const history = new HistoryPage(await firefox.openPage('history'));
+    await history.textOf('h1', 'History');
+    return history;
+  }
+
+  /** Selector of the n-th grid cell (1-based), in the order the grid shows them. */
+  static cell(n: number): string {
+    return `${HistoryPage.cells}:nth-child(${n})`;
+  }
+
+  /** The n-th grid cell's text, once there are at least n cells. */
+  async cellText(n: number): Promise<string> {
+    return this.textOf(HistoryPage.cell(n), /\S/);
+  }
+
+  /** Opens the viewer at the n-th grid cell, as a click on it does. */
+  async openCell(n: number): Promise<void> {
+    await this.cellText(n);
+    await this.page.locator(`${HistoryPage.cell(n)} button`).click();
+    await this.page.waitForSelector(HistoryPage.viewer, WAIT);
+  }
+
+  /** Presses the button `name` of the entry whose text holds `prompt`. */
+  pressOnEntry(prompt: string, name: string): Promise<void> {
+    return this.press(name, { selector: '[data-testid="history-entry"]', text: prompt });
   }
 }
 

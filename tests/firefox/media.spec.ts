@@ -1,0 +1,149 @@
+/**
+ * What people paid for, in Firefox: files on a media host that sends no CORS headers are saved to disk
+ * and played, copies kept in the add-on outlive the service's retention, and the side panel's page works.
+ * As in the Chromium specs, the default media host 127.0.0.2 is one the add-on may not read (nothing is
+ * kept, downloads go through the downloads API), and a media host on 127.0.0.1 at another port stands in
+ * for one the person granted (the manifest's loopback access covers every port).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Copies } from '../../utils/media/copies-schema';
+import type { ConfigPatch } from '../reference-service/config';
+import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
+import { finishedFiles, served } from '../support/files';
+import { FirefoxUnderTest } from './support/firefox';
+import { AddonState, HistoryPage, OptionsPage, PopupPage } from './support/pages';
+
+/** Firefox writes a download next to its final name with this suffix until it is complete. */
+const PARTIAL = ['.part'];
+const SETTLE = { timeout: 30_000, interval: 200 };
+
+let downloads: string;
+let firefox: FirefoxUnderTest;
+const services: ReferenceService[] = [];
+
+beforeEach(async () => {
+  downloads = mkdtempSync(path.join(os.tmpdir(), 'promptcast-firefox-downloads-'));
+  firefox = await FirefoxUnderTest.launch({ downloadsDir: downloads });
+});
+afterEach(async () => {
+  await firefox?.close();
+  rmSync(downloads, { recursive: true, force: true });
+  await Promise.all(services.splice(0).map((service) => service.close()));
+});
+
+/** A reference service with its files on a media origin (127.0.0.2, or `mediaHost`), set up in the add-on. */
+async function serviceWithMediaHost(mediaHost?: string, config: ConfigPatch = {}) {
+  const service = await startReferenceService({
+    port: 0,
+    ...(mediaHost ? { mediaHost } : {}),
+    config: { filesOrigin: 'media', videoDurationMs: 0, ...config },
+  });
+  services.push(service);
+  await OptionsPage.setUp(firefox, service.url, DEMO_API_KEY);
+  return service;
+}
+
+function saved(): Buffer[] {
+  return finishedFiles(downloads, PARTIAL);
+}
+
+async function copyStates(state: AddonState): Promise<string[]> {
+  const { copies } = (await state.storedValues()) as { copies?: Copies };
+  return Object.values(copies?.entries ?? {}).map((copy) => copy.state);
+}
+
+describe('Results in Firefox', () => {
+  it('Download in the popup saves the file from a media host without CORS, and the popup stays on its page', async () => {
+    await serviceWithMediaHost();
+    const popup = await PopupPage.open(firefox);
+    await popup.generateImage('a lighthouse at night');
+    const image = await popup.renderedResultImage();
+    expect(new URL(image.src).hostname).toBe('127.0.0.2');
+    await popup.textOf('[data-testid="result"] span', 'Only on the service');
+    const bytes = await served(image.src);
+
+    await popup.press('Download');
+    await expect.poll(saved, SETTLE).toEqual([bytes]);
+    expect(await popup.page.evaluate(() => location.pathname)).toBe('/popup.html');
+    await popup.renderedResultImage();
+  });
+
+  it('a two-file video plays in the popup and in the history viewer; Download all saves both files', async () => {
+    const service = await serviceWithMediaHost();
+    const files = [
+      `${service.mediaUrl}/files/videos/take-1.webm`,
+      `${service.mediaUrl}/files/videos/take-2.webm`,
+    ];
+    service.configure({ videoUrlOverride: files });
+    const popup = await PopupPage.open(firefox);
+    const prompt = 'two takes of the sea';
+    await popup.generateVideo(prompt);
+    await popup.job(prompt, 'completed');
+    const inPopup = await popup.videoState('[data-testid="job"] video');
+    expect(inPopup).toMatchObject({ error: null, src: files[0] });
+    expect(inPopup.ready).toBeGreaterThanOrEqual(1);
+
+    const history = await HistoryPage.open(firefox);
+    await history.pressOnEntry(prompt, 'Download all');
+    const bytes = await Promise.all(files.map(served));
+    await expect.poll(() => saved().length, SETTLE).toBe(2);
+    expect(saved()).toContainEqual(bytes[0]);
+    expect(saved()).toContainEqual(bytes[1]);
+
+    expect(await history.cellText(2)).toContain('File 2 of 2');
+    await history.openCell(2);
+    const inViewer = await history.videoState(`${HistoryPage.viewer} video`);
+    expect(inViewer).toMatchObject({ error: null, src: files[1] });
+    expect(inViewer.ready).toBeGreaterThanOrEqual(1);
+  });
+
+  it('after the service forgot the files, history shows the kept image, plays the kept video and downloads the copy', async () => {
+    await serviceWithMediaHost('127.0.0.1', { fileRetentionMs: 5_000 });
+    const state = await AddonState.open(firefox);
+    const popup = await PopupPage.open(firefox);
+    await popup.generateImage('a kept fox');
+    // From the entry: the card may already show the kept copy's blob: URL.
+    const imageUrl = (await state.waitForEntry('a kept fox', (entry) => entry.status === 'completed'))
+      .urls[0];
+    if (!imageUrl) throw new Error('the image entry has no URL');
+    const imageBytes = await served(imageUrl);
+    await popup.generateVideo('a kept wave');
+    await popup.job('a kept wave', 'completed');
+    await expect.poll(() => copyStates(state), SETTLE).toEqual(['kept', 'kept']);
+    await expect.poll(async () => (await fetch(imageUrl)).status, SETTLE).toBe(404);
+
+    const history = await HistoryPage.open(firefox);
+    await history.textOf('[data-testid="history-entry"] span', 'Kept in the extension');
+    // Newest first: the video's cell, then the image's.
+    expect(await history.cellText(2)).toContain('a kept fox');
+    const image = await history.loadedImage(`${HistoryPage.cell(2)} img`);
+    expect(image.src).toMatch(/^blob:moz-extension:/);
+    await history.openCell(1);
+    const video = await history.videoState(`${HistoryPage.viewer} video`);
+    expect(video.error).toBeNull();
+    expect(video.ready).toBeGreaterThanOrEqual(1);
+    expect(video.src).toMatch(/^blob:moz-extension:/);
+    await history.press('Close');
+
+    // The service answers 404 now: what is saved can only be the kept copy, and it is saved whole even though
+    // the page that asked is gone at once (as a popup is when Firefox opens its downloads panel).
+    await history.pressOnEntry('a kept fox', 'Download');
+    await history.page.close();
+    await expect.poll(saved, SETTLE).toEqual([imageBytes]);
+  });
+
+  it('the side panel’s page shows the balance, generates an image and adds it to its gallery', async () => {
+    await serviceWithMediaHost();
+    const panel = new PopupPage(await firefox.openPage('sidepanel'));
+    await panel.balance(/^1,000 credits/);
+    await panel.generateImage('a paper boat on a pond');
+    const image = await panel.renderedResultImage();
+    expect(image.width).toBeGreaterThan(0);
+    await panel.textOf('h2', 'Recent results');
+    await panel.loadedImage('section[aria-labelledby="gallery-heading"] li img');
+    await panel.balance(/^999 credits/);
+  });
+});
