@@ -5,7 +5,7 @@
  * kept, downloads go through the downloads API), and a media host on 127.0.0.1 at another port stands in
  * for one the person granted (the manifest's loopback access covers every port).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -133,6 +133,40 @@ describe('Results in Firefox', () => {
     await history.pressOnEntry('a kept fox', 'Download');
     await history.page.close();
     await expect.poll(saved, SETTLE).toEqual([imageBytes]);
+  });
+
+  it('Export saves the history as a JSON file, and Import reads it back into a cleared history', async () => {
+    await serviceWithMediaHost();
+    const state = await AddonState.open(firefox);
+    const popup = await PopupPage.open(firefox);
+    await popup.generateImage('a blue door');
+    await popup.generateImage('a red kite');
+    for (const prompt of ['a blue door', 'a red kite'])
+      await state.waitForEntry(prompt, (entry) => entry.status === 'completed');
+    const stored = await state.history();
+
+    const history = await HistoryPage.open(firefox);
+    await history.press('Export');
+    await history.textOf('[role="status"]', 'Exported 2 entries.');
+    await expect.poll(() => saved().length, SETTLE).toBe(1);
+    const [file] = saved();
+    const text = file?.toString('utf8') ?? '';
+    const exported = JSON.parse(text) as { format: string; entries: { id: string; prompt: string }[] };
+    expect(exported.format).toBe('promptcast-history');
+    expect(exported.entries.map(({ id, prompt }) => ({ id, prompt }))).toEqual(
+      stored.map(({ id, prompt }) => ({ id, prompt })),
+    );
+    expect(text).not.toContain(DEMO_API_KEY);
+
+    await history.press('Clear history');
+    await history.press('Delete all');
+    await history.textOf('p', 'Nothing generated yet.');
+    const exportFile = path.join(downloads, 'history.json');
+    writeFileSync(exportFile, text);
+    const input = await history.page.$('input[type="file"]');
+    await input?.uploadFile(exportFile);
+    await history.textOf('[role="status"]', 'Imported 2 entries; 0 were already in the history.');
+    expect((await state.history()).map(({ id }) => id)).toEqual(stored.map(({ id }) => id));
   });
 
   it('the side panel’s page shows the balance, generates an image and adds it to its gallery', async () => {

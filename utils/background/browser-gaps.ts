@@ -1,7 +1,6 @@
 import { browser } from 'wxt/browser';
 import { hasHostAccess, releaseHostAccess } from '../host-access';
-import { type DownloadFile, saveAll } from '../media/download';
-import { copiesSavedByBackground } from '../media/kept-copy';
+import { backgroundSavesBlobs, type DownloadFile, saveAll } from '../media/download';
 
 /**
  * The browser calls fakeBrowser does not implement (permissions, downloads, openOptionsPage,
@@ -14,8 +13,8 @@ export interface BrowserGaps {
   hasMediaAccess: (urls: readonly string[]) => Promise<boolean>;
   /** Saves files through the browser's downloads API; resolves once all are on disk. */
   download: (files: readonly DownloadFile[]) => Promise<void>;
-  /** Whether this background saves kept copies itself (a page that made the blob: URL may close first). */
-  savesCopies: boolean;
+  /** Whether this background saves Blobs itself: kept copies and the history export (see download.ts). */
+  savesBlobs: boolean;
   /** Gives back access to granted service origins other than `keep` (never the manifest's loopback ones). */
   releaseOrigins: (keep: readonly string[]) => Promise<void>;
   openOptions: () => Promise<void>;
@@ -39,7 +38,7 @@ export const browserGaps: BrowserGaps = {
   canReach: hasHostAccess,
   hasMediaAccess: (urls) => hasHostAccess(...urls),
   download: saveAll,
-  savesCopies: copiesSavedByBackground,
+  savesBlobs: backgroundSavesBlobs,
   releaseOrigins: releaseHostAccess,
   openOptions: () => browser.runtime.openOptionsPage(),
   isPopupOpen,

@@ -1,4 +1,5 @@
 import { AppError } from '../error-info';
+import type { DownloadFile } from '../media/download';
 import { entryFileName } from '../media/file-name';
 import { keptCopy } from '../media/kept-copy';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
@@ -24,13 +25,10 @@ export async function downloadEntry(
     throw new AppError('invalid_input', `This entry has no file number ${missing + 1}.`);
   }
   const files = await Promise.all(
-    indexes.map(async (at) => {
-      const copy = ctx.platform.savesCopies ? await keptCopy(entry.id, at) : undefined;
-      return {
-        url: entry.urls[at] ?? '',
-        filename: entryFileName(entry, at, copy?.type),
-        ...(copy ? { copy } : {}),
-      };
+    indexes.map(async (at): Promise<DownloadFile> => {
+      const copy = ctx.platform.savesBlobs ? await keptCopy(entry.id, at) : undefined;
+      const filename = entryFileName(entry, at, copy?.type);
+      return copy ? { filename, blob: copy } : { filename, url: entry.urls[at] ?? '' };
     }),
   );
   await ctx.platform.download(files);

@@ -3,21 +3,21 @@ import type { RequestOf, ResponseData } from '../messaging/protocol';
 import type { Context } from './context';
 
 /**
- * Saves the history as a JSON file through the downloads API, from a data: URL: the worker has no
- * `URL.createObjectURL`, and the history is capped (a few hundred KB at most), so the text form costs
- * little. Building it here keeps the page a sender of commands, and the answer comes once the file is
- * on disk, so the page can say so or show the browser's reason.
+ * Saves the history as a JSON file through the downloads API: from a Blob where the background can make a
+ * blob: URL (Firefox refuses data: URLs), else from a data: URL (Chrome's worker has no
+ * `URL.createObjectURL`; the history is capped at a few hundred KB, so the text form costs little). Building
+ * it here keeps the page a sender of commands, and the answer comes once the file is on disk, so the page
+ * can say so or show the browser's reason.
  */
 export async function exportHistory(ctx: Context): Promise<ResponseData['exportHistory']> {
   const entries = await ctx.history.read();
   const now = ctx.platform.now();
   const text = historyFileText(entries, now);
-  const day = new Date(now).toISOString().slice(0, 10);
+  const filename = `promptcast-history-${new Date(now).toISOString().slice(0, 10)}.json`;
   await ctx.platform.download([
-    {
-      url: `data:application/json;charset=utf-8,${encodeURIComponent(text)}`,
-      filename: `promptcast-history-${day}.json`,
-    },
+    ctx.platform.savesBlobs
+      ? { filename, blob: new Blob([text], { type: 'application/json' }) }
+      : { filename, url: `data:application/json;charset=utf-8,${encodeURIComponent(text)}` },
   ]);
   return { exported: entries.length };
 }

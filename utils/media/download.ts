@@ -37,12 +37,18 @@ function finished(id: number): Promise<void> {
   });
 }
 
-export interface DownloadFile {
-  url: string;
-  filename: string;
-  /** The kept copy, saved instead of the URL's file (only where the background can make a blob: URL). */
-  copy?: Blob;
-}
+/**
+ * Whether the background saves Blobs itself (kept copies, the history export) rather than pages or data:
+ * URLs. The downloads API takes a Blob as a blob: URL, which lives only as long as the context that made it,
+ * and Firefox reads it only after `downloads.download` has answered: a page may be gone by then (the popup
+ * closes when Firefox opens its downloads panel) and the download fails (CRASH); Firefox also refuses data:
+ * URLs. Its MV2 background page outlives every page and makes blob: URLs. Chrome's MV3 service worker has no
+ * `URL.createObjectURL`, but Chrome takes data: URLs and holds a page's bytes once the call has answered.
+ */
+export const backgroundSavesBlobs: boolean = import.meta.env.MANIFEST_VERSION === 2;
+
+/** A file to save: from a URL, or bytes this context holds. */
+export type DownloadFile = { filename: string } & ({ url: string } | { blob: Blob });
 
 /** Waits for every download, so one failure does not cut the others short, then reports the first. */
 export async function allAttempted(downloads: readonly Promise<unknown>[]): Promise<void> {
@@ -55,20 +61,18 @@ export async function allAttempted(downloads: readonly Promise<unknown>[]): Prom
 export function saveAll(files: readonly DownloadFile[]): Promise<void> {
   return allAttempted(
     files.map((file) =>
-      file.copy ? saveKeptCopy(file.copy, file.filename) : saveFile(file.url, file.filename),
+      'blob' in file ? saveBlob(file.blob, file.filename) : saveFile(file.url, file.filename),
     ),
   );
 }
 
 /**
- * Saves a kept copy from the context that holds its Blob (Chrome's service worker has no
- * `URL.createObjectURL`, so there a page does). The blob: URL lives until the download has ended: Firefox
- * reads it only after `downloads.download` has answered and fails the download (CRASH) if it was revoked.
- * Chrome holds the bytes once the call has answered, so a page that closes at once does not cut it short
- * there (verified); in Firefox the background page saves copies (see kept-copy.ts).
+ * Saves bytes this context holds (a kept copy, an export) through a blob: URL that lives until the download
+ * has ended: Firefox reads it only after `downloads.download` has answered and fails the download (CRASH) if
+ * it was revoked. Service workers cannot make one (see `backgroundSavesBlobs`).
  */
-export async function saveKeptCopy(copy: Blob, filename: string): Promise<void> {
-  const url = URL.createObjectURL(copy);
+export async function saveBlob(blob: Blob, filename: string): Promise<void> {
+  const url = URL.createObjectURL(blob);
   try {
     await saveFile(url, filename);
   } finally {

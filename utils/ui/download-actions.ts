@@ -1,7 +1,7 @@
 import type { HistoryEntry } from '../history/schema';
-import { allAttempted, saveKeptCopy } from '../media/download';
+import { allAttempted, backgroundSavesBlobs, saveBlob } from '../media/download';
 import { entryFileName } from '../media/file-name';
-import { copiesSavedByBackground, keptCopy } from '../media/kept-copy';
+import { keptCopy } from '../media/kept-copy';
 
 /**
  * The page's command for a file the page does not save itself: the background downloads it through the
@@ -21,11 +21,11 @@ type Entry = Pick<HistoryEntry, 'id' | 'prompt' | 'createdAt' | 'kind' | 'urls'>
 
 /** The copy this page saves itself: none where the background saves copies. */
 function pageCopy(entryId: string, index: number): Promise<Blob | undefined> {
-  return copiesSavedByBackground ? Promise.resolve(undefined) : keptCopy(entryId, index);
+  return backgroundSavesBlobs ? Promise.resolve(undefined) : keptCopy(entryId, index);
 }
 
 function saveCopy(entry: Entry, index: number, copy: Blob): Promise<void> {
-  return saveKeptCopy(copy, entryFileName(entry, index, copy.type));
+  return saveBlob(copy, entryFileName(entry, index, copy.type));
 }
 
 /**

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import type { DownloadFile } from '../../../utils/media/download';
 import { makeBackgroundApp } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';
 
@@ -20,11 +21,15 @@ function entry(id: string, patch: Partial<HistoryEntry> = {}): HistoryEntry {
   };
 }
 
-/** The JSON the export handed to the downloads API, decoded from its data: URL. */
-function exportedFile(url: string | undefined): unknown {
+/** The JSON the export handed to the downloads API: a data: URL's text, or a Blob's where one is saved. */
+async function exportedFile(file: DownloadFile | undefined): Promise<unknown> {
+  if (file && 'blob' in file) {
+    expect(file.blob.type).toBe('application/json');
+    return JSON.parse(await file.blob.text());
+  }
   const prefix = 'data:application/json;charset=utf-8,';
-  expect(url?.startsWith(prefix)).toBe(true);
-  return JSON.parse(decodeURIComponent(url?.slice(prefix.length) ?? ''));
+  expect(file?.url.startsWith(prefix)).toBe(true);
+  return JSON.parse(decodeURIComponent(file?.url.slice(prefix.length) ?? ''));
 }
 
 describe('history export and import', () => {
@@ -44,10 +49,22 @@ describe('history export and import', () => {
     expect(await app.handlers.exportHistory({ type: 'exportHistory' })).toEqual({ exported: 2 });
     const [files] = downloads;
     expect(files?.[0]?.filename).toMatch(/^promptcast-history-\d{4}-\d{2}-\d{2}\.json$/);
-    const file = exportedFile(files?.[0]?.url) as { format: string; entries: unknown[] };
+    const file = (await exportedFile(files?.[0])) as { format: string; entries: unknown[] };
     expect(file.format).toBe('promptcast-history');
     const { poll: _poll, notifyPending: _notify, ...wanted } = video;
     expect(file.entries).toEqual([wanted, entry('i1', { createdAt: 500 })]);
+  });
+
+  it('where the background saves Blobs (Firefox, which refuses data: URLs), exports the same file as one', async () => {
+    const { app, items, downloads, media } = await makeBackgroundApp(service);
+    await items.history.setValue([entry('i1')]);
+    await app.handlers.exportHistory({ type: 'exportHistory' });
+    media.savesBlobs = true;
+    await app.handlers.exportHistory({ type: 'exportHistory' });
+    const [asUrl, asBlob] = downloads.map((files) => files[0]);
+    expect(asBlob && 'blob' in asBlob).toBe(true);
+    expect(asBlob?.filename).toBe(asUrl?.filename);
+    expect(await exportedFile(asBlob)).toEqual(await exportedFile(asUrl));
   });
 
   it('imports into a cleared history, newest first, and adds nothing twice', async () => {
@@ -55,7 +72,7 @@ describe('history export and import', () => {
     const saved = [entry('a', { createdAt: 300 }), entry('b', { createdAt: 200 })];
     await items.history.setValue(saved);
     await app.handlers.exportHistory({ type: 'exportHistory' });
-    const file = exportedFile(downloads[0]?.[0]?.url);
+    const file = await exportedFile(downloads[0]?.[0]);
     await items.history.setValue([entry('c', { createdAt: 250 })]);
     expect(await app.handlers.importHistory({ type: 'importHistory', file })).toEqual({
       added: 2,

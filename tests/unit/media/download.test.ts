@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { saveKeptCopy } from '@/utils/media/download';
+import { saveBlob } from '@/utils/media/download';
 
 type ChangeListener = (delta: Browser.downloads.DownloadDelta) => void;
 
@@ -30,10 +30,10 @@ const change = (state: string, error?: string) => {
     listener({ id: 7, state: { current: state }, ...(error ? { error: { current: error } } : {}) });
 };
 
-describe('saving a kept copy', () => {
+describe('saving a Blob (a kept copy, an export)', () => {
   it('keeps its blob: URL until the download has ended (Firefox reads it only then)', async () => {
     let done = false;
-    const saving = saveKeptCopy(new Blob(['png bytes'], { type: 'image/png' }), 'a.png').then(() => {
+    const saving = saveBlob(new Blob(['png bytes'], { type: 'image/png' }), 'a.png').then(() => {
       done = true;
     });
     await vi.waitFor(() => expect(listeners).toHaveLength(1));
@@ -48,7 +48,7 @@ describe('saving a kept copy', () => {
   });
 
   it('gives the URL back and reports the reason when the download is interrupted', async () => {
-    const saving = saveKeptCopy(new Blob(['x']), 'a.png');
+    const saving = saveBlob(new Blob(['x']), 'a.png');
     await vi.waitFor(() => expect(listeners).toHaveLength(1));
     change('interrupted', 'CRASH');
     await expect(saving).rejects.toMatchObject({ info: { kind: 'download_failed' } });

@@ -74,9 +74,9 @@ export function startWorker(reachable = true) {
   const access = { reachable };
   /**
    * Host access to the media hosts of results, off unless a test grants it (keeping needs it); and whether
-   * this background saves kept copies itself, as Firefox's does.
+   * this background saves Blobs itself, as Firefox's does.
    */
-  const media = { access: false, savesCopies: false };
+  const media = { access: false, savesBlobs: false };
   /** Every set of files the background asked the downloads API to save. */
   const downloads: DownloadFile[][] = [];
   // fakeBrowser keeps only the latest notification per id; the log also shows one told twice.
@@ -94,8 +94,8 @@ export function startWorker(reachable = true) {
     download: async (files) => {
       downloads.push(files.map((file) => ({ ...file })));
     },
-    get savesCopies() {
-      return media.savesCopies;
+    get savesBlobs() {
+      return media.savesBlobs;
     },
     releaseOrigins: async (keep) => {
       kept.push([...keep]);

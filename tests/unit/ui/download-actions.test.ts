@@ -77,13 +77,13 @@ describe('download actions', () => {
     expect(saved.map((file) => file.filename)).toEqual(['promptcast-2025-05-06-waves-at-dusk-1.webm']);
   });
 
-  it('where the background saves copies (Firefox), sends the command even for kept files', async () => {
+  it('where the background saves Blobs (Firefox), sends the command even for kept files', async () => {
     await putCopy(0);
     await putCopy(1);
     vi.resetModules();
-    vi.doMock('@/utils/media/kept-copy', async (importOriginal) => ({
-      ...(await importOriginal<typeof import('@/utils/media/kept-copy')>()),
-      copiesSavedByBackground: true,
+    vi.doMock('@/utils/media/download', async (importOriginal) => ({
+      ...(await importOriginal<typeof import('@/utils/media/download')>()),
+      backgroundSavesBlobs: true,
     }));
     try {
       const actions = await import('@/utils/ui/download-actions');
@@ -96,7 +96,7 @@ describe('download actions', () => {
       ]);
       expect(saved).toEqual([]);
     } finally {
-      vi.doUnmock('@/utils/media/kept-copy');
+      vi.doUnmock('@/utils/media/download');
       vi.resetModules();
     }
   });
