@@ -169,8 +169,15 @@ describe('Results in Firefox', () => {
     expect((await state.history()).map(({ id }) => id)).toEqual(stored.map(({ id }) => id));
   });
 
-  it('the side panel’s page shows the balance, generates an image and adds it to its gallery', async () => {
+  it('the popup’s Open side panel opens the sidebar; the panel’s page generates an image into its gallery', async () => {
     await serviceWithMediaHost();
+    const state = await AddonState.open(firefox);
+    // Closed after the install, as in Chrome, until the person asks for it.
+    expect(await state.sidebarOpen()).toBe(false);
+    const popup = await PopupPage.open(firefox);
+    await popup.press('Open side panel');
+    await expect.poll(() => state.sidebarOpen(), SETTLE).toBe(true);
+
     const panel = new PopupPage(await firefox.openPage('sidepanel'));
     await panel.balance(/^1,000 credits/);
     await panel.generateImage('a paper boat on a pond');

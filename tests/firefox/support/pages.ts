@@ -307,6 +307,11 @@ export class AddonState extends ExtensionPage {
     return this.page.evaluate(() => browser.storage.local.get(null));
   }
 
+  /** Whether Firefox shows the add-on's sidebar in the current window. */
+  sidebarOpen(): Promise<boolean> {
+    return this.page.evaluate(() => browser.sidebarAction.isOpen({}));
+  }
+
   grantedOrigins(): Promise<string[]> {
     return this.page.evaluate(async () => (await browser.permissions.getAll()).origins ?? []);
   }
