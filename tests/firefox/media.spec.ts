@@ -1,6 +1,7 @@
 /**
- * What people paid for, in Firefox: files on a media host that sends no CORS headers are saved to disk
- * and played, copies kept in the add-on outlive the service's retention, and the side panel's page works.
+ * What people paid for, in Firefox, and the side panel: files on a media host that sends no CORS headers
+ * are saved to disk and played, copies kept in the add-on outlive the service's retention, the history
+ * goes out as a file and comes back, and the sidebar opens from the popup and from the history page.
  * As in the Chromium specs, the default media host 127.0.0.2 is one the add-on may not read (nothing is
  * kept, downloads go through the downloads API), and a media host on 127.0.0.1 at another port stands in
  * for one the person granted (the manifest's loopback access covers every port).
@@ -55,7 +56,7 @@ async function copyStates(state: AddonState): Promise<string[]> {
   return Object.values(copies?.entries ?? {}).map((copy) => copy.state);
 }
 
-describe('Results in Firefox', () => {
+describe('Results and the side panel in Firefox', () => {
   it('Download in the popup saves the file from a media host without CORS, and the popup stays on its page', async () => {
     await serviceWithMediaHost();
     const popup = await PopupPage.open(firefox);
@@ -186,5 +187,21 @@ describe('Results in Firefox', () => {
     await panel.textOf('h2', 'Recent results');
     await panel.loadedImage('section[aria-labelledby="gallery-heading"] li img');
     await panel.balance(/^999 credits/);
+  });
+
+  it('Edit & generate on the history page opens the sidebar with the prompt in its form', async () => {
+    await serviceWithMediaHost();
+    const state = await AddonState.open(firefox);
+    const popup = await PopupPage.open(firefox);
+    await popup.generateVideo('a kite over the dunes');
+    await popup.job('a kite over the dunes', 'completed');
+    expect(await state.sidebarOpen()).toBe(false);
+
+    const history = await HistoryPage.open(firefox);
+    await history.press('Edit & generate: a kite over the dunes');
+    await expect.poll(() => state.sidebarOpen(), SETTLE).toBe(true);
+    await expect.poll(() => state.sidebarPrompt(), SETTLE).toBe('a kite over the dunes');
+    // Taken by the sidebar, so no later panel fills itself with it again.
+    await expect.poll(async () => (await state.storedValues()).composerDraft ?? null, SETTLE).toBeNull();
   });
 });

@@ -312,6 +312,14 @@ export class AddonState extends ExtensionPage {
     return this.page.evaluate(() => browser.sidebarAction.isOpen({}));
   }
 
+  /** What the prompt box of the page in the sidebar holds, once the sidebar shows one. */
+  sidebarPrompt(): Promise<string | undefined> {
+    return this.page.evaluate(() => {
+      const [panel] = browser.extension.getViews({ type: 'sidebar' });
+      return panel?.document.querySelector('textarea')?.value;
+    });
+  }
+
   grantedOrigins(): Promise<string[]> {
     return this.page.evaluate(async () => (await browser.permissions.getAll()).origins ?? []);
   }
