@@ -2,7 +2,7 @@ import { useContext, useEffect, useMemo, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { toErrorInfo } from '@/utils/error-info';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { hasHostAccess, hostPatterns, requestHostAccess } from '@/utils/host-access';
+import { canRequestHostAccess, hasHostAccess, hostPatterns, requestHostAccess } from '@/utils/host-access';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { CopiesContext } from './CopiesContext';
@@ -43,7 +43,8 @@ function useHostAccess(urls: readonly string[]): boolean | undefined {
 
 /**
  * *Keep a copy* for files only on the service whose host the extension may not read (a media host without
- * CORS): asks for that host, named by the browser's prompt, then has the background keep the files.
+ * CORS) but may ask for (https): asks for that host, named by the browser's prompt, then has the background
+ * keep the files.
  */
 export function KeepCopyButton({ entry }: { entry: HistoryEntry }) {
   const copy = useContext(CopiesContext)[entry.id];
@@ -51,7 +52,9 @@ export function KeepCopyButton({ entry }: { entry: HistoryEntry }) {
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<string>();
   const onService = copy?.state !== 'kept' && copy?.state !== 'keeping';
-  if (!onService || access !== false) return null;
+  // A host the browser would refuse to be asked for (plain http) gets no button that can only fail: its
+  // files stay on the service, which the copy state says, and Download still works.
+  if (!onService || access !== false || !canRequestHostAccess(entry.urls)) return null;
 
   const keep = () => {
     setProblem(undefined);

@@ -32,6 +32,44 @@ export function hasHostAccess(...urls: string[]): Promise<boolean> {
   return origins.length === 0 ? Promise.resolve(false) : browser.permissions.contains({ origins });
 }
 
+/** The host patterns the manifest lets the extension ask for at run time (MV3 and Firefox's MV2 keys). */
+function optionalHostPatterns(): string[] {
+  const manifest = browser.runtime.getManifest() as {
+    optional_host_permissions?: string[];
+    optional_permissions?: string[];
+  };
+  return [...(manifest.optional_host_permissions ?? []), ...(manifest.optional_permissions ?? [])].filter(
+    (permission) => permission.includes('://'),
+  );
+}
+
+// Whether one of our host patterns (scheme, host, any path) lies within a manifest pattern whose scheme or
+// host may be a wildcard, as the optional https one is.
+function within(pattern: string, optional: string): boolean {
+  const [scheme = '', rest = ''] = pattern.split('://');
+  const [optionalScheme = '', optionalRest = ''] = optional.split('://');
+  const host = rest.split('/')[0] ?? '';
+  const optionalHost = optionalRest.split('/')[0] ?? '';
+  const schemeMatches =
+    optionalScheme === '*' ? scheme === 'http' || scheme === 'https' : optionalScheme === scheme;
+  const hostMatches =
+    optionalHost === '*' ||
+    optionalHost === host ||
+    (optionalHost.startsWith('*.') &&
+      (host.endsWith(optionalHost.slice(1)) || host === optionalHost.slice(2)));
+  return schemeMatches && hostMatches;
+}
+
+/**
+ * Whether access to these URLs' hosts can be asked for at run time: only hosts the manifest lists as
+ * optional (https ones); asking for any other, a plain-http media host say, could only fail.
+ */
+export function canRequestHostAccess(urls: readonly string[]): boolean {
+  const wanted = hostPatterns(urls);
+  const optional = optionalHostPatterns();
+  return wanted.length > 0 && wanted.every((pattern) => optional.some((allowed) => within(pattern, allowed)));
+}
+
 /**
  * Asks for access to these URLs' hosts; the browser shows its prompt only when this is called
  * synchronously in a click handler (the gesture it requires).

@@ -3,9 +3,11 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MediaFile } from '@/components/MediaFile';
 import { MediaGrid } from '@/components/MediaGrid';
 import MediaViewer from '@/components/MediaViewer';
+import type { HistoryEntry } from '@/utils/history/schema';
 import type { EntryCopy } from '@/utils/media/copies-schema';
 import { deleteAllCopies } from '@/utils/media/copy-store';
 import { openMediaDb } from '@/utils/media/media-db';
@@ -188,5 +190,41 @@ describe('grid', () => {
     expect(third.querySelector('img')).toBeNull();
     expect(third.textContent).toContain(GONE);
     expect(screen.getAllByText('Only on the service')).toHaveLength(2);
+  });
+});
+
+describe('Keep a copy', () => {
+  const entry = (url: string): HistoryEntry => ({
+    id: url,
+    kind: 'image',
+    prompt: 'a fox',
+    model: '',
+    source: 'popup',
+    status: 'completed',
+    urls: [url],
+    createdAt: 1,
+  });
+
+  it('is offered for a file only on an https host the extension may ask for, and not for plain http', async () => {
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({
+      manifest_version: 3,
+      name: 'Promptcast',
+      version: '1',
+      optional_host_permissions: ['https://*/*'],
+    });
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(false);
+    // fakeBrowser has no permission events, which the button's module listens to when it loads.
+    for (const event of [fakeBrowser.permissions.onAdded, fakeBrowser.permissions.onRemoved])
+      vi.spyOn(event, 'addListener').mockImplementation(() => undefined);
+    const { KeepCopyButton } = await import('@/components/KeepCopyButton');
+    render(
+      <>
+        <KeepCopyButton entry={entry('https://cdn.example/fox.png')} />
+        <KeepCopyButton entry={entry('http://cdn.example/fox.png')} />
+      </>,
+    );
+    // Both asked the browser; only the https one can be asked for, so only it offers the button.
+    await waitFor(() => expect(fakeBrowser.permissions.contains).toHaveBeenCalledTimes(2));
+    expect(await screen.findAllByRole('button', { name: 'Keep a copy' })).toHaveLength(1);
   });
 });
