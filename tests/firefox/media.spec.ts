@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Copies } from '../../utils/media/copies-schema';
 import type { ConfigPatch } from '../reference-service/config';
 import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
+import { testMediaTls } from '../reference-service/tls';
 import { finishedFiles, served } from '../support/files';
 import { FirefoxUnderTest } from './support/firefox';
 import { AddonState, HistoryPage, OptionsPage, PopupPage } from './support/pages';
@@ -35,11 +36,20 @@ afterEach(async () => {
   await Promise.all(services.splice(0).map((service) => service.close()));
 });
 
-/** A reference service with its files on a media origin (127.0.0.2, or `mediaHost`), set up in the add-on. */
-async function serviceWithMediaHost(mediaHost?: string, config: ConfigPatch = {}) {
+interface MediaHostOptions {
+  /** Where the media origin listens: 127.0.0.2 unless given. */
+  host?: string;
+  /** Serve it over https (self-signed; Firefox runs with acceptInsecureCerts). */
+  tls?: boolean;
+  config?: ConfigPatch;
+}
+
+/** A reference service with its files on a media origin, set up in the add-on. */
+async function serviceWithMediaHost({ host, tls = false, config = {} }: MediaHostOptions = {}) {
   const service = await startReferenceService({
     port: 0,
-    ...(mediaHost ? { mediaHost } : {}),
+    ...(host ? { mediaHost: host } : {}),
+    ...(tls ? { mediaTls: testMediaTls() } : {}),
     config: { filesOrigin: 'media', videoDurationMs: 0, ...config },
   });
   services.push(service);
@@ -101,8 +111,32 @@ describe('Results and the side panel in Firefox', () => {
     expect(inViewer.ready).toBeGreaterThanOrEqual(1);
   });
 
+  it('Keep a copy asks Firefox for an https media host, keeps the files, and Download then saves the copy', async () => {
+    const service = await serviceWithMediaHost({ tls: true });
+    const state = await AddonState.open(firefox);
+    const popup = await PopupPage.open(firefox);
+    await popup.generateImage('a lighthouse kept on request');
+    const image = await popup.renderedResultImage();
+    expect(new URL(image.src).origin).toBe(service.mediaUrl);
+    expect(service.mediaUrl).toMatch(/^https:\/\/127\.0\.0\.2:/);
+    await popup.textOf('[data-testid="result"] span', 'Only on the service');
+    // The same file from the service's own origin, which this test's fetch trusts.
+    const bytes = await served(`${service.url}${new URL(image.src).pathname}`);
+
+    // The click is the gesture Firefox asks for; the test profile grants what it asks (see firefox.ts).
+    await popup.press('Keep a copy');
+    await popup.textOf('[data-testid="result"] span', 'Kept in the extension');
+    expect(await state.grantedOrigins()).toContain('https://127.0.0.2/*');
+    expect(await copyStates(state)).toEqual(['kept']);
+
+    // The service forgets its files: what Download saves can only be the copy.
+    service.configure({ fileRetentionMs: 1 });
+    await popup.press('Download');
+    await expect.poll(saved, SETTLE).toEqual([bytes]);
+  });
+
   it('after the service forgot the files, history shows the kept image, plays the kept video and downloads the copy', async () => {
-    await serviceWithMediaHost('127.0.0.1', { fileRetentionMs: 5_000 });
+    await serviceWithMediaHost({ host: '127.0.0.1', config: { fileRetentionMs: 5_000 } });
     const state = await AddonState.open(firefox);
     const popup = await PopupPage.open(firefox);
     await popup.generateImage('a kept fox');

@@ -74,7 +74,12 @@ export interface SideServer {
 }
 
 /** Listens on a free port of `host`, keeping track of sockets so `close` never waits on a kept-alive one. */
-export async function listenOnFreePort(server: Server, host: string, name: string): Promise<SideServer> {
+export async function listenOnFreePort(
+  server: Server,
+  host: string,
+  name: string,
+  scheme: 'http' | 'https' = 'http',
+): Promise<SideServer> {
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -91,7 +96,7 @@ export async function listenOnFreePort(server: Server, host: string, name: strin
   });
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}`,
+    url: `${scheme}://${host}:${port}`,
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());

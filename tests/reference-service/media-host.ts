@@ -3,7 +3,8 @@
  * CDN or object store: another origin than the API, which the extension's loopback host permissions do not
  * cover, and (see assets.ts) without CORS headers. Results point here when `filesOrigin` is 'media'.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { ATTACKER_HOST } from './attacker';
 import { listenOnFreePort, type Reply, sendReply } from './http';
 
@@ -12,14 +13,23 @@ export interface MediaHost {
   close(): Promise<void>;
 }
 
+/** A certificate and its key (PEM), for a media host on https; browsers under test accept it as insecure. */
+export interface MediaTls {
+  key: string;
+  cert: string;
+}
+
 export async function startMediaHost(
   serve: (method: string, path: string, range: string | undefined) => Reply,
   host = ATTACKER_HOST,
+  tls?: MediaTls,
 ): Promise<MediaHost> {
-  const server = createServer((req: IncomingMessage, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const method = (req.method ?? 'GET').toUpperCase();
     const path = new URL(req.url ?? '/', 'http://placeholder').pathname;
     sendReply(res, serve(method, path, req.headers.range), method === 'HEAD');
-  });
-  return listenOnFreePort(server, host, 'media host');
+  };
+  return tls
+    ? listenOnFreePort(createTlsServer(tls, handle), host, 'media host', 'https')
+    : listenOnFreePort(createServer(handle), host, 'media host');
 }

@@ -20,7 +20,7 @@ import { CONTROL_PREFIX, handleControl } from './control';
 import { echoKey, FaultBook, faultReply, seededRandom } from './faults';
 import { BodyTooLargeError, flattenHeaders, type Reply, readBody, sendReply, text } from './http';
 import { type Job, JobStore, viewJob } from './jobs';
-import { startMediaHost } from './media-host';
+import { type MediaTls, startMediaHost } from './media-host';
 
 export type { AttackerListener, ConfigPatch, FaultRule, ReferenceConfig };
 export { DEMO_API_KEY, defaultConfig };
@@ -86,6 +86,8 @@ export async function startReferenceService(
      * the state after a person granted access to the media host.
      */
     mediaHost?: string;
+    /** Serve the media origin over https with this certificate (a host the extension may ask for). */
+    mediaTls?: MediaTls;
     config?: ConfigPatch;
     /** State of an earlier service (its `snapshot()`), e.g. to restart one on the same port. */
     restore?: ServiceSnapshot;
@@ -111,7 +113,7 @@ export async function startReferenceService(
       now: state.now(),
       videoMinBytes: state.config.videoMinBytes ?? 0,
     });
-  const mediaHost = await startMediaHost(serveFile(false), options.mediaHost);
+  const mediaHost = await startMediaHost(serveFile(false), options.mediaHost, options.mediaTls);
   state.mediaUrl = mediaHost.url;
   let log: RequestLogEntry[] = [];
   const sockets = new Set<Socket>();

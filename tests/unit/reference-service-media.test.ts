@@ -1,6 +1,8 @@
 // @vitest-environment node
+import { get } from 'node:https';
 import { describe, expect, it } from 'vitest';
-import { DEMO_API_KEY } from '../reference-service/server';
+import { DEMO_API_KEY, startReferenceService } from '../reference-service/server';
+import { testMediaTls } from '../reference-service/tls';
 import { referenceServiceForFile } from './support/reference-service';
 
 const service = referenceServiceForFile();
@@ -71,5 +73,41 @@ describe('reference service media files', () => {
     expect(tail.headers.get('content-range')).toBe(
       `bytes ${bytes.length - 10}-${bytes.length - 1}/${bytes.length}`,
     );
+  });
+
+  it('serves the media origin over https with the test certificate, still without CORS headers', async () => {
+    const tls = testMediaTls();
+    const secure = await startReferenceService({ port: 0, mediaTls: tls, config: { filesOrigin: 'media' } });
+    try {
+      expect(secure.mediaUrl).toMatch(/^https:\/\/127\.0\.0\.2:\d+$/);
+      const res = await fetch(`${secure.url}/v1/images/generate`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ prompt: 'a fox' }),
+      });
+      const { url } = (await res.json()) as { url: string };
+      expect(new URL(url).origin).toBe(secure.mediaUrl);
+      // Trusting only the test certificate: the host really speaks TLS with it.
+      const answer = await new Promise<{ status?: number; cors?: string; bytes: Buffer }>(
+        (resolve, reject) => {
+          get(url, { ca: tls.cert }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode,
+                cors: response.headers['access-control-allow-origin'],
+                bytes: Buffer.concat(chunks),
+              }),
+            );
+          }).on('error', reject);
+        },
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.cors).toBeUndefined();
+      expect(answer.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    } finally {
+      await secure.close();
+    }
   });
 });

@@ -47,6 +47,8 @@ async function launchFirefox(profileDir: string, downloadsDir: string | undefine
     userDataDir: profileDir,
     // Without it Firefox refuses WebDriver navigation to moz-extension:// pages.
     args: ['--remote-allow-system-access'],
+    // The https media host of the reference service has a self-signed certificate (tests/reference-service/tls).
+    acceptInsecureCerts: true,
     extraPrefsFirefox: prefs(downloadsDir),
   });
   await browser.installExtension(firefoxBuildDir);
