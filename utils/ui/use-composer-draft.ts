@@ -24,8 +24,15 @@ function shownComposerDraft(stored: unknown): ComposerDraft | null {
 }
 
 /**
- * Fills the form from a prompt sent for review (now or while the page was closed), focuses the prompt
- * box, and tells the background it was taken, so it is filled once and by one page.
+ * A draft no panel took for this long (the panel failed to open, say) is old news: the person who opens the
+ * panel the next day expects an empty form, not a selection they no longer remember sending.
+ */
+export const DRAFT_MAX_AGE_MS = 30 * 60 * 1000;
+
+/**
+ * Fills the form from a prompt sent for review (now or while the page was closed, up to DRAFT_MAX_AGE_MS
+ * ago), focuses the prompt box, and tells the background it was taken, so it is filled once and by one
+ * page. An older draft is taken without filling anything, so it does not linger either.
  */
 export function useComposerDraft(draft: PromptDraft): void {
   const stored = useStoredValue(composerDraftItem, shownComposerDraft).value;
@@ -33,8 +40,10 @@ export function useComposerDraft(draft: PromptDraft): void {
   useEffect(() => {
     if (!stored || filled.current === stored.id) return;
     filled.current = stored.id;
-    draft.fill(stored.prompt, stored.options);
-    draft.textareaRef.current?.focus();
+    if (Date.now() - stored.createdAt <= DRAFT_MAX_AGE_MS) {
+      draft.fill(stored.prompt, stored.options);
+      draft.textareaRef.current?.focus();
+    }
     send({ type: 'takeComposerDraft', id: stored.id }).catch(() => undefined);
   }, [stored, draft]);
 }
