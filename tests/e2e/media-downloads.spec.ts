@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { ReferenceService } from '../reference-service/server';
 import type { ExtensionUnderTest } from './support/extension';
-import { MediaLab } from './support/media-lab';
+import { MediaLab, served } from './support/media-lab';
 
 /**
  * Downloads of results as the background will start them (utils/media/download.ts), in real Chromium:
@@ -40,7 +40,7 @@ test('the worker saves a file from a media origin without CORS or host permissio
   });
   const { url } = (await res.json()) as { url: string };
   expect(new URL(url).origin).toBe(service.mediaUrl);
-  const served = Buffer.from(await (await fetch(url)).arrayBuffer());
+  const bytes = await served(url);
   // The extension cannot read it from its pages (no CORS, no host permission)…
   const page = await extension.openPage('history');
   const readable = await page.evaluate(
@@ -53,8 +53,8 @@ test('the worker saves a file from a media origin without CORS or host permissio
   );
   expect(readable).toBe(false);
   // …yet the downloads API saves the real bytes.
-  expect(await downloadFromWorker(url)).toMatchObject({ state: 'complete', bytes: served.length });
-  expect(lab.savedFiles()).toEqual([served]);
+  expect(await downloadFromWorker(url)).toMatchObject({ state: 'complete', bytes: bytes.length });
+  expect(lab.savedFiles()).toEqual([bytes]);
 });
 
 test('a failed download reports the browser reason', async () => {
