@@ -51,10 +51,12 @@ export function KeepCopyButton({ entry }: { entry: HistoryEntry }) {
   const access = useHostAccess(entry.urls);
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const onService = copy?.state !== 'kept' && copy?.state !== 'keeping';
   // A host the browser would refuse to be asked for (plain http) gets no button that can only fail: its
-  // files stay on the service, which the copy state says, and Download still works.
-  if (!onService || access !== false || !canRequestHostAccess(entry.urls)) return null;
+  // files stay on the service, which the copy state says, and Download still works. Worked out once per
+  // entry's files, not on every render of every row (it parses each URL and reads the manifest).
+  const askable = useMemo(() => canRequestHostAccess(entry.urls), [entry.urls]);
+  const onService = copy?.state !== 'kept' && copy?.state !== 'keeping';
+  if (!onService || access !== false || !askable) return null;
 
   const keep = () => {
     setProblem(undefined);
