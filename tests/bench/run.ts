@@ -58,10 +58,11 @@ const RUNS = fromEnv('BENCH_RUNS', 7);
 const POLL_RUNS = fromEnv('BENCH_POLL_RUNS', 3);
 /**
  * The two pages held to a ratio against a bare React page. Single opens spread widely on a 2-core machine
- * (the bare popup page alone from 52 to 85 ms in one run of 7), so a median of 7 moved a ratio by a fifth
- * between runs of the same code: three times the samples, each pair a fraction of a second.
+ * (the bare list page alone from 50 to 155 ms in one run of 21), so a median of 21 still moved the history
+ * page's ratio from 1.08 to 1.24 between runs of the same code: seven times the samples, each pair a
+ * fraction of a second.
  */
-const PAINT_RUNS = RUNS * 3;
+const PAINT_RUNS = RUNS * 7;
 const IDLE_SEC = fromEnv('BENCH_IDLE_SEC', 60);
 const POLL_JOB_SEC = 6;
 const POLL_INTERVAL_SEC = 2;
