@@ -8,6 +8,7 @@ import { validSettingsItem } from '../settings/store';
 import type { Context } from './context';
 import { imageRun } from './generate-image';
 import { newEntry, record, sendRecorded } from './run-entry';
+import type { ConnectOverrides } from './service-access';
 import { videoRun } from './submit-video';
 
 function runOf(kind: HistoryEntry['kind'], prompt: string, options: VideoOptions) {
@@ -20,7 +21,7 @@ function runOf(kind: HistoryEntry['kind'], prompt: string, options: VideoOptions
  */
 async function sendWaiting(ctx: Context, client: ServiceClient, settings: Settings, waiting: HistoryEntry) {
   try {
-    const sent = await ctx.history.patch(waiting.id, ({ waiting: _, ...entry }) => entry);
+    const sent = await ctx.history.patch(waiting.id, ({ waiting: _, serviceUrl: __, ...entry }) => entry);
     // Removed by the person meanwhile: nothing left to send.
     if (!sent) return ctx.inFlight.delete(waiting.id);
     const run = runOf(sent.kind, sent.prompt, sent.options ?? settings.videoDefaults);
@@ -51,15 +52,38 @@ export async function generateBatch(
     ...newEntry(ctx, runOf(kind, prompt, options ?? settings.videoDefaults), settings),
     batchId,
     waiting: true as const,
+    serviceUrl: settings.baseUrl,
   }));
   await record(ctx, ...entries);
   sendAll(ctx, client, settings, entries);
   return { batchId, count: entries.length };
 }
 
+type Destination = Pick<ConnectOverrides, 'baseUrl' | 'modelId'>;
+
+/** The service and model a waiting entry was recorded with (before `serviceUrl`, a video's poll URL). */
+function destinationOf(entry: HistoryEntry): Destination {
+  const baseUrl = entry.serviceUrl ?? entry.poll?.baseUrl;
+  return baseUrl === undefined ? { modelId: entry.model } : { baseUrl, modelId: entry.model };
+}
+
+/** Waiting entries that cannot be sent end as failed with the reason, told with their batch. */
+async function endUnsent(ctx: Context, entries: readonly HistoryEntry[], error: unknown): Promise<void> {
+  for (const entry of entries) ctx.inFlight.delete(entry.id);
+  const ids = new Set(entries.map((entry) => entry.id));
+  const now = ctx.platform.now();
+  const ended = await ctx.history.patchMany(({ waiting: _, serviceUrl: __, ...entry }) =>
+    ids.has(entry.id) && entry.status === 'running'
+      ? owed({ ...entry, status: 'failed', finishedAt: now, error: toErrorInfo(error) })
+      : undefined,
+  );
+  await ctx.tracker.announce(ended);
+}
+
 /**
- * A new worker sends what a stopped one left waiting. Without a usable service now, they end as failed
- * (told with their batch) rather than waiting for good.
+ * A new worker sends what a stopped one left waiting, as that worker would have: to the service and with
+ * the model of the batch, whatever is configured now. Those it cannot send (no usable service, or the
+ * stored key now belongs to another one) end as failed rather than waiting for good.
  */
 export async function resumeWaiting(ctx: Context): Promise<void> {
   const waiting = (await ctx.history.read()).filter(
@@ -67,18 +91,20 @@ export async function resumeWaiting(ctx: Context): Promise<void> {
   );
   if (waiting.length === 0) return;
   for (const entry of waiting) ctx.inFlight.add(entry.id);
-  try {
-    const client = await ctx.connect();
-    sendAll(ctx, client, await validSettingsItem.getValue(), waiting);
-  } catch (error) {
-    for (const entry of waiting) ctx.inFlight.delete(entry.id);
-    const ids = new Set(waiting.map((entry) => entry.id));
-    const now = ctx.platform.now();
-    const ended = await ctx.history.patchMany(({ waiting: _, ...entry }) =>
-      ids.has(entry.id) && entry.status === 'running'
-        ? owed({ ...entry, status: 'failed', finishedAt: now, error: toErrorInfo(error) })
-        : undefined,
-    );
-    await ctx.tracker.announce(ended);
+  const groups = new Map<string, { destination: Destination; entries: HistoryEntry[] }>();
+  for (const entry of waiting) {
+    const destination = destinationOf(entry);
+    const key = JSON.stringify(destination);
+    const group = groups.get(key) ?? { destination, entries: [] };
+    group.entries.push(entry);
+    groups.set(key, group);
+  }
+  const settings = await validSettingsItem.getValue();
+  for (const { destination, entries } of groups.values()) {
+    try {
+      sendAll(ctx, await ctx.connect(destination), settings, entries);
+    } catch (error) {
+      await endUnsent(ctx, entries, error);
+    }
   }
 }

@@ -51,6 +51,7 @@ export function repairEntry(stored: unknown): HistoryEntry | undefined {
     notifyPending: field(z.boolean(), source.notifyPending),
     batchId: field(text, source.batchId),
     waiting: field(historyEntrySchema.shape.waiting, source.waiting),
+    serviceUrl: field(text, source.serviceUrl),
     balanceBefore: field(historyEntrySchema.shape.balanceBefore, source.balanceBefore),
     cost: field(historyEntrySchema.shape.cost, source.cost),
   };

@@ -51,6 +51,11 @@ export const historyEntrySchema = z.object({
    */
   waiting: z.optional(z.literal(true)),
   /**
+   * Where a waiting entry goes: the service its batch was made for. A worker that sends it later sends it
+   * there, never to a service configured since (a video sent there would be polled at the old one).
+   */
+  serviceUrl: z.optional(z.string()),
+  /**
    * Kept from the request until the balance after it is read (possibly by a later worker), then
    * replaced by `cost`, or dropped when the difference cannot be put on this entry alone.
    */

@@ -1,13 +1,18 @@
 // @vitest-environment node
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { batchLines, batchProblem, MAX_BATCH } from '../../../utils/batch';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { createLimiter } from '../../../utils/jobs/concurrency';
 import { requestSchema } from '../../../utils/messaging/protocol';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
-import type { RequestLogEntry } from '../../reference-service/server';
+import {
+  type ReferenceService,
+  type RequestLogEntry,
+  startReferenceService,
+} from '../../reference-service/server';
 import {
   type BackgroundHarness,
+  keyFor,
   makeBackgroundApp,
   openedTabs,
   startWorker,
@@ -187,5 +192,68 @@ describe('batch in the background', () => {
       .poll(() => batchNotices(next).map((note) => note.title))
       .toEqual(['3 images ready, 2 failed']);
     expect(next.notifications).toHaveLength(1);
+  });
+});
+
+describe('a batch left waiting, then the setup changed', () => {
+  /** Another service, on another origin, with its own key. */
+  let other: ReferenceService;
+  beforeAll(async () => {
+    other = await startReferenceService({ port: 0 });
+  });
+  afterAll(() => other.close());
+
+  /** Five image prompts; the first two are in flight (and never answer) when the worker is stopped. */
+  async function stoppedMidBatch(settings: { modelId: string }) {
+    service.configure({ faults: [{ pathPrefix: IMAGE_PATH, count: 2, action: { type: 'hang' } }] });
+    const first = await makeBackgroundApp(service, settings);
+    const { batchId } = await first.app.handlers.generateBatch({
+      type: 'generateBatch',
+      kind: 'image',
+      prompts: prompts(5),
+    });
+    await expect.poll(() => imageRequests().length).toBe(2);
+    return { first, batchId };
+  }
+
+  it('the next worker sends the rest with the model of their batch, not the one chosen since', async () => {
+    const { first, batchId } = await stoppedMidBatch({ modelId: 'model-of-the-batch' });
+    await first.items.settings.setValue({
+      ...(await first.items.settings.getValue()),
+      modelId: 'model-chosen-later',
+    });
+
+    const next = startWorker();
+    await next.app.resume();
+    const settled = await settledBatch(next, batchId);
+    expect(settled.map((entry) => entry.status)).toEqual([
+      'failed',
+      'failed',
+      'completed',
+      'completed',
+      'completed',
+    ]);
+    const models = imageRequests().map((entry) => (JSON.parse(entry.body) as { model?: string }).model);
+    expect(models).toEqual(Array(5).fill('model-of-the-batch'));
+    expect(settled.every((entry) => entry.model === 'model-of-the-batch')).toBe(true);
+  });
+
+  it('none goes to a service configured since: they end as failed, saying why, and are told once', async () => {
+    const { first, batchId } = await stoppedMidBatch({ modelId: '' });
+    await first.items.settings.setValue({ ...(await first.items.settings.getValue()), baseUrl: other.url });
+    await first.items.apiKey.setValue(keyFor(other.url, 'key-of-the-other-service-0001', 'key-2'));
+
+    const next = startWorker();
+    await next.app.resume();
+    const settled = await settledBatch(next, batchId);
+    expect(settled.slice(2).map((entry) => [entry.prompt, entry.status, entry.error?.kind])).toEqual([
+      ['prompt 3', 'failed', 'key_for_other_service'],
+      ['prompt 4', 'failed', 'key_for_other_service'],
+      ['prompt 5', 'failed', 'key_for_other_service'],
+    ]);
+    expect(settled.some((entry) => entry.waiting || entry.serviceUrl)).toBe(false);
+    expect(other.requests()).toHaveLength(0);
+    expect(imageRequests()).toHaveLength(2);
+    await expect.poll(() => batchNotices(next).map((note) => note.title)).toEqual(['5 images failed']);
   });
 });
