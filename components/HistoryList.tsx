@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { uiLanguage } from '@/utils/i18n';
 import { useAfterFirstPaint } from '@/utils/ui/hooks';
@@ -42,7 +41,7 @@ export function HistoryList({
   return (
     <ul
       className={skipped ? `${styles.list} ${styles.skipped}` : styles.list}
-      style={skipped ? ({ '--rows': entries.length } as CSSProperties) : undefined}
+      style={skipped ? { '--rows': entries.length } : undefined}
       aria-labelledby={labelledBy}
     >
       {entries.map((entry, index) =>

@@ -1,4 +1,4 @@
-import { type CSSProperties, useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { t } from '@/utils/i18n';
 import { useAfterFirstPaint } from '@/utils/ui/hooks';
 import type { MediaItem } from '@/utils/ui/media-items';
@@ -29,10 +29,7 @@ export function MediaGrid({ items }: { items: readonly MediaItem[] }) {
   const laterRows = Math.ceil((items.length - shown.length) / MOST_COLUMNS);
   return (
     <>
-      <ul
-        className={styles.grid}
-        style={laterRows > 0 ? ({ '--later-rows': laterRows } as CSSProperties) : undefined}
-      >
+      <ul className={styles.grid} style={laterRows > 0 ? { '--later-rows': laterRows } : undefined}>
         {shown.map((item, index) => (
           <GridCell
             key={item.key}
