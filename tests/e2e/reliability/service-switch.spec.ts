@@ -1,7 +1,17 @@
 import type { Page } from '@playwright/test';
 import { type ReferenceService, startReferenceService } from '../../reference-service/server';
+import { BatchForm } from '../pages/batch';
 import { expect, test } from '../support/fixtures';
-import { EVENTUALLY, entryOf, historyOf, pollsOf, settled, storageOf } from '../support/probes';
+import {
+  EVENTUALLY,
+  entryOf,
+  historyOf,
+  pollsOf,
+  requestsTo,
+  settled,
+  settledHistory,
+  storageOf,
+} from '../support/probes';
 import { conclude, submitVideo } from '../support/reliability-observe';
 import { configure } from '../support/setup';
 
@@ -82,6 +92,61 @@ test('a job pending at A waits, labelled, while B is configured with its key, an
   expect(entryOf(done, entry.id)).toMatchObject({ status: 'completed' });
   expect(foreignKeys(service, KEY_A)).toBe('[]');
   expect(foreignKeys(serviceB, KEY_B)).toBe('[]');
+});
+
+test('a batch cut short by a worker stop, then B configured: none of it goes to B, and what A cannot get says why', async ({
+  extension,
+  service,
+}) => {
+  // Slow answers leave time to stop the worker with two requests in flight and three waiting.
+  service.configure({ accounts: { [KEY_A]: 100 }, latencyMs: 4_000 });
+  await configure(extension, service, { requestTimeoutSec: 20 }, KEY_A);
+  const popup = await extension.openPage('popup');
+  await new BatchForm(popup).send('image', [
+    'a red kite',
+    'a blue kite',
+    'a green kite',
+    'a grey kite',
+    'a gold kite',
+  ]);
+  await expect(popup.getByRole('status').filter({ hasText: /5 images on their way/ })).toBeVisible();
+  await popup.close();
+  await expect.poll(() => requestsTo(service.requests(), '/v1/images/generate', 'POST').length).toBe(2);
+  await extension.stopWorker();
+
+  // Switching wakes the next worker, which finds the three prompts the stopped one left waiting.
+  const options = await extension.openPage('options');
+  await saveOnOptionsPage(options, serviceB.url, KEY_B);
+
+  const history = await settledHistory(extension, 5, 40_000);
+  expect(requestsTo(serviceB.requests(), '/', 'POST')).toEqual([]);
+  expect(foreignKeys(service, KEY_A)).toBe('[]');
+  expect(foreignKeys(serviceB, KEY_B)).toBe('[]');
+  // Sent to A while A's key was still the one stored, or ended saying why not: nothing else.
+  const outcomes = history.map((entry) => `${entry.status} ${entry.error?.kind ?? ''}`.trim()).sort();
+  expect(outcomes.filter((outcome) => outcome === 'failed interrupted')).toHaveLength(2);
+  for (const outcome of outcomes.filter((item) => item !== 'failed interrupted'))
+    expect(['completed', 'failed key_for_other_service']).toContain(outcome);
+  const refused = history.filter((entry) => entry.error?.kind === 'key_for_other_service');
+  const page = await extension.openPage('history');
+  for (const entry of refused) {
+    await expect(
+      page
+        .getByTestId('history-entry')
+        .filter({ hasText: entry.prompt })
+        .getByText(/entered for another service/),
+    ).toBeVisible();
+  }
+
+  const { lost, keyLeaks } = await conclude('batch cut short, then another service configured', {
+    extension,
+    service: { requests: () => [...service.requests(), ...serviceB.requests()] },
+    history,
+    ids: history.map((entry) => entry.id),
+    key: [KEY_A, KEY_B],
+    note: `${requestsTo(service.requests(), '/v1/images/generate', 'POST').length} image requests at A, ${refused.length} refused for B's key, ${requestsTo(serviceB.requests(), '/', 'POST').length} requests at B`,
+  });
+  expect([lost, keyLeaks]).toEqual([0, 0]);
 });
 
 test('Test connection of a URL just typed does not send the stored key there', async ({
