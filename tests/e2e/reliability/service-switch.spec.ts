@@ -111,7 +111,9 @@ test('a batch cut short by a worker stop, then B configured: none of it goes to 
   ]);
   await expect(popup.getByRole('status').filter({ hasText: /5 images on their way/ })).toBeVisible();
   await popup.close();
-  await expect.poll(() => requestsTo(service.requests(), '/v1/images/generate', 'POST').length).toBe(2);
+  await expect
+    .poll(() => requestsTo(service.requests(), '/v1/images/generate', 'POST').length, EVENTUALLY)
+    .toBe(2);
   await extension.stopWorker();
 
   // Switching wakes the next worker, which finds the three prompts the stopped one left waiting.
