@@ -15,13 +15,18 @@ function runOf(kind: HistoryEntry['kind'], prompt: string, options: VideoOptions
   return kind === 'image' ? imageRun(prompt, 'popup') : videoRun(prompt, options, 'popup');
 }
 
+/** The entry once it no longer waits, sent or ended unsent: the same fields go in both cases. */
+function unqueued({ waiting: _, serviceUrl: __, ...entry }: HistoryEntry): HistoryEntry {
+  return entry;
+}
+
 /**
  * Sends one waiting entry: it stops waiting in its own write before the request leaves, so a worker
  * stopped during the request leaves it interrupted (it may have been charged), never sent twice.
  */
 async function sendWaiting(ctx: Context, client: ServiceClient, settings: Settings, waiting: HistoryEntry) {
   try {
-    const sent = await ctx.history.patch(waiting.id, ({ waiting: _, serviceUrl: __, ...entry }) => entry);
+    const sent = await ctx.history.patch(waiting.id, unqueued);
     // Removed by the person meanwhile: nothing left to send.
     if (!sent) return ctx.inFlight.delete(waiting.id);
     const run = runOf(sent.kind, sent.prompt, sent.options ?? settings.videoDefaults);
@@ -72,9 +77,9 @@ async function endUnsent(ctx: Context, entries: readonly HistoryEntry[], error: 
   for (const entry of entries) ctx.inFlight.delete(entry.id);
   const ids = new Set(entries.map((entry) => entry.id));
   const now = ctx.platform.now();
-  const ended = await ctx.history.patchMany(({ waiting: _, serviceUrl: __, ...entry }) =>
+  const ended = await ctx.history.patchMany((entry) =>
     ids.has(entry.id) && entry.status === 'running'
-      ? owed({ ...entry, status: 'failed', finishedAt: now, error: toErrorInfo(error) })
+      ? owed({ ...unqueued(entry), status: 'failed', finishedAt: now, error: toErrorInfo(error) })
       : undefined,
   );
   await ctx.tracker.announce(ended);
