@@ -20,6 +20,8 @@ export interface BrowserGaps {
   openOptions: () => Promise<void>;
   /** Whether a popup is open to show a result itself, so a notification would be noise. */
   isPopupOpen: () => Promise<boolean>;
+  /** A trivial extension API call: it resets Chrome's idle timer of the worker (see keep-alive.ts). */
+  stayAwake: () => Promise<unknown>;
 }
 
 type ContextQuery = { contextTypes: string[] };
@@ -42,4 +44,5 @@ export const browserGaps: BrowserGaps = {
   releaseOrigins: releaseHostAccess,
   openOptions: () => browser.runtime.openOptionsPage(),
   isPopupOpen,
+  stayAwake: () => browser.runtime.getPlatformInfo(),
 };

@@ -13,6 +13,7 @@ import { apiKeyItem } from './api-key';
 import { createBatchSummary } from './batch-summary';
 import { scheduleAlarm, setBadge } from './browser-effects';
 import { historyBackend, storedPathFormsItem } from './items';
+import { createKeepAlive } from './keep-alive';
 import { createCopyKeeper } from './keep-copies';
 import { createAnnouncer } from './notifications';
 import type { Platform } from './platform';
@@ -38,6 +39,8 @@ export interface FinishHooks {
  */
 export function createContext(platform: Platform, hooks: FinishHooks) {
   const history = createHistoryStore(historyBackend);
+  /** Held by requests that carry a result and by copies being fetched, never while the worker is idle. */
+  const keepAlive = createKeepAlive(platform.stayAwake, platform.timers);
   const announcer = createAnnouncer(platform.now);
   const copies = createCopyKeeper(platform, history);
   /** Entries this worker is sending right now (an image request, a submission). */
@@ -95,6 +98,7 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
     history,
     announcer,
     copies,
+    keepAlive,
     inFlight,
     serially,
     batchLanes,

@@ -104,6 +104,7 @@ export function startWorker(reachable = true) {
       optionsOpened++;
     },
     isPopupOpen: async () => popup.open,
+    stayAwake: async () => undefined,
     timers: { set: () => undefined, clear: () => undefined },
   };
   return {
