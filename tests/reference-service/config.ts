@@ -26,27 +26,29 @@ const stringMap = z.record(z.string(), z.string({ error: 'must be a string' }), 
   error: 'must be an object of strings',
 });
 
+const statusActionSchema = z.strictObject({
+  type: z.literal('status'),
+  status: z
+    .number({ error: 'must be an HTTP status code' })
+    .int({ error: 'must be an HTTP status code' })
+    .min(100, { error: 'must be an HTTP status code' })
+    .max(599, { error: 'must be an HTTP status code' }),
+  body: z.string({ error: 'must be a string' }).optional(),
+  headers: stringMap.optional(),
+});
+
+/** `location` is sent as is: an absolute URL (another host) or a path (the same origin). */
+const redirectActionSchema = z.strictObject({
+  type: z.literal('redirect'),
+  status: z.literal(REDIRECT_STATUSES, { error: `must be one of ${REDIRECT_STATUSES.join(', ')}` }),
+  location: z.string({ error: 'must be a non-empty string' }).min(1, { error: 'must be a non-empty string' }),
+});
+
 const faultActionSchema = z.discriminatedUnion(
   'type',
   [
-    z.strictObject({
-      type: z.literal('status'),
-      status: z
-        .number({ error: 'must be an HTTP status code' })
-        .int({ error: 'must be an HTTP status code' })
-        .min(100, { error: 'must be an HTTP status code' })
-        .max(599, { error: 'must be an HTTP status code' }),
-      body: z.string({ error: 'must be a string' }).optional(),
-      headers: stringMap.optional(),
-    }),
-    /** `location` is sent as is: an absolute URL (another host) or a path (the same origin). */
-    z.strictObject({
-      type: z.literal('redirect'),
-      status: z.literal(REDIRECT_STATUSES, { error: `must be one of ${REDIRECT_STATUSES.join(', ')}` }),
-      location: z
-        .string({ error: 'must be a non-empty string' })
-        .min(1, { error: 'must be a non-empty string' }),
-    }),
+    statusActionSchema,
+    redirectActionSchema,
     z.strictObject({ type: z.literal('hang') }),
     z.strictObject({ type: z.literal('malformed') }),
     z.strictObject({ type: z.literal('html200') }),
@@ -71,6 +73,18 @@ const faultRuleSchema = z.strictObject({
 });
 
 export type FaultRule = z.infer<typeof faultRuleSchema>;
+
+/**
+ * A fault for the files themselves, on the service's origin and the media origin alike: another answer
+ * (a file of another type, an error) or a redirect, as a hostile or broken media host would send.
+ */
+const fileFaultRuleSchema = faultRuleSchema.extend({
+  action: z.discriminatedUnion('type', [statusActionSchema, redirectActionSchema], {
+    error: 'must be one of status, redirect',
+  }),
+});
+
+export type FileFaultRule = z.infer<typeof fileFaultRuleSchema>;
 export type FaultAction = FaultRule['action'];
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
 
@@ -82,6 +96,7 @@ const referenceConfigSchema = z.strictObject({
   videoDurationMs: nonNegative,
   latencyMs: nonNegative,
   faults: z.array(faultRuleSchema, { error: 'must be an array' }),
+  fileFaults: z.array(fileFaultRuleSchema, { error: 'must be an array' }),
   imageUrlOverride: z.string().optional(),
   videoUrlOverride: z.array(z.string()).optional(),
   /** The status word of a job that has not finished yet, instead of queued/processing. */
@@ -130,6 +145,7 @@ export function defaultConfig(): ReferenceConfig {
     videoDurationMs: 6000,
     latencyMs: 0,
     faults: [],
+    fileFaults: [],
     extraFields: true,
     maxPromptLength: 4000,
   };

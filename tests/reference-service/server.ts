@@ -104,15 +104,22 @@ export async function startReferenceService(
     now: () => Date.now(),
   };
   const faults = new FaultBook();
+  const fileFaults = new FaultBook();
   const attacker = await startAttackerListener();
-  const serveFile = (cors: boolean) => (method: string, path: string, range: string | undefined) =>
-    handleFile(method, path, range, {
-      cors,
-      issuedAt: (file) => state.issued.get(file),
-      retentionMs: state.config.fileRetentionMs,
-      now: state.now(),
-      videoMinBytes: state.config.videoMinBytes ?? 0,
-    });
+  const serveFile =
+    (cors: boolean) =>
+    (method: string, path: string, range: string | undefined): Reply => {
+      const { action } = fileFaults.decide(method, path);
+      // The schema allows only answers and redirects for files: neither waits, so the reply is immediate.
+      if (action?.type === 'status' || action?.type === 'redirect') return faultReply(action);
+      return handleFile(method, path, range, {
+        cors,
+        issuedAt: (file) => state.issued.get(file),
+        retentionMs: state.config.fileRetentionMs,
+        now: state.now(),
+        videoMinBytes: state.config.videoMinBytes ?? 0,
+      });
+    };
   const mediaHost = await startMediaHost(serveFile(false), options.mediaHost, options.mediaTls);
   state.mediaUrl = mediaHost.url;
   let log: RequestLogEntry[] = [];
@@ -125,6 +132,7 @@ export async function startReferenceService(
     // Setting accounts is how a test changes credits, so balances follow the new values.
     if (patch.accounts) state.balances = new Map(Object.entries(state.config.accounts));
     if (patch.faults) faults.setRules(state.config.faults);
+    if (patch.fileFaults) fileFaults.setRules(state.config.fileFaults);
     if ('faultSeed' in patch) {
       faults.setRandom(patch.faultSeed === undefined ? Math.random : seededRandom(patch.faultSeed));
     }
@@ -134,7 +142,12 @@ export async function startReferenceService(
     const patch = parseConfigPatch(input);
     state.config = defaultConfig();
     faults.setRandom(Math.random);
-    applyPatch({ ...patch, accounts: patch.accounts ?? state.config.accounts, faults: patch.faults ?? [] });
+    applyPatch({
+      ...patch,
+      accounts: patch.accounts ?? state.config.accounts,
+      faults: patch.faults ?? [],
+      fileFaults: patch.fileFaults ?? [],
+    });
     state.jobs.clear();
     state.issued.clear();
     log = [];
@@ -263,6 +276,7 @@ export async function startReferenceService(
     state.config = config;
     state.balances = new Map(Object.entries(balances));
     faults.setRules(config.faults);
+    fileFaults.setRules(config.fileFaults);
     if (config.faultSeed !== undefined) faults.setRandom(seededRandom(config.faultSeed));
     for (const job of saved) state.jobs.add(job);
     if (options.config) applyPatch(options.config);

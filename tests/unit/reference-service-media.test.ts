@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { get } from 'node:https';
 import { describe, expect, it } from 'vitest';
+import { parseConfigPatch } from '../reference-service/config';
 import { DEMO_API_KEY, startReferenceService } from '../reference-service/server';
 import { testMediaTls } from '../reference-service/tls';
 import { referenceServiceForFile } from './support/reference-service';
@@ -109,5 +110,39 @@ describe('reference service media files', () => {
     } finally {
       await secure.close();
     }
+  });
+
+  it('answers file requests with a configured file fault: another body and type, or a redirect', async () => {
+    service.configure({
+      filesOrigin: 'media',
+      fileFaults: [
+        {
+          pathPrefix: '/files/images/svg',
+          action: {
+            type: 'status',
+            status: 200,
+            body: '<svg/>',
+            headers: { 'Content-Type': 'image/svg+xml' },
+          },
+        },
+        {
+          pathPrefix: '/files/images/hop',
+          action: { type: 'redirect', status: 302, location: '/files/images/x.png' },
+        },
+      ],
+    });
+    const svg = await fetch(`${service.mediaUrl}/files/images/svg.png`);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await svg.text()).toBe('<svg/>');
+    const hop = await fetch(`${service.url}/files/images/hop.png`, { redirect: 'manual' });
+    expect(hop.status).toBe(302);
+    expect(hop.headers.get('location')).toBe('/files/images/x.png');
+    expect((await fetch(`${service.mediaUrl}/files/images/other.png`)).headers.get('content-type')).toBe(
+      'image/png',
+    );
+    // A file fault answers at once: the file area has no hanging or slow faults.
+    expect(() => parseConfigPatch({ fileFaults: [{ action: { type: 'hang' } }] })).toThrow(
+      'fileFaults[0].action.type must be one of status, redirect',
+    );
   });
 });
