@@ -32,6 +32,8 @@ export const ERROR_KINDS = [
   'storage_full',
   // The browser could not save a result; `detail` is its reason (e.g. SERVER_BAD_CONTENT, NETWORK_FAILED).
   'download_failed',
+  // A result file the extension refused to keep: a redirect elsewhere, or a private address; `detail` says which.
+  'unsafe_media',
 ] as const;
 
 type ErrorData = Omit<ErrorInfo, 'kind' | 'message'> & { cause?: unknown };

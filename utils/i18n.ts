@@ -154,6 +154,8 @@ export function describeError(info: ErrorInfo): string {
       return t('errorStorageFull');
     case 'download_failed':
       return describeDownloadFailure(info.detail);
+    case 'unsafe_media':
+      return describeUnsafeMedia(info.detail);
     case 'aborted':
       return t('errorAborted');
     case 'invalid_input':
@@ -167,6 +169,13 @@ export function describeError(info: ErrorInfo): string {
       return fallback;
     }
   }
+}
+
+/** Why a result file was not kept (utils/media/media-request.ts). */
+function describeUnsafeMedia(reason: string | undefined): string {
+  if (reason === 'private_address') return t('errorMediaPrivateAddress');
+  if (reason === 'redirect_limit') return t('errorMediaRedirectLimit');
+  return t('errorMediaRedirectElsewhere');
 }
 
 /** The browser's interrupt reasons, grouped by what a person can do about them. */

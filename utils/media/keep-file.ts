@@ -2,6 +2,8 @@ import { AppError } from '../error-info';
 import { parseHttpUrl } from '../http-url';
 import { chunkRange } from './copy-reader';
 import { CHUNK_BYTES, type MediaDb, type StoredFile } from './media-db';
+import { requestMedia } from './media-request';
+import { INERT_TYPE, sniffMediaType } from './media-type';
 
 export interface KeepFileInput {
   entryId: string;
@@ -14,41 +16,22 @@ export interface KeepFileInput {
   chunkBytes?: number;
 }
 
-/**
- * Media hosts are not the service: the request carries no key, no cookies and no referrer, only the URL the
- * service named. Redirects are followed because signed-URL stores commonly redirect, and nothing secret rides
- * along.
- */
-const MEDIA_REQUEST: RequestInit = {
-  credentials: 'omit',
-  referrerPolicy: 'no-referrer',
-  cache: 'no-store',
-  redirect: 'follow',
-};
-
 async function openBody(
   input: KeepFileInput,
-): Promise<{ reader: ReadableStreamDefaultReader<Uint8Array<ArrayBuffer>>; type: string }> {
-  const url = parseHttpUrl(input.url)?.href;
+): Promise<{ reader: ReadableStreamDefaultReader<Uint8Array<ArrayBuffer>> }> {
+  const url = parseHttpUrl(input.url);
   if (!url)
     throw new AppError('invalid_response', 'The file URL is not an http(s) URL', {
       detail: input.url.slice(0, 200),
     });
-  let response: Response;
-  try {
-    response = await (input.fetch ?? fetch)(url, MEDIA_REQUEST);
-  } catch (error) {
-    throw new AppError('network', 'The media host could not be reached', {
-      detail: String(error).slice(0, 200),
-    });
-  }
+  const response = await requestMedia(url, input.fetch);
   if (!response.ok || !response.body) {
     await response.body?.cancel();
     throw new AppError('http_error', `The media host answered ${response.status}`, {
       status: response.status,
     });
   }
-  return { reader: response.body.getReader(), type: response.headers.get('content-type') ?? '' };
+  return { reader: response.body.getReader() };
 }
 
 /**
@@ -59,12 +42,13 @@ async function openBody(
 export async function keepFile(db: MediaDb, input: KeepFileInput): Promise<StoredFile> {
   const now = input.now ?? Date.now;
   const chunkBytes = input.chunkBytes ?? CHUNK_BYTES;
-  const { reader, type } = await openBody(input);
+  const { reader } = await openBody(input);
   const file: StoredFile = {
     entryId: input.entryId,
     index: input.index,
     url: input.url,
-    contentType: type,
+    // Replaced by what the first bytes prove (media-type.ts); never served before the file is complete.
+    contentType: INERT_TYPE,
     bytes: 0,
     chunks: 0,
     complete: false,
@@ -95,6 +79,7 @@ export async function keepFile(db: MediaDb, input: KeepFileInput): Promise<Store
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      if (file.chunks === 0 && parts.length === 0) file.contentType = sniffMediaType(value);
       if (file.bytes + pending + value.length > input.maxBytes) {
         throw new AppError('invalid_response', 'The file is larger than the space allowed for copies');
       }

@@ -3,6 +3,7 @@ import type { MessageKey } from '../i18n';
 import type { EntryCopy } from '../media/copies-schema';
 import { readCopy } from '../media/copy-reader';
 import { copyStatusKey } from '../media/copy-status';
+import { isShownType } from '../media/media-type';
 import { safeUrl } from './safe-url';
 
 export interface MediaFileRef {
@@ -20,7 +21,10 @@ export interface MediaSource {
   src: string | undefined;
   /** Where `src` comes from. */
   from: 'copy' | 'service' | undefined;
-  /** Nothing can be shown: the service's file failed to load (or was never a usable URL) and no copy is kept. */
+  /**
+   * Nothing can be shown: the service's file failed to load (or was never a usable URL) and no copy is kept,
+   * or the kept copy is not an image or video the extension shows.
+   */
   failed: boolean;
   /** The message key for the state people see next to the file. */
   status: MessageKey;
@@ -32,12 +36,21 @@ interface Resolved {
   src: string | undefined;
   from: 'copy' | 'service' | undefined;
   failed: boolean;
+  /** The kept copy is bytes of another type (SVG, HTML, unknown): it gets no URL and no element. */
+  inert?: true;
 }
 
-async function keptCopyUrl(entryId: string, index: number): Promise<string | undefined> {
+const INERT: Resolved = { src: undefined, from: 'copy', failed: true, inert: true };
+
+/**
+ * The kept copy's object URL, INERT for a copy of a type pages never render (its blob: URL would be a
+ * document of the extension's origin if it reached a tab), undefined when there is none.
+ */
+async function keptCopyUrl(entryId: string, index: number): Promise<string | typeof INERT | undefined> {
   try {
     const blob = await readCopy(entryId, index);
-    return blob ? URL.createObjectURL(blob) : undefined;
+    if (!blob) return undefined;
+    return isShownType(blob.type) ? URL.createObjectURL(blob) : INERT;
   } catch {
     // A database that cannot be opened (private windows in some browsers) means there is no copy to show.
     return undefined;
@@ -78,11 +91,15 @@ export function useMediaSource({ entryId, index, url, copy }: MediaFileRef, acti
     setResolved((current) => (current.src ? current : PENDING));
     void keptCopyUrl(entryId, index).then((found) => {
       if (!live) {
-        if (found) URL.revokeObjectURL(found);
+        if (typeof found === 'string') URL.revokeObjectURL(found);
         return;
       }
-      objectUrl = found;
-      setResolved(found ? { src: found, from: 'copy', failed: false } : serviceSource(url));
+      if (found === INERT) {
+        setResolved(unlessSame(INERT));
+        return;
+      }
+      objectUrl = typeof found === 'string' ? found : undefined;
+      setResolved(objectUrl ? { src: objectUrl, from: 'copy', failed: false } : serviceSource(url));
     });
     return () => {
       live = false;
@@ -99,6 +116,8 @@ export function useMediaSource({ entryId, index, url, copy }: MediaFileRef, acti
   // loaded decides.
   const settled = resolved.src !== undefined || resolved.failed;
   const keptButNotShown = kept && settled && resolved.from !== 'copy';
-  const status = copyStatusKey(keptButNotShown ? undefined : copy, resolved.failed);
-  return { ...resolved, status, markFailed };
+  const status = resolved.inert
+    ? 'copyNotShown'
+    : copyStatusKey(keptButNotShown ? undefined : copy, resolved.failed);
+  return { src: resolved.src, from: resolved.from, failed: resolved.failed, status, markFailed };
 }

@@ -9,6 +9,8 @@ import { copiesItem } from '@/utils/media/copies-item';
 import { readCopy } from '@/utils/media/copy-reader';
 import { usedBytes } from '@/utils/media/copy-store';
 import { openMediaDb } from '@/utils/media/media-db';
+import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
+import { validSettingsItem } from '@/utils/settings/store';
 import { DEMO_API_KEY } from '../../reference-service/server';
 import { referenceServiceForFile } from '../support/reference-service';
 
@@ -45,6 +47,8 @@ const now = () => ++clock;
 
 beforeEach(async () => {
   fakeBrowser.reset();
+  // The service is on loopback, which is what lets its loopback media hosts be fetched (media-request.ts).
+  await validSettingsItem.setValue({ ...DEFAULT_SETTINGS, baseUrl: service.url });
   await forgetAllCopies();
 });
 

@@ -1,0 +1,151 @@
+import { AppError } from '../error-info';
+import { parseHttpUrl } from '../http-url';
+import { validSettingsItem } from '../settings/store';
+
+/**
+ * The one request for a result file a copy is kept from. Media hosts are not the service: the request carries
+ * no key, no cookies and no referrer, only the URL the service named. What comes back is stored and later
+ * shown from the extension's own origin, so the answer must come from where the URL pointed:
+ *
+ * - A redirect is followed only within the same origin (never to another host, port or scheme, so never from
+ *   https to http), at most MAX_REDIRECTS times: signed-URL stores redirect within their own host.
+ * - Loopback and private addresses are fetched only when the service itself is on one (a local setup);
+ *   otherwise a public host could send the extension, which may read 127.0.0.1, to a local server and have
+ *   its answer kept as the result.
+ *
+ * Browser limit: extension fetches with `redirect: 'manual'` get an opaque redirect whose Location is hidden.
+ * There, the redirect is followed by the browser and only the final URL is checked, before any byte of the
+ * body is read; the hops in between may reach addresses the rules above refuse (the request goes out, its
+ * answer is never read) and the browser's own limit (20) counts them. Where Location is readable (Node), each
+ * hop is checked before it is requested. A public name that resolves to a private address (DNS rebinding)
+ * cannot be seen from an extension either.
+ */
+
+export const MAX_REDIRECTS = 3;
+
+const REQUEST: RequestInit = { credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store' };
+
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/** Why a file was not fetched; worded for people in utils/i18n.ts. */
+export type MediaRefusal = 'private_address' | 'redirect_elsewhere' | 'redirect_limit';
+
+function refuse(reason: MediaRefusal, url: URL): AppError {
+  return new AppError('unsafe_media', `The file was not kept (${reason}): ${url.href.slice(0, 200)}`, {
+    detail: reason,
+    url: url.href.slice(0, 200),
+  });
+}
+
+function ipv4Private([a = 0, b = 0]: readonly number[]): boolean {
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168)
+  );
+}
+
+/** The eight 16-bit groups of a bracketed IPv6 host as the URL parser writes it (hex, `::` at most once). */
+function ipv6Groups(host: string): number[] {
+  const [head = '', tail] = host.slice(1, -1).split('::');
+  const groups = (part: string) => (part ? part.split(':').map((group) => Number.parseInt(group, 16)) : []);
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  return [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+function ipv6Private(host: string): boolean {
+  const g = ipv6Groups(host);
+  const zero = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
+  const carried = [(g[6] ?? 0) >> 8, (g[6] ?? 0) & 0xff];
+  // ::ffff:a.b.c.d (IPv4-mapped) and 64:ff9b::a.b.c.d (NAT64) reach the IPv4 address they carry.
+  if (zero(0, 5) && g[5] === 0xffff) return ipv4Private(carried);
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return ipv4Private(carried);
+  const first = g[0] ?? 0;
+  // ::/96 holds the unspecified and loopback addresses and the deprecated IPv4-compatible ones.
+  return zero(0, 6) || (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80;
+}
+
+/**
+ * Whether a URL names this machine or a private network: localhost names, loopback, private, link-local and
+ * unspecified addresses, IPv4-mapped IPv6. The URL parser has already turned odd IPv4 forms (`0x7f.1`,
+ * `2130706433`) into dotted decimal and IPv6 into its short hex form, so only those forms need reading.
+ */
+export function isPrivateUrl(url: URL): boolean {
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host.startsWith('[')) return ipv6Private(host);
+  const octets = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
+  return octets ? ipv4Private(octets.slice(1).map(Number)) : false;
+}
+
+/** Whether a redirect from `from` to `to` may be followed: same origin only (scheme, host and port). */
+export function redirectAllowed(from: URL, to: URL): boolean {
+  return from.origin === to.origin;
+}
+
+async function privateAllowed(): Promise<boolean> {
+  const service = parseHttpUrl((await validSettingsItem.getValue()).baseUrl);
+  return service !== undefined && isPrivateUrl(service);
+}
+
+function checkTarget(url: URL, allowPrivate: boolean): void {
+  if (!allowPrivate && isPrivateUrl(url)) throw refuse('private_address', url);
+}
+
+async function send(url: URL, redirect: RequestRedirect, fetcher: typeof fetch): Promise<Response> {
+  try {
+    return await fetcher(url.href, { ...REQUEST, redirect });
+  } catch (error) {
+    throw new AppError('network', 'The media host could not be reached', {
+      detail: String(error).slice(0, 200),
+    });
+  }
+}
+
+/** Checks where the browser's own redirect handling ended, before the body is read; cancels it if refused. */
+async function followedByBrowser(
+  start: URL,
+  allowPrivate: boolean,
+  fetcher: typeof fetch,
+): Promise<Response> {
+  const response = await send(start, 'follow', fetcher);
+  const final = parseHttpUrl(response.url) ?? start;
+  try {
+    if (!redirectAllowed(start, final)) throw refuse('redirect_elsewhere', final);
+    checkTarget(final, allowPrivate);
+  } catch (error) {
+    await response.body?.cancel().catch(() => undefined);
+    throw error;
+  }
+  return response;
+}
+
+function resolve(location: string | null, base: URL): URL | undefined {
+  try {
+    return location === null ? undefined : new URL(location, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The media host's answer for `url`, once every rule above holds; throws `unsafe_media` or `network`. */
+export async function requestMedia(url: URL, fetcher: typeof fetch = fetch): Promise<Response> {
+  const allowPrivate = await privateAllowed();
+  const start = url;
+  let current = url;
+  for (let hops = 0; ; hops++) {
+    checkTarget(current, allowPrivate);
+    const response = await send(current, 'manual', fetcher);
+    if (response.type === 'opaqueredirect') return followedByBrowser(current, allowPrivate, fetcher);
+    if (!REDIRECT_STATUSES.has(response.status)) return response;
+    await response.body?.cancel().catch(() => undefined);
+    const next = resolve(response.headers.get('location'), current);
+    if (!next || !redirectAllowed(start, next)) throw refuse('redirect_elsewhere', next ?? current);
+    if (hops + 1 > MAX_REDIRECTS) throw refuse('redirect_limit', next);
+    current = next;
+  }
+}
