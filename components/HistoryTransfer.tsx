@@ -3,6 +3,7 @@ import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
+import { ConfirmButtons } from './ConfirmButtons';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
 import styles from './HistoryFind.module.css';
@@ -11,7 +12,15 @@ import { StatusMessage } from './StatusMessage';
 /** Larger than any history this extension writes; reading more would only stall the page. */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
-type Outcome = { notice: string } | { error: ErrorInfo } | { badFile: string } | undefined;
+type Outcome = { notice: string } | { error: ErrorInfo } | { badFile: string; reason?: string } | undefined;
+
+/** A file whose import would push stored entries out: held until the person answers. */
+interface Question {
+  name: string;
+  json: unknown;
+  adding: number;
+  removing: number;
+}
 
 /** The file's JSON, or undefined when it is too big or not JSON at all. */
 async function readJson(file: File): Promise<{ json: unknown } | undefined> {
@@ -25,12 +34,42 @@ async function readJson(file: File): Promise<{ json: unknown } | undefined> {
 
 /**
  * *Export* saves the history as a JSON file; *Import* reads one back. The background checks and merges
- * it, so a file that is not an export is refused as a whole and the history stays as it was.
+ * it, so a file that is not an export is refused as a whole and the history stays as it was. An import that
+ * would push older entries out at the history's cap is first a question: only the person's yes applies it.
  */
 export function HistoryTransfer() {
   const inputId = useId();
+  const questionId = useId();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(undefined);
+  const [question, setQuestion] = useState<Question>();
+
+  /** Sends the file; `removeUpTo` is what the person agreed to lose (none until asked). */
+  const runImport = async (name: string, json: unknown, removeUpTo?: number) => {
+    setQuestion(undefined);
+    const answer = await send({ type: 'importHistory', file: json, ...(removeUpTo ? { removeUpTo } : {}) });
+    if (!answer.imported) {
+      setQuestion({ name, json, adding: answer.adding, removing: answer.removing });
+      return;
+    }
+    const imported = t('historyImported', [answer.added, answer.skipped]);
+    setOutcome({
+      notice: answer.removed > 0 ? `${imported} ${t('historyImportRemoved', answer.removed)}` : imported,
+    });
+  };
+
+  const settle = async (name: string, attempt: () => Promise<void>) => {
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      await attempt();
+    } catch (failure) {
+      const error = toErrorInfo(failure);
+      setOutcome(error.kind === 'invalid_input' ? { badFile: name, reason: error.detail } : { error });
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const exportAll = () => {
     setBusy(true);
@@ -43,28 +82,18 @@ export function HistoryTransfer() {
       .finally(() => setBusy(false));
   };
 
-  const importFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const importFile = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    setBusy(true);
-    setOutcome(undefined);
-    try {
+    setQuestion(undefined);
+    return settle(file.name, async () => {
       const read = await readJson(file);
-      if (!read) {
-        setOutcome({ badFile: file.name });
-        return;
-      }
-      const { added, skipped } = await send({ type: 'importHistory', file: read.json });
-      setOutcome({ notice: t('historyImported', [added, skipped]) });
-    } catch (failure) {
-      const error = toErrorInfo(failure);
-      setOutcome(error.kind === 'invalid_input' ? { badFile: file.name } : { error });
-    } finally {
       // Choosing the same file again (after fixing it, say) must fire another change.
       input.value = '';
-      setBusy(false);
-    }
+      if (!read) return setOutcome({ badFile: file.name });
+      await runImport(file.name, read.json);
+    });
   };
 
   return (
@@ -87,7 +116,27 @@ export function HistoryTransfer() {
       {outcome && 'notice' in outcome ? <StatusMessage tone="success">{outcome.notice}</StatusMessage> : null}
       {outcome && 'error' in outcome ? <ErrorMessage>{describeError(outcome.error)}</ErrorMessage> : null}
       {outcome && 'badFile' in outcome ? (
-        <ErrorMessage>{t('historyImportBadFile', outcome.badFile)}</ErrorMessage>
+        <ErrorMessage>
+          {outcome.reason
+            ? t('historyImportBadFileReason', [outcome.badFile, outcome.reason])
+            : t('historyImportBadFile', outcome.badFile)}
+        </ErrorMessage>
+      ) : null}
+      {question ? (
+        <section aria-labelledby={questionId}>
+          <p id={questionId}>{t('historyImportConfirm', [question.adding, question.removing])}</p>
+          <ConfirmButtons
+            confirmLabel={t('historyImportAnyway')}
+            busy={busy}
+            onConfirm={() =>
+              void settle(question.name, () => runImport(question.name, question.json, question.removing))
+            }
+            onCancel={() => {
+              setQuestion(undefined);
+              setOutcome({ notice: t('historyImportCancelled') });
+            }}
+          />
+        </section>
       ) : null}
     </div>
   );

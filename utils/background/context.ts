@@ -1,6 +1,6 @@
 import { BATCH_CONCURRENCY } from '../batch';
 import type { HistoryEntry } from '../history/schema';
-import { createHistoryStore } from '../history/store';
+import { createHistoryStore, HISTORY_LIMIT } from '../history/store';
 import { originOf } from '../http-url';
 import { createLimiter } from '../jobs/concurrency';
 import { MAX_BACKOFF_MS, type PollPolicy } from '../jobs/schedule';
@@ -38,7 +38,11 @@ export interface FinishHooks {
  * service connection and the notifier. Features receive this and nothing else.
  */
 export function createContext(platform: Platform, hooks: FinishHooks) {
-  const history = createHistoryStore(historyBackend);
+  // Entries the cap pushes out take their kept copies with them. Not awaited: the keeper reads the history,
+  // whose queue is still busy with the write that dropped them.
+  const history = createHistoryStore(historyBackend, HISTORY_LIMIT, () => {
+    void copies.forgetRemoved().catch((error: unknown) => console.warn('Copies were not freed:', error));
+  });
   /** Held by requests that carry a result and by copies being fetched, never while the worker is idle. */
   const keepAlive = createKeepAlive(platform.stayAwake, platform.timers);
   const announcer = createAnnouncer(platform.now);

@@ -22,12 +22,18 @@ export async function exportHistory(ctx: Context): Promise<ResponseData['exportH
   return { exported: entries.length };
 }
 
-/** Adds a history file's entries whose ids are new; a file that does not check out changes nothing. */
+/**
+ * Adds a history file's entries whose ids are new; a file that does not check out changes nothing. An import
+ * that would push stored entries out at the cap only says how many, until the person allows that many; the
+ * copies of entries pushed out are freed before the answer.
+ */
 export async function importHistory(
   ctx: Context,
-  { file }: RequestOf<'importHistory'>,
+  { file, removeUpTo = 0 }: RequestOf<'importHistory'>,
 ): Promise<ResponseData['importHistory']> {
-  const entries = readHistoryFile(file);
-  const added = await ctx.history.addMissing(entries);
-  return { added, skipped: entries.length - added };
+  const entries = readHistoryFile(file, ctx.platform.now());
+  const outcome = await ctx.history.importMissing(entries, removeUpTo);
+  if (!outcome.applied) return { imported: false, adding: outcome.adding, removing: outcome.removing };
+  if (outcome.removing > 0) await ctx.copies.forgetRemoved();
+  return { imported: true, added: outcome.adding, skipped: outcome.skipped, removed: outcome.removing };
 }

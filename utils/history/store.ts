@@ -49,12 +49,12 @@ async function writeWithRoom(
   backend: HistoryBackend,
   entries: HistoryEntry[],
   keep: ReadonlySet<HistoryEntry>,
-): Promise<void> {
+): Promise<HistoryEntry[]> {
   let attempt = entries;
   for (;;) {
     try {
       await backend.setValue(attempt);
-      return;
+      return attempt;
     } catch (error) {
       if (!isQuotaError(error)) throw error;
       const pruned = pruneOldestFinished(attempt, keep);
@@ -81,22 +81,42 @@ export function mergeEntries(
   return { entries: merged, added: added.length };
 }
 
+/** What an import would do, or did: entries it adds and stored entries the cap pushes out to make room. */
+export interface ImportOutcome {
+  /** False when it would push out more entries than allowed: nothing was changed. */
+  applied: boolean;
+  adding: number;
+  removing: number;
+  /** Entries of the file whose ids the history already has. */
+  skipped: number;
+}
+
 /**
  * Serialises every read-modify-write of the history. Image requests, video submissions and polls all
  * finish at unrelated times; without one queue, two of them could each write a stale copy.
+ * `onDropped` hears of entries the cap or a full storage pushed out (not those a change removed itself), so
+ * their kept copies can be freed; it is called inside the queue and must not wait for the store.
  */
-export function createHistoryStore(backend: HistoryBackend, limit = HISTORY_LIMIT) {
+export function createHistoryStore(
+  backend: HistoryBackend,
+  limit = HISTORY_LIMIT,
+  onDropped: (ids: readonly string[]) => void = () => undefined,
+) {
   const serially = createSerial();
 
+  /** A change that answers with the stored array itself changes nothing, and nothing is written. */
   function update<T>(
     change: (entries: HistoryEntry[]) => { entries: HistoryEntry[]; result: T },
   ): Promise<T> {
     return serially(async () => {
       const stored = await backend.getValue();
       const { entries, result } = change(stored);
+      if (entries === stored) return result;
       const unchanged = new Set(stored);
       const changed = new Set(entries.filter((entry) => !unchanged.has(entry)));
-      await writeWithRoom(backend, capHistory(entries, limit), changed);
+      const written = new Set(await writeWithRoom(backend, capHistory(entries, limit), changed));
+      const dropped = entries.filter((entry) => !written.has(entry)).map((entry) => entry.id);
+      if (dropped.length > 0) onDropped(dropped);
       return result;
     });
   }
@@ -129,11 +149,20 @@ export function createHistoryStore(backend: HistoryBackend, limit = HISTORY_LIMI
         });
         return { entries: next, result: changed };
       }),
-    /** Adds the entries whose ids are not stored yet; returns how many were added. */
-    addMissing: (incoming: readonly HistoryEntry[]): Promise<number> =>
-      update((entries) => {
+    /**
+     * Adds the entries whose ids are not stored yet, unless the cap would then push out more than `removeUpTo`
+     * stored entries: the person is asked first, and only an import they allowed changes anything.
+     */
+    importMissing: (incoming: readonly HistoryEntry[], removeUpTo: number): Promise<ImportOutcome> =>
+      update<ImportOutcome>((entries) => {
         const merged = mergeEntries(entries, incoming);
-        return { entries: merged.entries, result: merged.added };
+        const kept = new Set(capHistory(merged.entries, limit));
+        const stored = new Set(entries);
+        const removing = entries.filter((entry) => !kept.has(entry)).length;
+        const adding = merged.entries.filter((entry) => !stored.has(entry) && kept.has(entry)).length;
+        const outcome = { adding, removing, skipped: incoming.length - merged.added };
+        if (removing > removeUpTo) return { entries, result: { ...outcome, applied: false } };
+        return { entries: merged.entries, result: { ...outcome, applied: true } };
       }),
     remove: (id: string): Promise<boolean> =>
       update((entries) => {

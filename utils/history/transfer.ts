@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
-import { MAX_ID_LENGTH, MAX_VIDEO_URLS } from '../api/schemas';
+import { MAX_ID_LENGTH, MAX_URL_LENGTH, MAX_VIDEO_URLS } from '../api/schemas';
 import { AppError } from '../error-info';
 import { errorInfoSchema } from '../errors';
 import { parseHttpUrl } from '../http-url';
+import { MAX_DETAIL_LENGTH, truncate } from '../text';
 import { MAX_PROMPT_LENGTH } from '../validation';
 import { type HistoryEntry, historyEntrySchema } from './schema';
 
@@ -17,10 +18,28 @@ const VERSION = 1;
 /** Far more than the history keeps; a longer file is not one this extension wrote. */
 const MAX_FILE_ENTRIES = 5000;
 const MAX_MODEL_LENGTH = 200;
+/** How far ahead of this computer's clock a date may be: clocks of two computers differ, not by more. */
+const MAX_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
 
-const httpUrl = z
-  .string()
-  .check(z.refine((value) => parseHttpUrl(value) !== undefined, 'not an http(s) URL'));
+// Bounded as the service's answers are (utils/api/schemas.ts): a longer URL is refused, not cut, since a cut
+// URL names another file.
+const httpUrl = z.string().check(
+  z.maxLength(MAX_URL_LENGTH, `longer than ${MAX_URL_LENGTH} characters`),
+  z.refine((value) => parseHttpUrl(value) !== undefined, 'not an http(s) URL'),
+);
+
+/**
+ * An entry's error as the history shows it. Its words are cut to the length the service's own error
+ * summaries get (utils/text.ts) rather than refusing the file: a shortened text still says what happened.
+ */
+const fileErrorSchema = z.pipe(
+  z.extend(errorInfoSchema, { url: z.optional(httpUrl) }),
+  z.transform(({ message, detail, ...rest }) => ({
+    ...rest,
+    message: truncate(message, MAX_DETAIL_LENGTH),
+    ...(detail === undefined ? {} : { detail: truncate(detail, MAX_DETAIL_LENGTH) }),
+  })),
+);
 
 const fileEntrySchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(MAX_ID_LENGTH)),
@@ -33,7 +52,7 @@ const fileEntrySchema = z.object({
   urls: z.array(httpUrl).check(z.maxLength(MAX_VIDEO_URLS)),
   createdAt: z.number().check(z.nonnegative()),
   finishedAt: z.optional(z.number().check(z.nonnegative())),
-  error: z.optional(errorInfoSchema),
+  error: z.optional(fileErrorSchema),
   cost: historyEntrySchema.shape.cost,
 });
 type FileEntry = z.infer<typeof fileEntrySchema>;
@@ -86,14 +105,34 @@ function toHistoryEntry({ source, ...entry }: FileEntry): HistoryEntry {
   };
 }
 
+function refuse(reason: string): AppError {
+  return new AppError('invalid_input', `Not a Promptcast history file (${reason}).`, { detail: reason });
+}
+
+/**
+ * A date later than a day from now was not written by a clock: such an entry would stay at the top of the
+ * history for ever, and the file is refused like any other it could not have exported.
+ */
+function futureDate(entries: readonly FileEntry[], now: number): string | undefined {
+  for (const [index, entry] of entries.entries()) {
+    for (const field of ['createdAt', 'finishedAt'] as const) {
+      const at = entry[field];
+      if (at !== undefined && at > now + MAX_CLOCK_AHEAD_MS)
+        return `entries.${index}.${field}: later than a day from now`;
+    }
+  }
+  return undefined;
+}
+
 /** The entries of a parsed export file; throws `invalid_input` naming the first problem otherwise. */
-export function readHistoryFile(file: unknown): HistoryEntry[] {
+export function readHistoryFile(file: unknown, now: number): HistoryEntry[] {
   const parsed = historyFileSchema.safeParse(file);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join('.') ?? '';
-    const reason = `${where ? `${where}: ` : ''}${issue?.message ?? 'unreadable'}`;
-    throw new AppError('invalid_input', `Not a Promptcast history file (${reason}).`, { detail: reason });
+    throw refuse(`${where ? `${where}: ` : ''}${issue?.message ?? 'unreadable'}`);
   }
+  const future = futureDate(parsed.data.entries, now);
+  if (future) throw refuse(future);
   return parsed.data.entries.map(toHistoryEntry);
 }

@@ -56,8 +56,15 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('keepCopy'), entryId: z.string() }),
   z.object({ type: z.literal('deleteAllCopies') }),
   z.object({ type: z.literal('exportHistory') }),
-  /** A history file as parsed JSON; the background checks it against its own schema (utils/history/transfer.ts). */
-  z.object({ type: z.literal('importHistory'), file: z.unknown() }),
+  /**
+   * A history file as parsed JSON; the background checks it against its own schema (utils/history/transfer.ts).
+   * `removeUpTo`: how many stored entries the person agreed may be pushed out by the cap (none unless asked).
+   */
+  z.object({
+    type: z.literal('importHistory'),
+    file: z.unknown(),
+    removeUpTo: z.optional(z.int().check(z.nonnegative())),
+  }),
   /** The side panel filled its form from this draft: clear it, unless a newer one replaced it. */
   z.object({ type: z.literal('takeComposerDraft'), id: z.string() }),
   /** Puts a prompt into the side panel's form (the page opens the panel itself, in its click). */
@@ -103,8 +110,13 @@ export interface ResponseData {
   keepCopy: { keeping: true };
   deleteAllCopies: { deleted: true };
   exportHistory: { exported: number };
-  /** `skipped`: entries whose ids the history already had. */
-  importHistory: { added: number; skipped: number };
+  /**
+   * `skipped`: entries whose ids the history already had. Not imported: it would push out `removing` stored
+   * entries (with their copies) to add `adding`, more than `removeUpTo` allowed; nothing was changed.
+   */
+  importHistory:
+    | { imported: true; added: number; skipped: number; removed: number }
+    | { imported: false; adding: number; removing: number };
   takeComposerDraft: { taken: boolean };
   composeDraft: { id: string };
   regenerate: z.infer<typeof historyEntrySchema>;

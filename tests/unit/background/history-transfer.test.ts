@@ -1,11 +1,29 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import { HISTORY_LIMIT } from '../../../utils/history/store';
+import { forgetAllCopies } from '../../../utils/media/copies';
+import { copiesItem } from '../../../utils/media/copies-item';
+import { readCopy } from '../../../utils/media/copy-reader';
 import type { DownloadFile } from '../../../utils/media/download';
 import { makeBackgroundApp } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';
 
 const service = referenceServiceForFile({});
+const DAY = 24 * 60 * 60 * 1000;
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await forgetAllCopies();
+});
+
+const fileOf = (entries: unknown[]) => ({ format: 'promptcast-history', version: 1, exportedAt: 0, entries });
+
+/** `count` finished entries, all newer than anything the tests store themselves. */
+const newer = (count: number, prefix = 'file') =>
+  Array.from({ length: count }, (_, i) => entry(`${prefix}-${i}`, { createdAt: Date.now() - i }));
 
 function entry(id: string, patch: Partial<HistoryEntry> = {}): HistoryEntry {
   return {
@@ -77,12 +95,16 @@ describe('history export and import', () => {
     const file = await exportedFile(downloads[0]?.[0]);
     await items.history.setValue([entry('c', { createdAt: 250 })]);
     expect(await app.handlers.importHistory({ type: 'importHistory', file })).toEqual({
+      imported: true,
       added: 2,
       skipped: 0,
+      removed: 0,
     });
     expect(await app.handlers.importHistory({ type: 'importHistory', file })).toEqual({
+      imported: true,
       added: 0,
       skipped: 2,
+      removed: 0,
     });
     expect((await items.history.getValue()).map((item) => item.id)).toEqual(['a', 'c', 'b']);
   });
@@ -102,8 +124,10 @@ describe('history export and import', () => {
       ],
     };
     expect(await app.handlers.importHistory({ type: 'importHistory', file })).toEqual({
+      imported: true,
       added: 1,
       skipped: 2,
+      removed: 0,
     });
     const stored = await items.history.getValue();
     expect(stored.find((item) => item.id === 'job')).toEqual(running);
@@ -130,5 +154,122 @@ describe('history export and import', () => {
       });
     }
     expect(await items.history.getValue()).toEqual(before);
+  });
+
+  it('refuses URLs longer than a service answer may carry, and dates more than a day ahead, naming the field', async () => {
+    const { app, items } = await makeBackgroundApp(service);
+    const before = [entry('keep')];
+    await items.history.setValue(before);
+    const longUrl = `https://media.test/${'a'.repeat(2048)}.png`;
+    const refusals: Array<[unknown[], string]> = [
+      [[entry('new', { urls: [longUrl] })], 'entries.0.urls.0: longer than 2048 characters'],
+      [
+        [entry('ok'), entry('new', { createdAt: Date.UTC(2500, 0, 1) })],
+        'entries.1.createdAt: later than a day from now',
+      ],
+      [
+        [entry('new', { finishedAt: Date.now() + 2 * DAY })],
+        'entries.0.finishedAt: later than a day from now',
+      ],
+    ];
+    for (const [entries, detail] of refusals) {
+      await expect(
+        app.handlers.importHistory({ type: 'importHistory', file: fileOf(entries) }),
+      ).rejects.toMatchObject({ info: { kind: 'invalid_input', detail } });
+    }
+    expect(await items.history.getValue()).toEqual(before);
+    // A clock a few hours ahead is still a clock.
+    const ahead = entry('ahead', { createdAt: Date.now() + 3 * 60 * 60 * 1000 });
+    await app.handlers.importHistory({ type: 'importHistory', file: fileOf([ahead]) });
+    expect((await items.history.getValue()).map((item) => item.id)).toEqual(['ahead', 'keep']);
+  });
+
+  it('cuts an error text to the 300 characters the service summaries get', async () => {
+    const { app, items } = await makeBackgroundApp(service);
+    const huge = 'x'.repeat(100_000);
+    const failed = entry('f', {
+      status: 'failed',
+      urls: [],
+      error: { kind: 'job_failed', message: huge, detail: huge },
+    });
+    await app.handlers.importHistory({ type: 'importHistory', file: fileOf([failed]) });
+    const [stored] = await items.history.getValue();
+    expect(Array.from(stored?.error?.message ?? '')).toHaveLength(300);
+    expect(Array.from(stored?.error?.detail ?? '')).toHaveLength(300);
+    expect(stored?.error?.message.endsWith('…')).toBe(true);
+  });
+
+  it('an import that would push entries out at the cap only says how many until the person agrees', async () => {
+    const { app, items } = await makeBackgroundApp(service);
+    const stored = Array.from({ length: HISTORY_LIMIT }, (_, i) =>
+      entry(`old-${i}`, { createdAt: 1000 - i }),
+    );
+    await items.history.setValue(stored);
+    const file = fileOf(newer(150));
+    expect(await app.handlers.importHistory({ type: 'importHistory', file })).toEqual({
+      imported: false,
+      adding: 150,
+      removing: 150,
+    });
+    expect(await items.history.getValue()).toEqual(stored);
+    // Agreeing to fewer than that changes nothing either.
+    expect(await app.handlers.importHistory({ type: 'importHistory', file, removeUpTo: 149 })).toMatchObject({
+      imported: false,
+    });
+    expect(await items.history.getValue()).toEqual(stored);
+    expect(await app.handlers.importHistory({ type: 'importHistory', file, removeUpTo: 150 })).toEqual({
+      imported: true,
+      added: 150,
+      skipped: 0,
+      removed: 150,
+    });
+    const after = await items.history.getValue();
+    expect(after).toHaveLength(HISTORY_LIMIT);
+    expect(after.slice(150).map((item) => item.id)).toEqual(stored.slice(0, 50).map((item) => item.id));
+  });
+
+  it('copies of entries pushed out, by an import or by a new result at the cap, are freed', async () => {
+    const harness = await makeBackgroundApp(service);
+    harness.media.access = true;
+    const { app, items } = harness;
+    const first = await app.handlers.generateImage({ type: 'generateImage', prompt: 'first' });
+    await vi.waitFor(
+      async () => expect((await copiesItem.getValue()).entries[first.id]?.state).toBe('kept'),
+      {
+        timeout: 15_000,
+      },
+    );
+    const keptFirst = (await items.history.getValue())[0];
+    if (!keptFirst) throw new Error('no entry');
+    // The kept entry becomes the oldest of a full history.
+    await items.history.setValue([...newer(HISTORY_LIMIT - 1, 'full'), { ...keptFirst, createdAt: 1 }]);
+    await app.handlers.importHistory({
+      type: 'importHistory',
+      file: fileOf(newer(1, 'import')),
+      removeUpTo: 1,
+    });
+    expect((await items.history.getValue()).some((item) => item.id === first.id)).toBe(false);
+    expect((await copiesItem.getValue()).entries[first.id]).toBeUndefined();
+    expect(await readCopy(first.id, 0)).toBeUndefined();
+
+    const second = await app.handlers.generateImage({ type: 'generateImage', prompt: 'second' });
+    await vi.waitFor(
+      async () => expect((await copiesItem.getValue()).entries[second.id]?.state).toBe('kept'),
+      {
+        timeout: 15_000,
+      },
+    );
+    const history = await items.history.getValue();
+    const keptSecond = history.find((item) => item.id === second.id);
+    if (!keptSecond) throw new Error('no entry');
+    await items.history.setValue([
+      ...history.filter((item) => item.id !== second.id).slice(0, HISTORY_LIMIT - 1),
+      { ...keptSecond, createdAt: 1 },
+    ]);
+    await app.handlers.generateImage({ type: 'generateImage', prompt: 'third' });
+    await vi.waitFor(async () => expect((await copiesItem.getValue()).entries[second.id]).toBeUndefined(), {
+      timeout: 15_000,
+    });
+    expect(await readCopy(second.id, 0)).toBeUndefined();
   });
 });
