@@ -105,7 +105,7 @@ test('a file that is not a history export shows a clear message and changes noth
     }),
   );
   await expect(history.alert).toHaveText(
-    '“evil.json” is not a Promptcast history export. Nothing was changed.',
+    '“evil.json” was not imported: entries.0.urls.0: not an http(s) URL. Nothing was changed.',
   );
   await expect(history.entries()).toHaveCount(1);
   expect(await historyOf(extension)).toEqual(before);

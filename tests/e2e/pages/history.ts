@@ -61,7 +61,7 @@ export class HistoryPage {
   /** Chooses a file in *Import*, as the file picker would hand it over. */
   async importFile(name: string, content: string | Buffer): Promise<void> {
     await this.page
-      .getByLabel('Import')
+      .getByLabel('Import', { exact: true })
       .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(content) });
   }
 
