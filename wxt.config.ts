@@ -3,9 +3,24 @@ import { defineConfig, type WxtViteConfig } from 'wxt';
 /** A Vite plugin as WXT's own Vite knows it. */
 type Plugin = Extract<NonNullable<WxtViteConfig['plugins']>[number], { name: string }>;
 
-// Development builds (`wxt` / `npm start`) point at the local reference service with a demo key so a
-// newcomer sees the extension work without an account. Production builds and zips carry neither.
-const devService = process.env.PROMPTCAST_DEV_SERVICE_URL;
+/**
+ * Development builds (`npm run dev`, `npm start`: mode "development") point at the local reference service
+ * with a demo key so a newcomer sees the extension work without an account. Any other build (`wxt build`,
+ * `wxt zip`, for either browser) is one that could be shipped: the variables set there are a mistake that
+ * would put a service address and a key into a release, so the build stops instead of leaving them out
+ * silently.
+ */
+function devDefaults(mode: string): { serviceUrl: string; apiKey: string } {
+  const serviceUrl = process.env.PROMPTCAST_DEV_SERVICE_URL ?? '';
+  const apiKey = process.env.PROMPTCAST_DEV_API_KEY ?? '';
+  if (mode === 'development') return { serviceUrl, apiKey: serviceUrl ? apiKey : '' };
+  if (serviceUrl || apiKey) {
+    throw new Error(
+      `PROMPTCAST_DEV_SERVICE_URL and PROMPTCAST_DEV_API_KEY are for development builds only, and this is a ${mode} build. Unset them to build or zip a release; npm start and npm run dev set them for development.`,
+    );
+  }
+  return { serviceUrl: '', apiKey: '' };
+}
 
 /**
  * Vite wraps every `import()` in a helper that first preloads the chunk's dependency list. Scripts
@@ -141,7 +156,7 @@ export default defineConfig({
       config.resolve = { ...config.resolve, alias: [own, ...rest] };
     },
   },
-  vite: () => ({
+  vite: ({ mode }) => ({
     // One stylesheet per page: fewer render-blocking requests before the popup's first paint. No module
     // preload polyfill and no preload lists in scripts: the popup's bundle budget has no room for either. A
     // page's HTML does preload its own static imports, so the side panel fetches its shared chunks at once
@@ -154,9 +169,9 @@ export default defineConfig({
       },
     },
     plugins: [bareDynamicImports(), inlineStylesheet('entrypoints/history/index.html')],
-    define: {
-      __DEV_SERVICE_URL__: JSON.stringify(devService ?? ''),
-      __DEV_API_KEY__: JSON.stringify(devService ? (process.env.PROMPTCAST_DEV_API_KEY ?? '') : ''),
-    },
+    define: (({ serviceUrl, apiKey }) => ({
+      __DEV_SERVICE_URL__: JSON.stringify(serviceUrl),
+      __DEV_API_KEY__: JSON.stringify(apiKey),
+    }))(devDefaults(mode)),
   }),
 });

@@ -3,7 +3,7 @@ import type { Settings } from '../settings/schema';
 import type { Item } from '../storage/repair';
 import type { StoredKey } from './stored-key';
 
-// Replaced at build time (wxt.config.ts); both are empty in production builds and zips.
+// Replaced at build time (wxt.config.ts): empty in release builds and zips, which refuse to build with them set.
 declare const __DEV_SERVICE_URL__: string;
 declare const __DEV_API_KEY__: string;
 
