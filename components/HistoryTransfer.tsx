@@ -123,7 +123,7 @@ export function HistoryTransfer() {
         </ErrorMessage>
       ) : null}
       {question ? (
-        <section aria-labelledby={questionId}>
+        <section className={styles.question} aria-labelledby={questionId}>
           <p id={questionId}>{t('historyImportConfirm', [question.adding, question.removing])}</p>
           <ConfirmButtons
             confirmLabel={t('historyImportAnyway')}
