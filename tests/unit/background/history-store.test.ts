@@ -88,6 +88,36 @@ describe('history store', () => {
   });
 });
 
+describe('entries leaving the history', () => {
+  it('tells which entries the cap pushed out, and not those a change removed itself', async () => {
+    const dropped: string[][] = [];
+    const backend = memoryBackend([entry('b'), entry('a')]);
+    const store = createHistoryStore(backend, 2, (ids) => dropped.push([...ids]));
+    await store.add(entry('c'));
+    await store.remove('b');
+    await store.add(entry('d'));
+    expect(dropped).toEqual([['a']]);
+    expect(backend.value.map((e) => e.id)).toEqual(['d', 'c']);
+  });
+
+  it('an import the cap would make push out more than allowed writes nothing', async () => {
+    const dropped: string[][] = [];
+    const backend = memoryBackend([entry('b'), entry('a')]);
+    const store = createHistoryStore(backend, 2, (ids) => dropped.push([...ids]));
+    const incoming = [{ ...entry('new'), createdAt: 5 }, entry('a')];
+    expect(await store.importMissing(incoming, 0)).toEqual({
+      applied: false,
+      adding: 1,
+      removing: 1,
+      skipped: 1,
+    });
+    expect(backend.writes).toBe(0);
+    expect(await store.importMissing(incoming, 1)).toMatchObject({ applied: true, adding: 1, removing: 1 });
+    expect(backend.value.map((e) => e.id)).toEqual(['new', 'b']);
+    expect(dropped).toEqual([['a']]);
+  });
+});
+
 describe('history store on a full storage', () => {
   /** A storage.local that refuses, as Chrome words it, any history longer than `room` entries. */
   function fullBackend(initial: HistoryEntry[], room: number) {
