@@ -14,6 +14,8 @@ export const NUMBER_LIMITS = {
   pollIntervalSec: { min: 1, max: 600 },
   jobTimeoutMin: { min: 1, max: 24 * 60 },
   requestTimeoutSec: { min: 2, max: 300 },
+  /** An image is one synchronous request that may take minutes; half an hour is already generous. */
+  imageTimeoutSec: { min: 2, max: 1800 },
   /** Space for kept copies, in MB: from one small video up to what a generous disk spares. */
   copyCapMb: { min: 50, max: 100 * 1024 },
 } as const;

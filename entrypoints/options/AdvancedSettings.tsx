@@ -10,6 +10,7 @@ const NUMBER_FIELDS = [
   ['pollIntervalSec', 'pollIntervalLabel'],
   ['jobTimeoutMin', 'jobTimeoutLabel'],
   ['requestTimeoutSec', 'requestTimeoutLabel'],
+  ['imageTimeoutSec', 'imageTimeoutLabel'],
 ] as const;
 
 /** Settings most people never change, folded away until one of them has a problem. */

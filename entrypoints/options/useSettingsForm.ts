@@ -16,6 +16,7 @@ export const FIELD_IDS: Record<FormField, string> = {
   pollIntervalSec: 'poll-interval',
   jobTimeoutMin: 'job-timeout',
   requestTimeoutSec: 'request-timeout',
+  imageTimeoutSec: 'image-timeout',
   copyCapMb: 'copy-cap',
 };
 
@@ -25,6 +26,7 @@ const ADVANCED_FIELDS: readonly FormField[] = [
   'pollIntervalSec',
   'jobTimeoutMin',
   'requestTimeoutSec',
+  'imageTimeoutSec',
 ];
 
 /**

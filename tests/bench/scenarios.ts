@@ -787,3 +787,71 @@ export async function keepDuringPopup(
     await popup.close();
   }
 }
+
+// --- Keep-alive calls ------------------------------------------------------------------------------
+
+export interface KeepAliveCost {
+  idleSec: number;
+  /** `runtime.getPlatformInfo` calls (the keep-alive beat) while the worker had nothing to do. */
+  idleCalls: number;
+  imageSec: number;
+  /** The same while one image request was pending at the service for `imageSec`. */
+  pendingCalls: number;
+}
+
+type KeepAliveProbe = { __keepAliveCalls?: number };
+
+/** Counts the running worker's `chrome.runtime.getPlatformInfo` calls from now (wrapped once per worker). */
+async function countKeepAliveCalls(extension: BenchBrowser): Promise<() => Promise<number>> {
+  const worker = await extension.worker();
+  await worker.evaluate(() => {
+    const probe = globalThis as unknown as KeepAliveProbe;
+    const wrapped = probe.__keepAliveCalls !== undefined;
+    probe.__keepAliveCalls = 0;
+    if (wrapped) return;
+    const runtime = chrome.runtime as unknown as { getPlatformInfo: (...args: unknown[]) => unknown };
+    const original = runtime.getPlatformInfo.bind(chrome.runtime);
+    runtime.getPlatformInfo = (...args: unknown[]) => {
+      probe.__keepAliveCalls = (probe.__keepAliveCalls ?? 0) + 1;
+      return original(...args);
+    };
+  });
+  return async () => {
+    const calls = await worker.evaluate(() => (globalThis as unknown as KeepAliveProbe).__keepAliveCalls);
+    // A worker started anew meanwhile has no wrapper: its calls were not counted, so there is no figure.
+    if (calls === undefined)
+      throw new Error('the worker was restarted while its keep-alive calls were counted');
+    return calls;
+  };
+}
+
+/**
+ * Counts the worker's keep-alive calls over `idleSec` with nothing to do (there must be none: an idle worker
+ * must be free to stop), then while one image takes the service `imageSec` to answer (there must be one
+ * every 20 s, or Chrome would stop the worker 30 s into the wait and lose the paid-for image).
+ */
+export async function keepAliveCost(
+  extension: BenchBrowser,
+  service: ReferenceService,
+  page: Page,
+  { idleSec, imageSec }: { idleSec: number; imageSec: number },
+): Promise<KeepAliveCost> {
+  service.configure({ latencyMs: 0, faults: [] });
+  await saveSettings(page, service);
+  await refreshBalance(page);
+  const idle = await countKeepAliveCalls(extension);
+  await sleep(idleSec * 1000);
+  const idleCalls = await idle();
+  service.configure({
+    faults: [{ method: 'POST', pathPrefix: '/v1/images/', action: { type: 'latency', ms: imageSec * 1000 } }],
+  });
+  const pending = await countKeepAliveCalls(extension);
+  const answer = await sendFrom(page, {
+    type: 'generateImage',
+    prompt: 'bench image the service takes long for',
+  });
+  if (!answer.ok) throw new Error(`the slow image failed: ${answer.error.message}`);
+  const pendingCalls = await pending();
+  service.configure({ faults: [] });
+  return { idleSec, idleCalls, imageSec, pendingCalls };
+}

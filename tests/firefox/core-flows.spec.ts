@@ -129,6 +129,39 @@ describe('Promptcast in Firefox', () => {
     expect(note).toMatchObject({ title: 'Image ready' });
   });
 
+  it('waits for an image the service answers after 45 s (image time-out set in the options), popup closed at once: completed, notified', async () => {
+    service.configure({
+      faults: [{ method: 'POST', pathPrefix: '/v1/images/', action: { type: 'latency', ms: 45_000 } }],
+    });
+    // Set as a person would who expects slow images: in the options' advanced settings.
+    const options = await OptionsPage.open(firefox);
+    await options.enterService(service.url, DEMO_API_KEY);
+    await options.openAdvanced();
+    await options.fill('Image time-out (seconds)', '120');
+    await options.save();
+    await options.outcome('Saved.');
+    const state = await AddonState.open(firefox);
+    expect((await state.storedValues()).settings).toMatchObject({
+      imageTimeoutSec: 120,
+      requestTimeoutSec: 30,
+    });
+    await state.recordNotifications();
+    const popup = await PopupPage.open(firefox);
+    const prompt = 'a lighthouse keeper reading by lamplight';
+    await popup.generateImage(prompt);
+    await popup.textOf('[role="status"]', /^Generating image/);
+    await popup.page.close();
+
+    const entry = await state.waitForEntry(prompt, (item) => item.status !== 'running', 75_000);
+    expect(entry).toMatchObject({ status: 'completed', kind: 'image' });
+    expect(entry.urls[0]?.startsWith(service.url)).toBe(true);
+    const [note] = await state.notifications();
+    expect(note).toMatchObject({ title: 'Image ready', message: `“${prompt}”` });
+    // One request, answered: nothing was given up on and asked again.
+    const images = service.requests().filter((request) => request.path === '/v1/images/generate');
+    expect(images.map((request) => request.status)).toEqual([200]);
+  }, 120_000);
+
   it('finishes a video that was still pending when Firefox was restarted', async () => {
     service.configure({ videoDurationMs: 8_000 });
     await setUp();

@@ -34,6 +34,11 @@ export interface ServiceClientOptions {
   /** The interface does not name the model field (section 2.2); defaults to `model`. */
   modelField?: string;
   timeoutMs?: number;
+  /**
+   * The time-out of an image request, which the service answers only once the image is made (minutes,
+   * sometimes); `timeoutMs` when not given.
+   */
+  imageTimeoutMs?: number;
   /** Aborts every request of this client, e.g. when the owning context goes away. */
   signal?: AbortSignal;
   /** The form known to work for this base URL, as persisted by the caller. */
@@ -60,6 +65,10 @@ export interface ServiceClient {
 const VIDEO_SUBMIT_PATH = '/v1/videos/generate';
 const videoJobPath = (id: string): string => `/v1/videos/${encodeURIComponent(id)}`;
 
+function validTimeout(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
 /**
  * Creates a client for one service account. Throws a ServiceError of kind `invalid_input` when the base
  * URL or the API key cannot possibly work, so settings mistakes surface before any request.
@@ -83,10 +92,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       'The API key contains characters that cannot be sent; copy it again from the account area.',
     );
   }
-  const timeoutMs =
-    options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs) && options.timeoutMs > 0
-      ? options.timeoutMs
-      : DEFAULT_TIMEOUT_MS;
+  const timeoutMs = validTimeout(options.timeoutMs, DEFAULT_TIMEOUT_MS);
+  const imageTimeoutMs = validTimeout(options.imageTimeoutMs, timeoutMs);
   const modelId = options.modelId?.trim() ?? '';
   const modelField = options.modelField?.trim() || DEFAULT_MODEL_FIELD;
 
@@ -133,6 +140,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           path,
           body: { ...modelPart(), prompt: validPrompt },
           signal: callOptions.signal,
+          timeoutMs: imageTimeoutMs,
         });
         const body = parse(imageResponseSchema, json, 'image request');
         return { url: resultUrl(body.url) };

@@ -22,6 +22,8 @@ export interface RequestSpec {
   path: string;
   body?: Record<string, unknown>;
   signal?: AbortSignal;
+  /** This request's own time-out, instead of the transport's. */
+  timeoutMs?: number;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function requestJson(transport: Transport, spec: RequestSpec): Prom
     body = JSON.stringify(spec.body);
   }
 
-  const abort = linkAbort(transport.timeoutMs, [transport.signal, spec.signal]);
+  const abort = linkAbort(spec.timeoutMs ?? transport.timeoutMs, [transport.signal, spec.signal]);
   try {
     const response = await transport.fetch(url, {
       method: spec.method,

@@ -25,6 +25,7 @@ function pollPolicy(settings: Settings): PollPolicy {
     maxBackoffMs: MAX_BACKOFF_MS,
     jobTimeoutMs: settings.jobTimeoutMin * 60_000,
     requestTimeoutMs: settings.requestTimeoutSec * 1000,
+    imageTimeoutMs: settings.imageTimeoutSec * 1000,
   };
 }
 

@@ -126,7 +126,8 @@ export async function sendRecorded(
   let failure: ErrorInfo | undefined;
   try {
     try {
-      const settle = await run.send(client, fresh.prompt);
+      // Chrome would stop a worker whose only activity is this pending fetch, losing a result already paid for.
+      const settle = await ctx.keepAlive.during(() => run.send(client, fresh.prompt));
       // Whether this outcome ends the entry is known before the write, so the notice owed goes in with it.
       const ends = settle(fresh, platform.now()).status !== 'running';
       const owed = ends ? await owesNotice(ctx, fresh) : {};

@@ -59,6 +59,7 @@ export function createServiceAccess(deps: ServiceAccessDeps) {
       modelId: overrides.modelId ?? settings.modelId,
       modelField: settings.modelField,
       timeoutMs: settings.requestTimeoutSec * 1000,
+      imageTimeoutMs: settings.imageTimeoutSec * 1000,
       pathForm: forms[baseUrl],
       onPathForm: (form) => void deps.savePathForm(baseUrl, form),
       ...(deps.fetch ? { fetch: deps.fetch } : {}),

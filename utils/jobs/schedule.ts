@@ -9,8 +9,10 @@ export interface PollPolicy {
   maxBackoffMs: number;
   /** A job still running this long after submission is given up. */
   jobTimeoutMs: number;
-  /** The time-out of one request; bounds how long an image or a submission can be in flight. */
+  /** The time-out of one request; bounds how long a submission can be in flight. */
   requestTimeoutMs?: number;
+  /** The time-out of one image request; bounds how long an image can be in flight. */
+  imageTimeoutMs?: number;
 }
 
 export type PollOutcome = { type: 'job'; job: VideoJob } | { type: 'error'; error: ErrorInfo };
@@ -58,12 +60,15 @@ export function nextWakeAt(entries: HistoryEntry[]): number | undefined {
 export function sendingBackstop(
   sending: readonly HistoryEntry[],
   now: number,
-  policy: Pick<PollPolicy, 'intervalMs' | 'requestTimeoutMs'>,
+  policy: Pick<PollPolicy, 'intervalMs' | 'requestTimeoutMs' | 'imageTimeoutMs'>,
 ): number | undefined {
   if (sending.length === 0) return undefined;
+  const requestMs = policy.requestTimeoutMs ?? 30_000;
+  // Waking sooner would find a slow image still in flight and keep re-arming; later leaves a dead one running.
+  const timeoutOf = (entry: HistoryEntry) =>
+    entry.kind === 'image' ? (policy.imageTimeoutMs ?? requestMs) : requestMs;
   // An image may take two requests (the other path form after a 404), each with its own time-out.
-  const allowance = 2 * (policy.requestTimeoutMs ?? 30_000) + 5_000;
-  const earliest = Math.min(...sending.map((entry) => entry.createdAt + allowance));
+  const earliest = Math.min(...sending.map((entry) => entry.createdAt + 2 * timeoutOf(entry) + 5_000));
   return Math.max(earliest, now + policy.intervalMs);
 }
 

@@ -9,6 +9,7 @@ export const DEFAULT_SETTINGS: Settings = {
   pollIntervalSec: 5,
   jobTimeoutMin: 30,
   requestTimeoutSec: 30,
+  imageTimeoutSec: 300,
   keepCopies: true,
   copyCapMb: 1024,
   reviewSelection: false,

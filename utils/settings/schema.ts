@@ -26,6 +26,8 @@ export const settingsSchema = z.object({
   pollIntervalSec: limited(NUMBER_LIMITS.pollIntervalSec),
   jobTimeoutMin: limited(NUMBER_LIMITS.jobTimeoutMin),
   requestTimeoutSec: limited(NUMBER_LIMITS.requestTimeoutSec),
+  /** An image request's own time-out: the service answers it only once the image is made, which may take minutes. */
+  imageTimeoutSec: limited(NUMBER_LIMITS.imageTimeoutSec),
   /** Whether finished results are copied into the extension, as services delete their files after a while. */
   keepCopies: z.boolean(),
   /** The space kept copies may take; the oldest are evicted beyond it. */

@@ -15,6 +15,7 @@ export interface SettingsForm {
   pollIntervalSec: string;
   jobTimeoutMin: string;
   requestTimeoutSec: string;
+  imageTimeoutSec: string;
   keepCopies: boolean;
   copyCapMb: string;
   reviewSelection: boolean;
@@ -39,6 +40,7 @@ export function toForm(settings: Settings): SettingsForm {
     pollIntervalSec: String(settings.pollIntervalSec),
     jobTimeoutMin: String(settings.jobTimeoutMin),
     requestTimeoutSec: String(settings.requestTimeoutSec),
+    imageTimeoutSec: String(settings.imageTimeoutSec),
     keepCopies: settings.keepCopies,
     copyCapMb: String(settings.copyCapMb),
     reviewSelection: settings.reviewSelection,
@@ -77,6 +79,7 @@ export function fromForm(form: SettingsForm): { settings: Settings } | { problem
     numbers.pollIntervalSec === undefined ||
     numbers.jobTimeoutMin === undefined ||
     numbers.requestTimeoutSec === undefined ||
+    numbers.imageTimeoutSec === undefined ||
     numbers.copyCapMb === undefined
   ) {
     return { problems };
@@ -90,6 +93,7 @@ export function fromForm(form: SettingsForm): { settings: Settings } | { problem
       pollIntervalSec: numbers.pollIntervalSec,
       jobTimeoutMin: numbers.jobTimeoutMin,
       requestTimeoutSec: numbers.requestTimeoutSec,
+      imageTimeoutSec: numbers.imageTimeoutSec,
       keepCopies: form.keepCopies,
       reviewSelection: form.reviewSelection,
       copyCapMb: numbers.copyCapMb,
@@ -105,6 +109,7 @@ export const FIELD_ORDER: readonly FormField[] = [
   'pollIntervalSec',
   'jobTimeoutMin',
   'requestTimeoutSec',
+  'imageTimeoutSec',
   'copyCapMb',
 ];
 

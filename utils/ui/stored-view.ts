@@ -76,6 +76,7 @@ export function shownSettings(value: unknown): Settings {
     pollIntervalSec: pick(DEFAULT_SETTINGS.pollIntervalSec, stored.pollIntervalSec),
     jobTimeoutMin: pick(DEFAULT_SETTINGS.jobTimeoutMin, stored.jobTimeoutMin),
     requestTimeoutSec: pick(DEFAULT_SETTINGS.requestTimeoutSec, stored.requestTimeoutSec),
+    imageTimeoutSec: pick(DEFAULT_SETTINGS.imageTimeoutSec, stored.imageTimeoutSec),
     keepCopies: pick(DEFAULT_SETTINGS.keepCopies, stored.keepCopies),
     copyCapMb: pick(DEFAULT_SETTINGS.copyCapMb, stored.copyCapMb),
     reviewSelection: pick(DEFAULT_SETTINGS.reviewSelection, stored.reviewSelection),

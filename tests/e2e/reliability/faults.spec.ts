@@ -198,7 +198,7 @@ test('every response takes 5 s: with a 8 s request time-out, balance, image and 
 
 test('an image request that never answers ends with the time-out message', async ({ extension, service }) => {
   service.configure({ faults: [{ method: 'POST', pathPrefix: '/v1/images/', action: { type: 'hang' } }] });
-  await configure(extension, service, { requestTimeoutSec: 2 });
+  await configure(extension, service, { imageTimeoutSec: 2 });
   const popup = await extension.openPage('popup');
   const started = Date.now();
   await generateFromPopup(popup, 'a stopped clock', 'Generate image');

@@ -93,7 +93,7 @@ test('the worker is stopped while an image request is in flight: the entry fails
 
   // The popup's request is cut short with the worker: it says so and starts a fresh worker, which finds
   // the image it cannot finish and ends it with a reason. What counts is the entry itself failing, at
-  // once, not when the request's alarm (65 s after it was sent, by default) wakes a worker.
+  // once, not when the request's alarm (10 min after it was sent, by default) wakes a worker.
   await expect(popup.getByText(/^Failed: .*interrupted/i).first()).toBeVisible({ timeout: 15_000 });
   await expect(popup.getByRole('status').filter({ hasText: 'Generating image' })).toHaveCount(0);
   await expect(popup.locator('form')).toHaveAttribute('aria-busy', 'false');
@@ -125,7 +125,8 @@ test('an image from the context menu whose worker is stopped mid-request is sett
   service.configure({
     faults: [{ method: 'POST', pathPrefix: '/v1/images/', action: { type: 'latency', ms: 30_000 } }],
   });
-  await configure(extension, service, { requestTimeoutSec: 2 });
+  // The alarm that settles the entry is set from the image time-out: short here, so it fires soon.
+  await configure(extension, service, { imageTimeoutSec: 2 });
   for (const page of extension.context.pages())
     if (page.url().startsWith(extension.origin)) await page.close();
   await clickContextMenu(extension, MENU_IMAGE, 'a kettle on a stove');

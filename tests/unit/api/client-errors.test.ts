@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toErrorInfo } from '../../../utils/error-info';
 import { errorInfoSchema } from '../../../utils/errors';
+import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { DEMO_API_KEY, type FaultRule, startReferenceService } from '../../reference-service/server';
 import { referenceServiceForFile } from '../support/reference-service';
 import { clientFor, expectAppError, requestLines } from './helpers';
@@ -137,6 +138,24 @@ describe('transport failures', () => {
     expect(elapsed).toBeLessThan(2000);
     // The hang must not fall back to the other form: a timeout says nothing about the path.
     expect(requestLines(service)).toEqual(['GET /v1/tokens/balance']);
+  });
+
+  it('waits for a slow image as long as the image time-out, while other calls keep the short one', async () => {
+    withFaults({ action: { type: 'latency', ms: 600 } });
+    const client = clientFor(service, { timeoutMs: 300, imageTimeoutMs: 3_000 });
+    expect((await client.generateImage('a slow cat')).url).toMatch(/^http/);
+    const balance = await expectAppError(client.getBalance());
+    expect(balance.kind).toBe('timeout');
+    expect(balance.message).toBe('The service did not answer within 0.3 s.');
+    const video = await expectAppError(
+      client.submitVideo({ prompt: 'a slow dog', ...DEFAULT_SETTINGS.videoDefaults }),
+    );
+    expect(video.kind).toBe('timeout');
+    withFaults({ action: { type: 'hang' } });
+    const image = await expectAppError(
+      clientFor(service, { timeoutMs: 300, imageTimeoutMs: 400 }).generateImage('x'),
+    );
+    expect(image.message).toBe('The service did not answer within 0.4 s.');
   });
 
   it('stops when the caller aborts, and says so', async () => {

@@ -28,6 +28,18 @@ describe('background app', () => {
     await expect.poll(async () => (await items.balance.getValue()).balance?.value).toBe(999);
   });
 
+  it('arms the alarm that settles an image in flight after the image time-out, not the request one', async () => {
+    service.configure({ faults: [{ pathPrefix: '/v1/images/', action: { type: 'latency', ms: 500 } }] });
+    const { app, items } = await makeApp({ requestTimeoutSec: 10, imageTimeoutSec: 120 });
+    const answer = app.handlers.generateImage({ type: 'generateImage', prompt: 'a slow teapot' });
+    await expect.poll(async () => (await items.history.getValue()).length).toBe(1);
+    const [running] = await items.history.getValue();
+    // Two requests at most (the other path form after a 404), each with the image time-out, and a margin.
+    await expect.poll(pollAlarmTime).toBe((running?.createdAt ?? 0) + 2 * 120_000 + 5_000);
+    await answer;
+    expect(await pollAlarmTime()).toBeUndefined();
+  });
+
   it('records a refused image with the balance the person has', async () => {
     service.configure({ accounts: { [DEMO_API_KEY]: 0 } });
     const { app, items } = await makeApp();

@@ -80,7 +80,13 @@ describe('settings repair (the migration of stored settings)', () => {
     await fakeBrowser.storage.local.set({ settings: beforeCopies });
     const { validSettingsItem: settingsItem } = await import('../../../utils/settings/store');
     const settings = await settingsItem.getValue();
-    expect(settings).toEqual({ ...beforeCopies, keepCopies: true, copyCapMb: 1024, reviewSelection: false });
+    expect(settings).toEqual({
+      ...beforeCopies,
+      keepCopies: true,
+      copyCapMb: 1024,
+      reviewSelection: false,
+      imageTimeoutSec: 300,
+    });
     await settingsItem.setValue({ ...settings, keepCopies: false, copyCapMb: 60 });
     expect(await settingsItem.getValue()).toMatchObject({ keepCopies: false, copyCapMb: 60 });
     // A cap outside the limits is refused on write and repaired to the default on read.
@@ -98,6 +104,24 @@ describe('settings repair (the migration of stored settings)', () => {
     expect(await settingsItem.getValue()).toMatchObject({ reviewSelection: true });
     await fakeBrowser.storage.local.set({ settings: { ...before, reviewSelection: 'yes' } });
     expect(await settingsItem.getValue()).toEqual({ ...before, reviewSelection: false });
+  });
+
+  it('settings stored before images had their own time-out gain 5 min, keeping the request time-out', async () => {
+    const { validSettingsItem: settingsItem } = await import('../../../utils/settings/store');
+    const { imageTimeoutSec: _, ...before } = {
+      ...DEFAULT_SETTINGS,
+      baseUrl: 'http://127.0.0.1:8787',
+      requestTimeoutSec: 12,
+      keepCopies: false,
+    };
+    await fakeBrowser.storage.local.set({ settings: before });
+    expect(await settingsItem.getValue()).toEqual({ ...before, imageTimeoutSec: 300 });
+    await settingsItem.setValue({ ...before, imageTimeoutSec: 900 });
+    expect(await settingsItem.getValue()).toMatchObject({ imageTimeoutSec: 900, requestTimeoutSec: 12 });
+    // Out of its limits (or not a number) it is refused on write and repaired to the default on read.
+    await expect(settingsItem.setValue({ ...before, imageTimeoutSec: 1 })).rejects.toThrow();
+    await fakeBrowser.storage.local.set({ settings: { ...before, imageTimeoutSec: '300' } });
+    expect(await settingsItem.getValue()).toEqual({ ...before, imageTimeoutSec: 300 });
   });
 
   it('turns garbage into defaults rather than failing', () => {

@@ -111,6 +111,17 @@ describe('sendingBackstop', () => {
     expect(sendingBackstop([], T0, policy)).toBeUndefined();
     expect(sendingBackstop(sending, T0, { intervalMs: 1_000 })).toBe(T0 + 65_000);
   });
+
+  it('gives an image its own, longer time-out, so a slow image is not woken for while still in flight', () => {
+    const slow = { ...policy, imageTimeoutMs: 300_000 };
+    const image = entry('img', { kind: 'image', poll: undefined, createdAt: T0 });
+    const video = entry('vid', { createdAt: T0 + 1_000 });
+    expect(sendingBackstop([image], T0, slow)).toBe(T0 + 605_000);
+    // A submission in flight beside it keeps the request time-out.
+    expect(sendingBackstop([image, video], T0, slow)).toBe(T0 + 26_000);
+    // Settings without an image time-out fall back to the request time-out.
+    expect(sendingBackstop([image], T0, policy)).toBe(T0 + 25_000);
+  });
 });
 
 describe('the deadline and slow answers', () => {

@@ -79,6 +79,14 @@ export function startWorker(reachable = true) {
   const media = { access: false, savesBlobs: false };
   /** Every set of files the background asked the downloads API to save. */
   const downloads: DownloadFile[][] = [];
+  /**
+   * The worker's timers never run by themselves (a test's clock is not the worker's): they are kept, so a
+   * test can see which are set and fire them as if that much time had passed.
+   */
+  const timers = new Map<number, { run: () => void; delayMs: number }>();
+  let timerIds = 0;
+  /** Keep-alive calls the worker made (platform.stayAwake). */
+  const awake = { calls: 0 };
   // fakeBrowser keeps only the latest notification per id; the log also shows one told twice.
   const record = async (id: string, options: Parameters<CreateNotification>[0] & ShownNotification) => {
     if (stall.notify) return new Promise<string>(() => undefined);
@@ -104,8 +112,18 @@ export function startWorker(reachable = true) {
       optionsOpened++;
     },
     isPopupOpen: async () => popup.open,
-    stayAwake: async () => undefined,
-    timers: { set: () => undefined, clear: () => undefined },
+    stayAwake: async () => {
+      awake.calls++;
+    },
+    timers: {
+      set: (run, delayMs) => {
+        timers.set(++timerIds, { run, delayMs });
+        return timerIds;
+      },
+      clear: (handle) => {
+        timers.delete(handle as number);
+      },
+    },
   };
   return {
     app: createBackgroundApp(platform),
@@ -118,6 +136,20 @@ export function startWorker(reachable = true) {
     downloads,
     /** The origins the app asked to keep each time it gave access back. */
     kept,
+    awake,
+    timers: {
+      /** The delays of the timers set and neither fired nor cleared. */
+      pending: () => [...timers.values()].map((timer) => timer.delayMs),
+      /** Runs (once) every pending timer set with this delay. */
+      fire: (delayMs: number) => {
+        // A timer set by a fired one (a beat re-arming itself) waits for the next fire.
+        for (const [handle, timer] of [...timers]) {
+          if (timer.delayMs !== delayMs) continue;
+          timers.delete(handle);
+          timer.run();
+        }
+      },
+    },
     get optionsOpened() {
       return optionsOpened;
     },

@@ -14,6 +14,7 @@ describe('settings form', () => {
       baseUrl: 'https://api.example.com',
       modelId: 'm-1',
       pollIntervalSec: 7,
+      imageTimeoutSec: 600,
     };
     expect(fromForm(toForm(settings))).toEqual({ settings });
   });
@@ -34,6 +35,7 @@ describe('settings form', () => {
       pollIntervalSec: '0',
       jobTimeoutMin: '2000',
       requestTimeoutSec: '1.5',
+      imageTimeoutSec: '3601',
     });
     expect(result).toEqual({
       problems: {
@@ -43,6 +45,7 @@ describe('settings form', () => {
         pollIntervalSec: { code: 'number_range', min: 1, max: 600 },
         jobTimeoutMin: { code: 'number_range', min: 1, max: 1440 },
         requestTimeoutSec: { code: 'number_range', min: 2, max: 300 },
+        imageTimeoutSec: { code: 'number_range', min: 2, max: 1800 },
       },
     });
   });

@@ -110,6 +110,14 @@ describe('describeError', () => {
     expect(describeError(info('job_timeout'))).toMatch(/job time-out/);
   });
 
+  it('warns that interrupted work may have been charged for, in English and German', () => {
+    expect(describeError(info('interrupted'))).toMatch(/may still have charged for it: check your balance/);
+    useLocale('de', 'de-DE');
+    expect(describeError(info('interrupted'))).toMatch(
+      /möglicherweise trotzdem berechnet: Prüfen Sie Ihr Guthaben/,
+    );
+  });
+
   it('names the redirect target when it is known, in English and German', () => {
     const target = 'https://login.example.com/';
     expect(describeError(info('redirect', { detail: target }))).toBe(
