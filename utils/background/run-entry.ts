@@ -20,6 +20,8 @@ export interface EntryRun {
   model?: string;
   /** Adds what this kind stores before the request (a video's polling state). */
   prepareEntry?: (entry: HistoryEntry, settings: Settings) => HistoryEntry;
+  /** Told the entry as stored before its request leaves. */
+  onRecorded?: (entry: HistoryEntry) => void;
   /** Sends the request; its answer says how the entry settles. */
   send: (
     client: ServiceClient,
@@ -161,6 +163,7 @@ export async function runEntry(ctx: Context, run: EntryRun): Promise<HistoryEntr
   // Stored in the write that records the entry, so a worker stopped before the end still has it.
   const fresh = { ...newEntry(ctx, run, settings), ...(balanceBefore ? { balanceBefore } : {}) };
   await record(ctx, fresh);
+  run.onRecorded?.(fresh);
   const { entry, failure } = await sendRecorded(ctx, run, fresh, client);
   if (failure) throw AppError.from(failure);
   if (!entry)

@@ -48,6 +48,8 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
     setImageSince(Date.now());
     send({ type: 'generateImage', prompt })
       .then((entry) => {
+        // A very slow image is answered while it still runs (see LONGEST_ANSWER_MS); it ends in the lists.
+        if (entry.status === 'running') return setNotice(t('imageStillRunning'));
         setResult(entry);
         setNotice(t('imageReady'));
       }, fail)

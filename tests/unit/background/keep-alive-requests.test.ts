@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { LONGEST_ANSWER_MS } from '../../../utils/background/generate-image';
 import { KEEP_ALIVE_INTERVAL_MS } from '../../../utils/background/keep-alive';
 import type { FaultRule } from '../../reference-service/server';
 import { type BackgroundHarness, makeBackgroundApp } from '../support/background-app';
@@ -89,5 +90,41 @@ describe('the worker is kept alive exactly while a request that carries a result
       })
       .toEqual(['completed', 'completed', 'completed']);
     expect(beating(harness)).toBe(false);
+  });
+});
+
+describe('an image slower than Chrome lets an event go unanswered', () => {
+  it('is answered as running after 4 minutes, goes on held awake, and completes in storage, told once', async () => {
+    service.configure({ faults: [slow('/v1/images/', 1_500)] });
+    const harness = await makeBackgroundApp(service);
+    harness.popup.open = false;
+    const answer = harness.app.handlers.generateImage({ type: 'generateImage', prompt: 'a slow glacier' });
+    await pendingAtService('/v1/images/');
+    harness.timers.fire(LONGEST_ANSWER_MS);
+    const early = await answer;
+    expect(early).toMatchObject({ status: 'running', prompt: 'a slow glacier' });
+    expect(beating(harness)).toBe(true);
+
+    await expect
+      .poll(
+        async () => (await harness.items.history.getValue()).find((entry) => entry.id === early.id)?.status,
+        {
+          timeout: 5_000,
+        },
+      )
+      .toBe('completed');
+    expect(beating(harness)).toBe(false);
+    await expect.poll(() => harness.notifications.length).toBe(1);
+  });
+
+  it('a quick image is answered with its outcome and leaves no timer behind', async () => {
+    service.configure({ faults: [] });
+    const harness = await makeBackgroundApp(service);
+    const entry = await harness.app.handlers.generateImage({
+      type: 'generateImage',
+      prompt: 'a quick kettle',
+    });
+    expect(entry.status).toBe('completed');
+    expect(harness.timers.pending()).not.toContain(LONGEST_ANSWER_MS);
   });
 });
