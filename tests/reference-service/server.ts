@@ -21,9 +21,19 @@ import { echoKey, FaultBook, faultReply, seededRandom } from './faults';
 import { BodyTooLargeError, flattenHeaders, type Reply, readBody, sendReply, text } from './http';
 import { type Job, JobStore, viewJob } from './jobs';
 import { type MediaTls, startMediaHost } from './media-host';
+import { sendFile } from './media-send';
 
 export type { AttackerListener, ConfigPatch, FaultRule, ReferenceConfig };
 export { DEMO_API_KEY, defaultConfig };
+
+/** A request for a result file, on either origin: what a test of resumed copies looks at. */
+export interface FileRequestLogEntry {
+  time: number;
+  origin: 'service' | 'media';
+  path: string;
+  range: string | undefined;
+  status: number;
+}
 
 export interface RequestLogEntry {
   time: number;
@@ -53,6 +63,8 @@ export interface ReferenceService {
   configure(patch: ConfigPatch): void;
   reset(config?: ConfigPatch): void;
   requests(): RequestLogEntry[];
+  /** Result files asked for on either origin, oldest first (cleared by `reset`). */
+  fileRequests(): FileRequestLogEntry[];
   jobs(): Array<{ id: string; status: string; prompt: string; apiKey: string }>;
   /** Live credits of a key, or undefined when the key is not valid. */
   balanceOf(apiKey: string): number | undefined;
@@ -105,14 +117,29 @@ export async function startReferenceService(
   };
   const faults = new FaultBook();
   const attacker = await startAttackerListener();
-  const serveFile = (cors: boolean) => (method: string, path: string, range: string | undefined) =>
-    handleFile(method, path, range, {
-      cors,
-      issuedAt: (file) => state.issued.get(file),
-      retentionMs: state.config.fileRetentionMs,
-      now: state.now(),
-      videoMinBytes: state.config.videoMinBytes ?? 0,
-    });
+  let fileLog: FileRequestLogEntry[] = [];
+  const serveFile =
+    (cors: boolean) => (method: string, path: string, range: string | undefined, res: ServerResponse) => {
+      const { config } = state;
+      const reply = handleFile(method, path, config.mediaIgnoreRange ? undefined : range, {
+        cors,
+        issuedAt: (file) => state.issued.get(file),
+        retentionMs: config.fileRetentionMs,
+        now: state.now(),
+        videoMinBytes: config.videoMinBytes ?? 0,
+      });
+      fileLog.push({
+        time: state.now(),
+        origin: cors ? 'service' : 'media',
+        path,
+        range,
+        status: reply.status,
+      });
+      sendFile(res, reply, method === 'HEAD', {
+        bytesPerSec: config.mediaBytesPerSec,
+        stall: (config.mediaStallPaths ?? []).some((prefix) => path.startsWith(prefix)),
+      });
+    };
   const mediaHost = await startMediaHost(serveFile(false), options.mediaHost, options.mediaTls);
   state.mediaUrl = mediaHost.url;
   let log: RequestLogEntry[] = [];
@@ -138,6 +165,7 @@ export async function startReferenceService(
     state.jobs.clear();
     state.issued.clear();
     log = [];
+    fileLog = [];
     attacker.clear();
   }
 
@@ -194,7 +222,7 @@ export async function startReferenceService(
     const path = new URL(req.url ?? '/', 'http://placeholder').pathname;
 
     if (path.startsWith(FILES_PREFIX)) {
-      sendReply(res, serveFile(true)(method, path, req.headers.range), method === 'HEAD');
+      serveFile(true)(method, path, req.headers.range, res);
       return;
     }
 
@@ -319,6 +347,7 @@ export async function startReferenceService(
     configure: applyPatch,
     reset,
     requests,
+    fileRequests: () => fileLog.map((entry) => ({ ...entry })),
     jobs,
     balanceOf,
     rotateKey,
