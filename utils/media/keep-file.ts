@@ -7,8 +7,6 @@ export interface KeepFileInput {
   entryId: string;
   index: number;
   url: string;
-  /** A file that grows past this is abandoned (a hostile or broken host could stream without end). */
-  maxBytes: number;
   fetch?: typeof fetch;
   now?: () => number;
   chunkBytes?: number;
@@ -26,9 +24,31 @@ const MEDIA_REQUEST: RequestInit = {
   redirect: 'follow',
 };
 
-async function openBody(
-  input: KeepFileInput,
-): Promise<{ reader: ReadableStreamDefaultReader<Uint8Array<ArrayBuffer>>; type: string }> {
+interface Body {
+  reader: ReadableStreamDefaultReader<Uint8Array<ArrayBuffer>>;
+  type: string;
+  /** Where in the file the body begins: the asked start when the host answered the range, else 0. */
+  start: number;
+  /** The whole file's size, when the host said. */
+  total: number | undefined;
+}
+
+function headerCount(value: string | null): number | undefined {
+  return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
+}
+
+/** "bytes 100-199/200" → where the part starts and the file's size ("*" when the host does not say). */
+function contentRange(value: string | null): { start: number; total: number | undefined } | undefined {
+  const match = value ? /^bytes (\d+)-\d+\/(\d+|\*)$/.exec(value.trim()) : null;
+  if (!match) return undefined;
+  return { start: Number(match[1]), total: match[2] === '*' ? undefined : Number(match[2]) };
+}
+
+/**
+ * The one request for a file's bytes, from `start` on when some are already kept. Only a 206 whose
+ * Content-Range begins exactly there continues them; any other answer is the whole file from its first byte.
+ */
+async function openBody(input: KeepFileInput, start: number, signal?: AbortSignal): Promise<Body> {
   const url = parseHttpUrl(input.url)?.href;
   if (!url)
     throw new AppError('invalid_response', 'The file URL is not an http(s) URL', {
@@ -36,8 +56,13 @@ async function openBody(
     });
   let response: Response;
   try {
-    response = await (input.fetch ?? fetch)(url, MEDIA_REQUEST);
+    response = await (input.fetch ?? fetch)(url, {
+      ...MEDIA_REQUEST,
+      ...(start > 0 ? { headers: { Range: `bytes=${start}-` } } : {}),
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
+    if (signal?.aborted) throw signal.reason;
     throw new AppError('network', 'The media host could not be reached', {
       detail: String(error).slice(0, 200),
     });
@@ -48,27 +73,48 @@ async function openBody(
       status: response.status,
     });
   }
-  return { reader: response.body.getReader(), type: response.headers.get('content-type') ?? '' };
+  const type = response.headers.get('content-type') ?? '';
+  const length = headerCount(response.headers.get('content-length'));
+  if (response.status === 206) {
+    const part = contentRange(response.headers.get('content-range'));
+    if (start > 0 && part?.start === start) {
+      return { reader: response.body.getReader(), type, start, total: part.total };
+    }
+    // A part the extension did not ask for cannot be placed: ask for the whole file instead.
+    await response.body.cancel();
+    if (start > 0 || part?.start !== 0) return openBody(input, 0, signal);
+    return { reader: response.body.getReader(), type, start: 0, total: part.total };
+  }
+  return { reader: response.body.getReader(), type, start: 0, total: length };
+}
+
+/** One file of a result, opened: its header (continued or new) and, unless it was kept already, its body. */
+export interface OpenFile {
+  file: StoredFile;
+  body: Body | undefined;
+  /** The whole file's size when known. */
+  size: number | undefined;
 }
 
 /**
- * Streams one result file into IndexedDB chunk by chunk. The header is written first as incomplete, every
- * chunk is written together with the header's new byte count, and the file is marked complete last; any
- * failure removes what was written, so only whole files are ever served.
+ * Opens a file for keeping. A complete copy of the same URL is taken as it is; an incomplete one asks the
+ * host for the rest; a host that answers with the whole file starts it over (its old chunks are dropped).
  */
-export async function keepFile(db: MediaDb, input: KeepFileInput): Promise<StoredFile> {
-  const now = input.now ?? Date.now;
-  const chunkBytes = input.chunkBytes ?? CHUNK_BYTES;
-  const { reader, type } = await openBody(input);
+export async function openFile(db: MediaDb, input: KeepFileInput, signal?: AbortSignal): Promise<OpenFile> {
+  const stored = await db.get('files', [input.entryId, input.index]);
+  const same = stored?.url === input.url ? stored : undefined;
+  if (same?.complete) return { file: same, body: undefined, size: same.bytes };
+  const body = await openBody(input, same?.bytes ?? 0, signal);
+  if (same && body.start > 0) return { file: { ...same }, body, size: body.total };
   const file: StoredFile = {
     entryId: input.entryId,
     index: input.index,
     url: input.url,
-    contentType: type,
+    contentType: body.type,
     bytes: 0,
     chunks: 0,
     complete: false,
-    startedAt: now(),
+    startedAt: (input.now ?? Date.now)(),
   };
   const start = db.transaction(['files', 'chunks'], 'readwrite');
   await Promise.all([
@@ -76,6 +122,24 @@ export async function keepFile(db: MediaDb, input: KeepFileInput): Promise<Store
     start.objectStore('files').put(file),
     start.done,
   ]);
+  return { file, body, size: body.total };
+}
+
+/**
+ * Streams an opened file into IndexedDB chunk by chunk, each chunk written together with the header's new
+ * byte count, and marks it complete last, so only whole files are ever served. `accept` sees each piece as
+ * it arrives and may refuse it (the result outgrew the space for copies): the stream stops and undefined is
+ * returned. A failure leaves the chunks written so far for a later attempt to continue from.
+ */
+export async function streamFile(
+  db: MediaDb,
+  opened: OpenFile,
+  accept: (bytes: number) => boolean,
+  options: Pick<KeepFileInput, 'now' | 'chunkBytes'> = {},
+): Promise<StoredFile | undefined> {
+  const { file, body } = opened;
+  if (!body) return file;
+  const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
 
   const writeChunk = async (parts: Uint8Array<ArrayBuffer>[], size: number) => {
     const tx = db.transaction(['files', 'chunks'], 'readwrite');
@@ -93,10 +157,11 @@ export async function keepFile(db: MediaDb, input: KeepFileInput): Promise<Store
     let parts: Uint8Array<ArrayBuffer>[] = [];
     let pending = 0;
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await body.reader.read();
       if (done) break;
-      if (file.bytes + pending + value.length > input.maxBytes) {
-        throw new AppError('invalid_response', 'The file is larger than the space allowed for copies');
+      if (!accept(value.length)) {
+        await body.reader.cancel().catch(() => undefined);
+        return undefined;
       }
       parts.push(value);
       pending += value.length;
@@ -108,14 +173,18 @@ export async function keepFile(db: MediaDb, input: KeepFileInput): Promise<Store
     }
     if (pending > 0) await writeChunk(parts, pending);
     file.complete = true;
-    file.keptAt = now();
+    file.keptAt = (options.now ?? Date.now)();
     await db.put('files', file);
     return { ...file };
   } catch (error) {
-    await reader.cancel().catch(() => undefined);
-    await removeFile(db, file.entryId, file.index);
+    await body.reader.cancel().catch(() => undefined);
     throw error;
   }
+}
+
+/** Lets go of opened bodies that will not be read (another file of the result failed first). */
+export async function closeFiles(opened: readonly OpenFile[]): Promise<void> {
+  await Promise.all(opened.map((open) => open.body?.reader.cancel().catch(() => undefined)));
 }
 
 export async function removeFile(db: MediaDb, entryId: string, index: number): Promise<void> {

@@ -161,7 +161,7 @@ describe('keeping copies of finished results', () => {
     expect((await copyOf(newer.id))?.state).toBe('kept');
   }, 60_000);
 
-  it('a copy cut off by a stopped worker is discarded at the next start and kept again whole', async () => {
+  it('a copy cut off by a stopped worker is taken up at the next start and kept whole', async () => {
     const first = await worker({}, false);
     const entry = await image(first);
     const url = entry.urls[0] ?? '';
