@@ -32,6 +32,7 @@ import {
   ms,
   type Row,
   type Sampled,
+  slowKeepRow,
 } from './report';
 import {
   coldStart,
@@ -42,9 +43,11 @@ import {
   HISTORY_ENTRY,
   idleCost,
   keepDuringPopup,
+  keepOnSlowLine,
   pollingCost,
   prepareCachedBalance,
   refreshBalance,
+  SLOW_KEEP,
   saveSettings,
   scale,
 } from './scenarios';
@@ -121,6 +124,7 @@ let panel: Awaited<ReturnType<typeof comparePanelInteractive>>;
 let cold: Awaited<ReturnType<typeof coldStart>>;
 let history: Awaited<ReturnType<typeof compareHistoryPaint>>;
 let keep: Awaited<ReturnType<typeof keepDuringPopup>>;
+let slowKeep: Awaited<ReturnType<typeof keepOnSlowLine>>;
 let scaled: Awaited<ReturnType<typeof scale>>;
 let idle: Awaited<ReturnType<typeof idleCost>>;
 let polling: Awaited<ReturnType<typeof pollingCost>>;
@@ -182,6 +186,12 @@ try {
       videoBytes: KEEP_VIDEO_BYTES,
       pollIntervalSec: POLL_INTERVAL_SEC,
     });
+    step(
+      `keeping a ${kb(SLOW_KEEP.videoBytes)} video at ${kb(SLOW_KEEP.bytesPerSec)}/s, alone and with a worker stop`,
+    );
+    const slowControl = await WorkerControl.attach(page);
+    slowKeep = await keepOnSlowLine(service, page, slowControl, extension.origin, SLOW_KEEP);
+    await slowControl.detach();
   } finally {
     await extension.close();
   }
@@ -335,6 +345,7 @@ const rows: Row[] = [
     value: `longest gap ${ms(keep.longestPollGapMs)}`,
     detail: `gaps ${keep.pollGapsMs.join('/')} ms`,
   },
+  slowKeepRow(slowKeep),
   {
     metric: 'Worker cold start: stop, then ping answered',
     value: `${ms(cold.promptcast.median)} (${cold.ratio}x)`,
@@ -382,6 +393,7 @@ const results = {
   coldStart: cold,
   history,
   keepDuringPopup: keep,
+  keepOnSlowLine: slowKeep,
   idle,
   polling,
   scale: scaled,
