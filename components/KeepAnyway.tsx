@@ -2,6 +2,7 @@ import { useContext } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t, uiLanguage } from '@/utils/i18n';
 import { capToFitMb } from '@/utils/media/cap-fit';
+import type { EntryCopy } from '@/utils/media/copies-schema';
 import { send } from '@/utils/messaging/send';
 import { formatBytes } from '@/utils/ui/format-bytes';
 import { useCommand } from '@/utils/ui/hooks';
@@ -18,9 +19,13 @@ const MB = 1024 * 1024;
  */
 export function KeepAnyway({ entry }: { entry: HistoryEntry }) {
   const copy = useContext(CopiesContext)[entry.id];
+  // Only such a result watches the space used: a history of 200 rows opens no watch for it.
+  return copy?.state === 'tooBig' ? <TooBig entryId={entry.id} copy={copy} /> : null;
+}
+
+function TooBig({ entryId, copy }: { entryId: string; copy: EntryCopy }) {
   const usedBytes = useCopies().value?.usedBytes ?? 0;
   const { busy, error, run } = useCommand();
-  if (copy?.state !== 'tooBig') return null;
   const locale = uiLanguage();
   const newCap = formatBytes(capToFitMb(usedBytes, copy.bytes) * MB, locale);
   return (
@@ -32,7 +37,7 @@ export function KeepAnyway({ entry }: { entry: HistoryEntry }) {
         type="button"
         className={controls.linkButton}
         disabled={busy}
-        onClick={() => run(() => send({ type: 'keepAnyway', entryId: entry.id }))}
+        onClick={() => run(() => send({ type: 'keepAnyway', entryId }))}
       >
         {t('keepAnyway', newCap)}
       </button>
