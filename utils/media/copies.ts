@@ -83,11 +83,16 @@ async function attemptResult(db: MediaDb, input: KeepEntryInput, watch: CopyWatc
     let kept = 0;
     for (const open of opened) {
       const counted = open.size !== undefined;
-      const file = await streamFile(db, open, (bytes) => {
-        watch.progress();
-        if (!counted) total += bytes;
-        return total <= input.capBytes;
-      });
+      const file = await streamFile(
+        db,
+        open,
+        (bytes) => {
+          watch.progress();
+          if (!counted) total += bytes;
+          return total <= input.capBytes;
+        },
+        input.now,
+      );
       if (!file) return { tooBig: total };
       kept += file.bytes;
     }

@@ -9,7 +9,6 @@ export interface KeepFileInput {
   url: string;
   fetch?: typeof fetch;
   now?: () => number;
-  chunkBytes?: number;
 }
 
 /**
@@ -135,11 +134,10 @@ export async function streamFile(
   db: MediaDb,
   opened: OpenFile,
   accept: (bytes: number) => boolean,
-  options: Pick<KeepFileInput, 'now' | 'chunkBytes'> = {},
+  now: () => number = Date.now,
 ): Promise<StoredFile | undefined> {
   const { file, body } = opened;
   if (!body) return file;
-  const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
 
   const writeChunk = async (parts: Uint8Array<ArrayBuffer>[], size: number) => {
     const tx = db.transaction(['files', 'chunks'], 'readwrite');
@@ -165,7 +163,7 @@ export async function streamFile(
       }
       parts.push(value);
       pending += value.length;
-      if (pending >= chunkBytes) {
+      if (pending >= CHUNK_BYTES) {
         await writeChunk(parts, pending);
         parts = [];
         pending = 0;
@@ -173,7 +171,7 @@ export async function streamFile(
     }
     if (pending > 0) await writeChunk(parts, pending);
     file.complete = true;
-    file.keptAt = (options.now ?? Date.now)();
+    file.keptAt = now();
     await db.put('files', file);
     return { ...file };
   } catch (error) {
