@@ -55,7 +55,8 @@ export function KeepCopyButton({ entry }: { entry: HistoryEntry }) {
   // files stay on the service, which the copy state says, and Download still works. Worked out once per
   // entry's files, not on every render of every row (it parses each URL and reads the manifest).
   const askable = useMemo(() => canRequestHostAccess(entry.urls), [entry.urls]);
-  const onService = copy?.state !== 'kept' && copy?.state !== 'keeping';
+  // An expired file has nothing left to keep; a result too big for the space has its own *Keep anyway*.
+  const onService = copy === undefined || copy.state === 'failed' || copy.state === 'evicted';
   if (!onService || access !== false || !askable) return null;
 
   const keep = () => {

@@ -7,6 +7,7 @@ import { openInTab } from '@/utils/ui/navigation';
 import { safeUrl } from '@/utils/ui/safe-url';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
+import { KeepAnyway } from './KeepAnyway';
 import { KeepCopyButton } from './KeepCopyButton';
 import styles from './Media.module.css';
 
@@ -54,6 +55,7 @@ export function MediaActions({ entry, withCopy = false }: Props) {
         </button>
       ) : null}
       <KeepCopyButton entry={entry} />
+      <KeepAnyway entry={entry} />
       {error ? <ErrorMessage inline>{describeError(error)}</ErrorMessage> : null}
     </div>
   );

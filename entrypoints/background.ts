@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { apiKeyItem } from '../utils/background/api-key';
 import { createBackgroundApp } from '../utils/background/app';
-import { POLL_ALARM } from '../utils/background/browser-effects';
+import { COPIES_ALARM, POLL_ALARM } from '../utils/background/browser-effects';
 import { createMenus, opensSidePanel } from '../utils/background/context-menu';
 import { applyDevDefaults } from '../utils/background/dev-defaults';
 import { browserPlatform } from '../utils/background/platform';
@@ -21,6 +21,8 @@ export default defineBackground(() => {
 
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === POLL_ALARM) void app.tracker.tick();
+    // The worker's own start (below) takes up due copies too; this covers an alarm in a running worker.
+    if (alarm.name === COPIES_ALARM) void app.resume().then(() => app.copies.resumePending());
   });
 
   const onMenuClicked: Parameters<typeof browser.contextMenus.onClicked.addListener>[0] = (info, tab) => {
@@ -57,6 +59,7 @@ export default defineBackground(() => {
     await createMenus((await validSettingsItem.getValue()).reviewSelection);
     // Chrome drops an extension's alarms when it is updated or reloaded, so polling is re-armed.
     await app.tracker.reschedule();
+    await app.copies.rearm();
   });
 
   // Once per worker start, whichever event started it (onStartup, onInstalled or a message).

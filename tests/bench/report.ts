@@ -1,3 +1,4 @@
+import type { SlowKeep } from './scenarios';
 /** Statistics, budgets and the printed table of the bench. */
 
 export function median(values: readonly number[]): number {
@@ -95,4 +96,14 @@ export function formatBudgets(budgets: Budget[]): string {
       budget.pass ? 'PASS' : 'FAIL',
     ]),
   );
+}
+
+/** The slow-line keep as one row: both runs as ratios to the transfer's own time. */
+export function slowKeepRow(slow: SlowKeep): Row {
+  const seconds = (value: number) => `${round(value / 1000, 1)} s`;
+  return {
+    metric: `Keeping a ${round(slow.videoBytes / 1024 / 1024, 0)} MB video at ${kb(slow.bytesPerSec)}/s / transfer time (${seconds(slow.transferMs)})`,
+    value: `${slow.undisturbedRatio}x alone, ${slow.stoppedRatio}x with a worker stop`,
+    detail: `${seconds(slow.undisturbedMs)} alone; ${seconds(slow.stoppedMs)} with the worker stopped ${seconds(slow.stopAfterMs)} in (${slow.stoppedRequests} requests, the copies alarm resumed it)`,
+  };
 }

@@ -32,6 +32,7 @@ import {
   ms,
   type Row,
   type Sampled,
+  slowKeepRow,
 } from './report';
 import {
   coldStart,
@@ -43,9 +44,11 @@ import {
   idleCost,
   keepAliveCost,
   keepDuringPopup,
+  keepOnSlowLine,
   pollingCost,
   prepareCachedBalance,
   refreshBalance,
+  SLOW_KEEP,
   saveSettings,
   scale,
 } from './scenarios';
@@ -124,6 +127,7 @@ let panel: Awaited<ReturnType<typeof comparePanelInteractive>>;
 let cold: Awaited<ReturnType<typeof coldStart>>;
 let history: Awaited<ReturnType<typeof compareHistoryPaint>>;
 let keep: Awaited<ReturnType<typeof keepDuringPopup>>;
+let slowKeep: Awaited<ReturnType<typeof keepOnSlowLine>>;
 let scaled: Awaited<ReturnType<typeof scale>>;
 let idle: Awaited<ReturnType<typeof idleCost>>;
 let polling: Awaited<ReturnType<typeof pollingCost>>;
@@ -191,6 +195,12 @@ try {
       idleSec: IDLE_SEC,
       imageSec: SLOW_IMAGE_SEC,
     });
+    step(
+      `keeping a ${kb(SLOW_KEEP.videoBytes)} video at ${kb(SLOW_KEEP.bytesPerSec)}/s, alone and with a worker stop`,
+    );
+    const slowControl = await WorkerControl.attach(page);
+    slowKeep = await keepOnSlowLine(service, page, slowControl, extension.origin, SLOW_KEEP);
+    await slowControl.detach();
   } finally {
     await extension.close();
   }
@@ -351,6 +361,7 @@ const rows: Row[] = [
     value: `longest gap ${ms(keep.longestPollGapMs)}`,
     detail: `gaps ${keep.pollGapsMs.join('/')} ms`,
   },
+  slowKeepRow(slowKeep),
   {
     metric: 'Worker cold start: stop, then ping answered',
     value: `${ms(cold.promptcast.median)} (${cold.ratio}x)`,
@@ -403,6 +414,7 @@ const results = {
   coldStart: cold,
   history,
   keepDuringPopup: keep,
+  keepOnSlowLine: slowKeep,
   idle,
   polling,
   keepAlive,

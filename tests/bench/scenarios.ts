@@ -855,3 +855,103 @@ export async function keepAliveCost(
   service.configure({ faults: [] });
   return { idleSec, idleCalls, imageSec, pendingCalls };
 }
+
+// --- Keeping a 20 MB video on a slow line, with and without a worker stop -------------------------
+
+export interface SlowKeep {
+  videoBytes: number;
+  bytesPerSec: number;
+  /** The transfer's own time: the video's size at the line's rate. */
+  transferMs: number;
+  /** From the copy's first request to `local:copies` saying kept, worker left alone. */
+  undisturbedMs: number;
+  /** The same with the worker stopped `stopAfterMs` into the copy (the copies alarm brings it back). */
+  stoppedMs: number;
+  stopAfterMs: number;
+  /** Requests for the file in the stopped run (the resumed one carries Range). */
+  stoppedRequests: number;
+  undisturbedRatio: number;
+  stoppedRatio: number;
+}
+
+/** 20 MB at 1 MB/s, the worker stopped 5 s in: the case people reported. */
+export const SLOW_KEEP = { videoBytes: 20 * 1024 * 1024, bytesPerSec: 1024 * 1024, stopAfterMs: 5_000 };
+
+/** One keep of a fresh video on the throttled media line, its time from its first file request. */
+async function timedSlowKeep(
+  service: ReferenceService,
+  page: Page,
+  control: WorkerControl,
+  origin: string,
+  prompt: string,
+  stopAfterMs: number | undefined,
+): Promise<{ ms: number; requests: number }> {
+  const entry = await submitVideo(page, prompt);
+  let path = '';
+  await waitUntil(
+    async () => {
+      const done = (await storedHistory(page)).find((item) => item.id === entry.id);
+      path = done?.urls[0] ? new URL(done.urls[0]).pathname : '';
+      return path !== '' && service.fileRequests().some((request) => request.path === path);
+    },
+    30_000,
+    'the copy to start',
+  );
+  const started = service.fileRequests().find((request) => request.path === path)?.time ?? Date.now();
+  if (stopAfterMs !== undefined) {
+    await sleep(Math.max(0, started + stopAfterMs - Date.now()));
+    await control.stopAll([`${origin}/background.js`]);
+  }
+  await waitUntil(async () => (await copyState(page, entry.id)) === 'kept', 180_000, 'the kept copy');
+  return {
+    ms: Date.now() - started,
+    requests: service.fileRequests().filter((request) => request.path === path).length,
+  };
+}
+
+/**
+ * A `videoBytes` video kept over a `bytesPerSec` line (files on the service's own origin), once left alone and
+ * once with the worker stopped part way; each as a ratio to the transfer's own time. Only a document that
+ * sends no message is open, so after the stop nothing but the copies alarm wakes the worker.
+ */
+export async function keepOnSlowLine(
+  service: ReferenceService,
+  page: Page,
+  control: WorkerControl,
+  origin: string,
+  { videoBytes, bytesPerSec, stopAfterMs }: { videoBytes: number; bytesPerSec: number; stopAfterMs: number },
+): Promise<SlowKeep> {
+  service.configure({
+    filesOrigin: 'service',
+    videoMinBytes: videoBytes,
+    mediaBytesPerSec: bytesPerSec,
+    videoDurationMs: 0,
+    latencyMs: 0,
+  });
+  await saveSettings(page, service, { keepCopies: true, copyCapMb: 1024 });
+  try {
+    const transferMs = (videoBytes / bytesPerSec) * 1000;
+    const undisturbed = await timedSlowKeep(service, page, control, origin, 'bench slow keep', undefined);
+    const stopped = await timedSlowKeep(
+      service,
+      page,
+      control,
+      origin,
+      'bench slow keep, stopped',
+      stopAfterMs,
+    );
+    return {
+      videoBytes,
+      bytesPerSec,
+      transferMs,
+      undisturbedMs: undisturbed.ms,
+      stoppedMs: stopped.ms,
+      stopAfterMs,
+      stoppedRequests: stopped.requests,
+      undisturbedRatio: round(undisturbed.ms / transferMs, 2),
+      stoppedRatio: round(stopped.ms / transferMs, 2),
+    };
+  } finally {
+    service.configure({ mediaBytesPerSec: null });
+  }
+}

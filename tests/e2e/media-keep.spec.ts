@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { HistoryEntry } from '../../utils/history/schema';
 import type { Copies } from '../../utils/media/copies-schema';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
+import { HistoryPage } from './pages/history';
 import type { ExtensionUnderTest } from './support/extension';
 import { MediaLab, served } from './support/media-lab';
 import { EVENTUALLY, settled } from './support/probes';
@@ -147,6 +148,21 @@ test('a two-file video: both files kept, one or all downloaded, copies survive a
   for (const [index, file] of bytes.entries()) {
     expect(Buffer.from((await keptBytes(page, response.data.id, index)) ?? [])).toEqual(file);
   }
+});
+
+test('a file the service deleted before its copy was kept: the entry says it expired, and shows no broken image', async () => {
+  const service = await lab.startService('127.0.0.1');
+  await configure(extension, service);
+  service.configure({ fileRetentionMs: 0 });
+  const page = await extensionDocument();
+  const entry = await generateImage(page, 'a fox gone too soon');
+  await expect.poll(() => keptState(page, entry.id), EVENTUALLY).toBe('expired');
+  const history = await HistoryPage.open(extension);
+  const shown = history.entry('a fox gone too soon');
+  await expect(
+    shown.getByText('The file expired on the service before a copy was kept').first(),
+  ).toBeVisible();
+  await expect(history.page.locator('img')).toHaveCount(0);
 });
 
 test('without access to the media host nothing is kept, and Download still saves the file', async () => {

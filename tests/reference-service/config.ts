@@ -111,6 +111,15 @@ const referenceConfigSchema = z.strictObject({
   fileRetentionMs: nonNegative.optional(),
   /** Videos are padded (still playable) to at least this many bytes, e.g. 20 MB for the bench. */
   videoMinBytes: nonNegative.optional(),
+  /** File bodies are sent at about this rate (a slow line); absent: at once. */
+  mediaBytesPerSec: z
+    .number({ error: 'must be a positive number' })
+    .positive({ error: 'must be a positive number' })
+    .optional(),
+  /** Range headers are ignored and every file answers 200 whole, as hosts without range support do. */
+  mediaIgnoreRange: z.boolean({ error: 'must be a boolean' }).optional(),
+  /** Files under these paths send their headers and then never a byte: a host that stalls. */
+  mediaStallPaths: z.array(z.string()).optional(),
 });
 
 export type ReferenceConfig = z.infer<typeof referenceConfigSchema>;
@@ -130,6 +139,9 @@ const configPatchSchema = referenceConfigSchema
     filesOrigin: removable(z.enum(['service', 'media']), 'must be one of service, media'),
     fileRetentionMs: removable(nonNegative, 'must be a non-negative number'),
     videoMinBytes: removable(nonNegative, 'must be a non-negative number'),
+    mediaBytesPerSec: removable(z.number().positive(), 'must be a positive number'),
+    mediaIgnoreRange: removable(z.boolean(), 'must be a boolean'),
+    mediaStallPaths: removable(z.array(z.string()), 'must be an array of strings'),
   })
   .partial();
 

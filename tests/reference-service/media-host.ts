@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { ATTACKER_HOST } from './attacker';
-import { listenOnFreePort, type Reply, sendReply } from './http';
+import { listenOnFreePort } from './http';
 
 export interface MediaHost {
   url: string;
@@ -20,14 +20,14 @@ export interface MediaTls {
 }
 
 export async function startMediaHost(
-  serve: (method: string, path: string, range: string | undefined) => Reply,
+  serve: (method: string, path: string, range: string | undefined, res: ServerResponse) => void,
   host = ATTACKER_HOST,
   tls?: MediaTls,
 ): Promise<MediaHost> {
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const method = (req.method ?? 'GET').toUpperCase();
     const path = new URL(req.url ?? '/', 'http://placeholder').pathname;
-    sendReply(res, serve(method, path, req.headers.range), method === 'HEAD');
+    serve(method, path, req.headers.range, res);
   };
   return tls
     ? listenOnFreePort(createTlsServer(tls, handle), host, 'media host', 'https')

@@ -21,9 +21,19 @@ import { echoKey, FaultBook, faultReply, seededRandom } from './faults';
 import { BodyTooLargeError, flattenHeaders, type Reply, readBody, sendReply, text } from './http';
 import { type Job, JobStore, viewJob } from './jobs';
 import { type MediaTls, startMediaHost } from './media-host';
+import { sendFile } from './media-send';
 
 export type { AttackerListener, ConfigPatch, FaultRule, ReferenceConfig };
 export { DEMO_API_KEY, defaultConfig };
+
+/** A request for a result file, on either origin: what a test of resumed copies looks at. */
+export interface FileRequestLogEntry {
+  time: number;
+  origin: 'service' | 'media';
+  path: string;
+  range: string | undefined;
+  status: number;
+}
 
 export interface RequestLogEntry {
   time: number;
@@ -53,6 +63,8 @@ export interface ReferenceService {
   configure(patch: ConfigPatch): void;
   reset(config?: ConfigPatch): void;
   requests(): RequestLogEntry[];
+  /** Result files asked for on either origin, oldest first (cleared by `reset`). */
+  fileRequests(): FileRequestLogEntry[];
   jobs(): Array<{ id: string; status: string; prompt: string; apiKey: string }>;
   /** Live credits of a key, or undefined when the key is not valid. */
   balanceOf(apiKey: string): number | undefined;
@@ -106,18 +118,32 @@ export async function startReferenceService(
   const faults = new FaultBook();
   const fileFaults = new FaultBook();
   const attacker = await startAttackerListener();
+  let fileLog: FileRequestLogEntry[] = [];
   const serveFile =
-    (cors: boolean) =>
-    (method: string, path: string, range: string | undefined): Reply => {
+    (cors: boolean) => (method: string, path: string, range: string | undefined, res: ServerResponse) => {
+      const { config } = state;
       const { action } = fileFaults.decide(method, path);
       // The schema allows only answers and redirects for files: neither waits, so the reply is immediate.
-      if (action?.type === 'status' || action?.type === 'redirect') return faultReply(action);
-      return handleFile(method, path, range, {
-        cors,
-        issuedAt: (file) => state.issued.get(file),
-        retentionMs: state.config.fileRetentionMs,
-        now: state.now(),
-        videoMinBytes: state.config.videoMinBytes ?? 0,
+      const reply =
+        action?.type === 'status' || action?.type === 'redirect'
+          ? faultReply(action)
+          : handleFile(method, path, config.mediaIgnoreRange ? undefined : range, {
+              cors,
+              issuedAt: (file) => state.issued.get(file),
+              retentionMs: config.fileRetentionMs,
+              now: state.now(),
+              videoMinBytes: config.videoMinBytes ?? 0,
+            });
+      fileLog.push({
+        time: state.now(),
+        origin: cors ? 'service' : 'media',
+        path,
+        range,
+        status: reply.status,
+      });
+      sendFile(res, reply, method === 'HEAD', {
+        bytesPerSec: config.mediaBytesPerSec,
+        stall: (config.mediaStallPaths ?? []).some((prefix) => path.startsWith(prefix)),
       });
     };
   const mediaHost = await startMediaHost(serveFile(false), options.mediaHost, options.mediaTls);
@@ -151,6 +177,7 @@ export async function startReferenceService(
     state.jobs.clear();
     state.issued.clear();
     log = [];
+    fileLog = [];
     attacker.clear();
   }
 
@@ -207,7 +234,7 @@ export async function startReferenceService(
     const path = new URL(req.url ?? '/', 'http://placeholder').pathname;
 
     if (path.startsWith(FILES_PREFIX)) {
-      sendReply(res, serveFile(true)(method, path, req.headers.range), method === 'HEAD');
+      serveFile(true)(method, path, req.headers.range, res);
       return;
     }
 
@@ -333,6 +360,7 @@ export async function startReferenceService(
     configure: applyPatch,
     reset,
     requests,
+    fileRequests: () => fileLog.map((entry) => ({ ...entry })),
     jobs,
     balanceOf,
     rotateKey,

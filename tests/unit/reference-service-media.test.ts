@@ -76,6 +76,54 @@ describe('reference service media files', () => {
     );
   });
 
+  it('continues the padded video from a byte (bytes=N-), and logs what each file request asked for', async () => {
+    service.configure({ filesOrigin: 'media', videoDurationMs: 0, videoMinBytes: 2 * 1024 * 1024 });
+    const url = await finishedVideoUrl();
+    const whole = Buffer.from(await (await fetch(url)).arrayBuffer());
+    const rest = await fetch(url, { headers: { Range: 'bytes=1048576-' } });
+    expect(rest.status).toBe(206);
+    expect(rest.headers.get('content-range')).toBe(`bytes 1048576-${whole.length - 1}/${whole.length}`);
+    expect(Buffer.from(await rest.arrayBuffer())).toEqual(whole.subarray(1048576));
+    expect(service.fileRequests().map(({ origin, range, status }) => ({ origin, range, status }))).toEqual([
+      { origin: 'media', range: undefined, status: 200 },
+      { origin: 'media', range: 'bytes=1048576-', status: 206 },
+    ]);
+  });
+
+  it('can ignore Range and answer the whole file, as hosts without range support do', async () => {
+    service.configure({ videoDurationMs: 0, mediaIgnoreRange: true });
+    const url = await finishedVideoUrl();
+    const res = await fetch(url, { headers: { Range: 'bytes=100-' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-range')).toBeNull();
+    expect(Buffer.from(await res.arrayBuffer()).readUInt32BE(0)).toBe(0x1a45dfa3);
+  });
+
+  it('sends files at the configured rate', async () => {
+    service.configure({ videoDurationMs: 0, videoMinBytes: 1024 * 1024, mediaBytesPerSec: 1024 * 1024 });
+    const url = await finishedVideoUrl();
+    const started = Date.now();
+    const bytes = await (await fetch(url)).arrayBuffer();
+    expect(bytes.byteLength).toBe(1024 * 1024);
+    // About a second for a megabyte at a megabyte a second (never at once).
+    expect(Date.now() - started).toBeGreaterThan(800);
+  });
+
+  it('a stalling file sends its headers and then nothing, while other files are served', async () => {
+    service.configure({ videoDurationMs: 0, mediaStallPaths: ['/files/videos/'] });
+    const video = await finishedVideoUrl();
+    const stalled = await fetch(video);
+    expect(stalled.status).toBe(200);
+    const reader = stalled.body?.getReader();
+    const read = await Promise.race([
+      reader?.read().then(() => 'data'),
+      new Promise((resolve) => setTimeout(() => resolve('nothing'), 500)),
+    ]);
+    expect(read).toBe('nothing');
+    await reader?.cancel();
+    expect((await fetch(await generateImage())).status).toBe(200);
+  });
+
   it('serves the media origin over https with the test certificate, still without CORS headers', async () => {
     const tls = testMediaTls();
     const secure = await startReferenceService({ port: 0, mediaTls: tls, config: { filesOrigin: 'media' } });

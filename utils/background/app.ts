@@ -21,6 +21,7 @@ export function createBackgroundApp(platform: Platform) {
   return {
     handlers: createHandlers(ctx),
     tracker: ctx.tracker,
+    copies: ctx.copies,
     resume: createStartup(ctx),
     onMenuClick: (menuItemId: string, selectionText: string | undefined) =>
       onMenuClick(ctx, menuItemId, selectionText),

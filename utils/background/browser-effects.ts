@@ -13,6 +13,14 @@ export async function scheduleAlarm(when: number | undefined): Promise<void> {
   else await browser.alarms.create(POLL_ALARM, { when });
 }
 
+export const COPIES_ALARM = 'promptcast-copies';
+
+/** Arms the alarm that takes up copies still being kept (see keep-copies.ts), or clears it. */
+export async function scheduleCopiesAlarm(when: number | undefined): Promise<void> {
+  if (when === undefined) await browser.alarms.clear(COPIES_ALARM);
+  else await browser.alarms.create(COPIES_ALARM, { when });
+}
+
 export function setBadge(runningCount: number): void {
   // Firefox's MV2 build has browserAction where Chrome's MV3 has action.
   const button = browser.action ?? browser.browserAction;

@@ -11,7 +11,7 @@ import { validSettingsItem } from '../settings/store';
 import type { BalanceAccount } from '../storage/items';
 import { apiKeyItem } from './api-key';
 import { createBatchSummary } from './batch-summary';
-import { scheduleAlarm, setBadge } from './browser-effects';
+import { scheduleAlarm, scheduleCopiesAlarm, setBadge } from './browser-effects';
 import { historyBackend, storedPathFormsItem } from './items';
 import { createKeepAlive } from './keep-alive';
 import { createCopyKeeper } from './keep-copies';
@@ -47,7 +47,7 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
   /** Held by requests that carry a result and by copies being fetched, never while the worker is idle. */
   const keepAlive = createKeepAlive(platform.stayAwake, platform.timers);
   const announcer = createAnnouncer(platform.now);
-  const copies = createCopyKeeper(platform, history);
+  const copies = createCopyKeeper({ platform, history, keepAlive, scheduleAlarm: scheduleCopiesAlarm });
   /** Entries this worker is sending right now (an image request, a submission). */
   const inFlight = new Set<string>();
   const serially = createSerial();

@@ -26,6 +26,7 @@ export function createHandlers(ctx: Context): Handlers {
     clearHistory: () => clearHistory(ctx),
     download: (request) => downloadEntry(ctx, request),
     keepCopy: ({ entryId }) => ctx.copies.keepRequested(entryId),
+    keepAnyway: ({ entryId }) => ctx.copies.keepAnyway(entryId),
     deleteAllCopies: async () => {
       await ctx.copies.deleteAll();
       return { deleted: true };

@@ -1,21 +1,34 @@
 import { AppError } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import type { HistoryStore } from '../history/store';
+import { capToFitMb } from '../media/cap-fit';
 import {
   applyCap,
   forgetAllCopies,
   forgetCopies,
   forgetCopiesExcept,
   keepEntry,
+  markKeeping,
   recoverInterruptedCopies,
 } from '../media/copies';
+import { copiesItem } from '../media/copies-item';
 import type { EntryCopy } from '../media/copies-schema';
+import type { CopyLimits } from '../media/copy-watch';
 import type { ResponseData } from '../messaging/protocol';
 import { createSerial } from '../serial';
 import { validSettingsItem } from '../settings/store';
+import { NUMBER_LIMITS } from '../validation';
+import type { KeepAlive } from './keep-alive';
 import type { Platform } from './platform';
 
 const MB = 1024 * 1024;
+
+/**
+ * While a copy runs, the copies alarm stands this far ahead: should the worker be stopped mid-copy, the alarm
+ * starts the next one, which continues it without any page being opened. 30 s is the shortest alarm a packed
+ * Chrome extension gets.
+ */
+export const COPY_BACKSTOP_MS = 30_000;
 
 function keepable(entry: HistoryEntry | undefined): entry is HistoryEntry {
   return entry?.status === 'completed' && entry.urls.length > 0;
@@ -26,13 +39,25 @@ function warn(error: unknown): void {
   console.warn('Keeping a copy did not complete:', error);
 }
 
+export interface CopyKeeperDeps {
+  platform: Pick<Platform, 'now' | 'hasMediaAccess'>;
+  history: HistoryStore;
+  keepAlive: Pick<KeepAlive, 'during'>;
+  /** Arms the copies alarm for `when`, or clears it. */
+  scheduleAlarm: (when: number | undefined) => Promise<void>;
+  limits?: CopyLimits;
+}
+
 /**
  * Kept copies of finished results, one operation at a time per worker: a copy being written never meets
  * a delete or an eviction of the same files, and a 20 MB video is fetched once, not in parallel with others.
- * Callers in a command's answer path or a poll tick start keeping and do not wait for it.
+ * A copy is recorded as "keeping" before its first byte is fetched; that record, not this worker's memory,
+ * is what the next worker (woken by the copies alarm) continues until the copy is kept or given up.
  */
-export function createCopyKeeper(platform: Pick<Platform, 'now' | 'hasMediaAccess'>, history: HistoryStore) {
+export function createCopyKeeper({ platform, history, keepAlive, scheduleAlarm, limits }: CopyKeeperDeps) {
   const serially = createSerial();
+  /** Entries this worker has queued or is keeping, so an alarm or a start never queues one twice. */
+  const queued = new Set<string>();
 
   async function find(entryId: string): Promise<HistoryEntry | undefined> {
     return (await history.read()).find((entry) => entry.id === entryId);
@@ -43,27 +68,83 @@ export function createCopyKeeper(platform: Pick<Platform, 'now' | 'hasMediaAcces
     return new Set(entries.filter((entry) => entry.status === 'running').map((entry) => entry.id));
   }
 
-  /** Keeps the entry's files now (in turn), whatever the setting says: the caller decided. */
+  /** The alarm follows what is left: a backstop while this worker copies, else the earliest retry. */
+  async function rearm(): Promise<void> {
+    const pending = Object.values((await copiesItem.getValue()).entries).filter(
+      (copy) => copy.state === 'keeping',
+    );
+    if (pending.length === 0) return scheduleAlarm(undefined);
+    const now = platform.now();
+    if (queued.size > 0) return scheduleAlarm(now + COPY_BACKSTOP_MS);
+    await scheduleAlarm(Math.max(now, Math.min(...pending.map((copy) => copy.retryAt ?? now))));
+  }
+
+  /** One attempt at the entry's files now (in turn), whatever the setting says: the caller decided. */
   function keep(entryId: string): Promise<EntryCopy | undefined> {
-    return serially(async () => {
-      const entry = await find(entryId);
-      // Removed or cleared while waiting its turn: nothing to keep.
-      if (!keepable(entry)) return undefined;
-      const settings = await validSettingsItem.getValue();
-      return keepEntry({
-        entryId,
-        urls: entry.urls,
-        capBytes: settings.copyCapMb * MB,
-        running: await runningIds(),
-        now: platform.now,
-      });
-    });
+    queued.add(entryId);
+    const attempt = serially(() =>
+      keepAlive.during(async () => {
+        try {
+          const entry = await find(entryId);
+          // Removed or cleared while waiting its turn: nothing to keep, nor to take up again.
+          if (!keepable(entry)) {
+            await forgetCopies(entryId);
+            return undefined;
+          }
+          await scheduleAlarm(platform.now() + COPY_BACKSTOP_MS);
+          const settings = await validSettingsItem.getValue();
+          return await keepEntry({
+            entryId,
+            urls: entry.urls,
+            capBytes: settings.copyCapMb * MB,
+            running: await runningIds(),
+            now: platform.now,
+            ...(limits ? { limits } : {}),
+          });
+        } finally {
+          queued.delete(entryId);
+        }
+      }),
+    );
+    return attempt.finally(() => rearm().catch(warn));
+  }
+
+  async function start(entry: HistoryEntry): Promise<void> {
+    await markKeeping([{ id: entry.id, files: entry.urls.length }]);
+    void keep(entry.id).catch(warn);
   }
 
   async function keepIfWanted(entry: HistoryEntry): Promise<void> {
     const settings = await validSettingsItem.getValue();
     if (!settings.keepCopies || !(await platform.hasMediaAccess(entry.urls))) return;
-    await keep(entry.id);
+    await start(entry);
+  }
+
+  async function requireKeepable(entryId: string): Promise<HistoryEntry> {
+    const entry = await find(entryId);
+    if (!keepable(entry)) throw new AppError('invalid_input', 'This entry has no finished files to keep.');
+    if (!(await platform.hasMediaAccess(entry.urls))) {
+      throw new AppError('no_permission', 'Access to the host of these files was not granted.');
+    }
+    return entry;
+  }
+
+  /** Takes up every copy still "keeping" whose time has come; the alarm and each worker start call it. */
+  async function resumePending(): Promise<void> {
+    const copies = (await copiesItem.getValue()).entries;
+    const entries = await history.read();
+    const now = platform.now();
+    for (const [id, copy] of Object.entries(copies)) {
+      if (copy.state !== 'keeping' || queued.has(id) || (copy.retryAt ?? 0) > now) continue;
+      const entry = entries.find((candidate) => candidate.id === id);
+      // Access withdrawn meanwhile: the files stay on the service, as for any entry without access.
+      if (!keepable(entry) || !(await platform.hasMediaAccess(entry.urls))) {
+        await serially(() => forgetCopies(id));
+        continue;
+      }
+      void keep(id).catch(warn);
+    }
+    await rearm();
   }
 
   return {
@@ -74,27 +155,47 @@ export function createCopyKeeper(platform: Pick<Platform, 'now' | 'hasMediaAcces
 
     /** "Keep a copy": the page obtained access to the media host in the person's click. */
     async keepRequested(entryId: string): Promise<ResponseData['keepCopy']> {
-      const entry = await find(entryId);
-      if (!keepable(entry)) throw new AppError('invalid_input', 'This entry has no finished files to keep.');
-      if (!(await platform.hasMediaAccess(entry.urls))) {
-        throw new AppError('no_permission', 'Access to the host of these files was not granted.');
-      }
-      void keep(entryId).catch(warn);
+      await start(await requireKeepable(entryId));
       return { keeping: true };
     },
 
     /**
-     * Once per worker start: copies cut off half way are discarded, then kept again while the entry is
-     * still in history and its host still reachable (the service may still have the files).
+     * "Keep anyway" for a result larger than the space for copies: the cap is raised just enough for it to
+     * fit beside every copy already kept (so nothing is evicted for it), then it is kept.
+     */
+    async keepAnyway(entryId: string): Promise<ResponseData['keepAnyway']> {
+      const entry = await requireKeepable(entryId);
+      const copyCapMb = await serially(async () => {
+        const copies = await copiesItem.getValue();
+        const copy = copies.entries[entryId];
+        if (copy?.state !== 'tooBig') {
+          throw new AppError('invalid_input', 'This result is not waiting for more space for copies.');
+        }
+        const settings = await validSettingsItem.getValue();
+        const cap = Math.max(settings.copyCapMb, capToFitMb(copies.usedBytes, copy.bytes));
+        if (cap > NUMBER_LIMITS.copyCapMb.max) {
+          throw new AppError('invalid_input', 'This result is larger than the most space copies may take.');
+        }
+        await validSettingsItem.setValue({ ...settings, copyCapMb: cap });
+        return cap;
+      });
+      await start(entry);
+      return { keeping: true, copyCapMb };
+    },
+
+    /**
+     * Once per worker start: incomplete files nothing will continue are dropped, then every copy still
+     * "keeping" is taken up (continued from its chunks) or left for the alarm at its retry time.
      */
     async recover(): Promise<void> {
-      const again = await serially(() => recoverInterruptedCopies());
-      const entries = await history.read();
-      for (const entry of entries) {
-        if (!again.includes(entry.id) || !keepable(entry)) continue;
-        if (await platform.hasMediaAccess(entry.urls)) void keep(entry.id).catch(warn);
-      }
+      await serially(() => recoverInterruptedCopies());
+      await resumePending();
     },
+
+    resumePending,
+
+    /** After the extension is reloaded or updated, which clears its alarms. */
+    rearm,
 
     forget: (entryId: string) => serially(() => forgetCopies(entryId)),
 

@@ -1,9 +1,10 @@
-import { toErrorInfo } from '../error-info';
+import { AppError, toErrorInfo } from '../error-info';
 import { copiesItem } from './copies-item';
 import type { Copies, EntryCopy } from './copies-schema';
 import { deleteAllCopies, deleteCopies, discardIncomplete, usedBytes } from './copy-store';
+import { type CopyLimits, type CopyWatch, watchCopy } from './copy-watch';
 import { enforceCap } from './evict';
-import { keepFile } from './keep-file';
+import { closeFiles, type OpenFile, openFile, streamFile } from './keep-file';
 import { type MediaDb, openMediaDb } from './media-db';
 
 /**
@@ -37,43 +38,127 @@ export interface KeepEntryInput {
   fetch?: typeof fetch;
   now?: () => number;
   db?: MediaDb;
+  limits?: CopyLimits;
 }
 
-/** Keeps every file of a finished entry; on any failure none is kept and the entry says why. */
+/** Attempts at one result, counting those a stopped worker cut off, before it is given up. */
+export const MAX_COPY_ATTEMPTS = 6;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 15 * 60_000;
+
+/** After the n-th failed attempt: 30 s, 1 min, 2 min, … at most 15 min. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Records copies that are due, before anything is fetched: whichever worker runs next takes them up. */
+export async function markKeeping(entries: ReadonlyArray<{ id: string; files: number }>, db?: MediaDb) {
+  const media = db ?? (await openMediaDb());
+  await updateCopies(media, (copies) => {
+    for (const { id, files } of entries) {
+      const before = copies[id];
+      if (before?.state !== 'keeping') copies[id] = { state: 'keeping', bytes: 0, files, attempts: 0 };
+    }
+  });
+}
+
+type Attempt = { kept: number } | { tooBig: number };
+
+/**
+ * Opens every file of the result first, so a size the hosts announce is checked against the cap before a
+ * byte is stored; then streams them in turn, counting the bytes of files whose size was not announced.
+ */
+async function attemptResult(db: MediaDb, input: KeepEntryInput, watch: CopyWatch): Promise<Attempt> {
+  const opened: OpenFile[] = [];
+  try {
+    for (const [index, url] of input.urls.entries()) {
+      const file = { entryId: input.entryId, index, url, fetch: input.fetch, now: input.now };
+      opened.push(await openFile(db, file, watch.signal));
+      watch.progress();
+    }
+    const announced = opened.reduce((sum, open) => sum + (open.size ?? open.file.bytes), 0);
+    if (announced > input.capBytes) return { tooBig: announced };
+    watch.sized(announced);
+    let total = announced;
+    let kept = 0;
+    for (const open of opened) {
+      const counted = open.size !== undefined;
+      const file = await streamFile(
+        db,
+        open,
+        (bytes) => {
+          watch.progress();
+          if (!counted) total += bytes;
+          return total <= input.capBytes;
+        },
+        input.now,
+      );
+      if (!file) return { tooBig: total };
+      kept += file.bytes;
+    }
+    return { kept };
+  } finally {
+    await closeFiles(opened);
+  }
+}
+
+function isGone(error: unknown): boolean {
+  return error instanceof AppError && (error.info.status === 404 || error.info.status === 410);
+}
+
+/**
+ * One attempt at keeping every file of a finished entry, whole or not at all. A failure that may pass (a
+ * stall, a dropped connection, a time-out) leaves the chunks written so far and the entry "keeping" with a
+ * time for the next attempt, until MAX_COPY_ATTEMPTS; a file the service deleted, or a result larger than
+ * the cap, settles at once and frees what was written.
+ */
 export async function keepEntry(input: KeepEntryInput): Promise<EntryCopy> {
   const db = input.db ?? (await openMediaDb());
+  const now = input.now ?? Date.now;
   const files = input.urls.length;
+  let attempts = 1;
   await updateCopies(db, (entries) => {
-    entries[input.entryId] = { state: 'keeping', bytes: 0, files };
+    const before = entries[input.entryId];
+    attempts = (before?.state === 'keeping' ? (before.attempts ?? 0) : 0) + 1;
+    entries[input.entryId] = { state: 'keeping', bytes: 0, files, attempts };
   });
+  const watch = watchCopy(input.limits);
   let result: EntryCopy;
   try {
-    let bytes = 0;
-    for (const [index, url] of input.urls.entries()) {
-      const file = await keepFile(db, {
-        entryId: input.entryId,
-        index,
-        url,
-        maxBytes: input.capBytes,
-        fetch: input.fetch,
-        now: input.now,
-      });
-      bytes += file.bytes;
+    const outcome = await attemptResult(db, input, watch);
+    if ('kept' in outcome) {
+      result = { state: 'kept', bytes: outcome.kept, files };
+    } else {
+      await deleteCopies(db, input.entryId);
+      result = { state: 'tooBig', bytes: outcome.tooBig, files, capBytes: input.capBytes };
     }
-    result = { state: 'kept', bytes, files };
-  } catch (error) {
-    await deleteCopies(db, input.entryId);
-    result = { state: 'failed', bytes: 0, files, error: toErrorInfo(error) };
+  } catch (thrown) {
+    // An aborted stream may reject with the browser's own AbortError: the watch knows which limit it was.
+    const error: unknown = watch.signal.aborted ? watch.signal.reason : thrown;
+    if (isGone(error)) {
+      await deleteCopies(db, input.entryId);
+      result = { state: 'expired', bytes: 0, files, error: toErrorInfo(error) };
+    } else if (attempts >= MAX_COPY_ATTEMPTS) {
+      await deleteCopies(db, input.entryId);
+      result = { state: 'failed', bytes: 0, files, error: toErrorInfo(error) };
+    } else {
+      const retryAt = now() + retryDelayMs(attempts);
+      result = { state: 'keeping', bytes: 0, files, attempts, retryAt, error: toErrorInfo(error) };
+    }
+  } finally {
+    watch.stop();
   }
   const copies = await copiesItem.getValue();
-  const busy = Object.entries(copies.entries).filter(
-    ([id, copy]) => id !== input.entryId && copy.state === 'keeping',
-  );
-  const evicted = await enforceCap(
-    db,
-    input.capBytes,
-    new Set([...input.running, ...busy.map(([id]) => id)]),
-  );
+  const busy = Object.entries(copies.entries).filter(([, copy]) => copy.state === 'keeping');
+  // Room is made only for a result that was kept, and never by evicting it or one still being kept.
+  const evicted =
+    result.state === 'kept'
+      ? await enforceCap(
+          db,
+          input.capBytes,
+          new Set([...input.running, input.entryId, ...busy.map(([id]) => id)]),
+        )
+      : [];
   const saved = await updateCopies(db, (entries) => {
     entries[input.entryId] = result;
     for (const id of evicted) {
@@ -115,21 +200,15 @@ export async function forgetAllCopies(db?: MediaDb): Promise<void> {
 }
 
 /**
- * Once per worker start, before keeping anything: copies cut off half way are discarded and the entries
- * returned, so the caller keeps them again from the service while it still has them.
+ * Once per worker start, before keeping anything: the chunks of entries still "keeping" (cut off by a
+ * stopped worker or waiting to be retried) stay, so their next attempt continues them. A file left
+ * incomplete by an entry not keeping any more (an older build's) is removed: nothing would continue it.
  */
-export async function recoverInterruptedCopies(db?: MediaDb): Promise<string[]> {
+export async function recoverInterruptedCopies(db?: MediaDb): Promise<void> {
   const media = db ?? (await openMediaDb());
-  const cut = await discardIncomplete(media);
   const copies = await copiesItem.getValue();
-  const stale = Object.entries(copies.entries)
-    .filter(([, copy]) => copy.state === 'keeping')
-    .map(([id]) => id);
-  const again = [...new Set([...cut, ...stale])];
-  await updateCopies(media, (entries) => {
-    for (const id of again) delete entries[id];
-  });
-  return again;
+  const keeping = Object.entries(copies.entries).filter(([, copy]) => copy.state === 'keeping');
+  await discardIncomplete(media, new Set(keeping.map(([id]) => id)));
 }
 
 /** A cap lowered in the settings takes effect at once. */

@@ -21,12 +21,8 @@ export async function usedBytes(db: MediaDb): Promise<number> {
   return total;
 }
 
-/**
- * Run once per worker start: a file still incomplete was cut off by a stopped worker or a closed browser.
- * It is removed (never served half); the entry ids are returned so the caller can keep them again.
- */
-export async function discardIncomplete(db: MediaDb): Promise<string[]> {
-  const cut = (await db.getAll('files')).filter((file) => !file.complete);
+/** Run once per worker start: incomplete files no entry in `continuing` will continue are removed. */
+export async function discardIncomplete(db: MediaDb, continuing: ReadonlySet<string>): Promise<void> {
+  const cut = (await db.getAll('files')).filter((file) => !file.complete && !continuing.has(file.entryId));
   for (const file of cut) await removeFile(db, file.entryId, file.index);
-  return [...new Set(cut.map((file) => file.entryId))];
 }

@@ -96,10 +96,20 @@ function checkTarget(url: URL, allowPrivate: boolean): void {
   if (!allowPrivate && isPrivateUrl(url)) throw refuse('private_address', url);
 }
 
-async function send(url: URL, redirect: RequestRedirect, fetcher: typeof fetch): Promise<Response> {
+/** What a caller adds to each request: a Range to continue a file, a signal to give up on a stalled one. */
+export type MediaRequestExtras = Pick<RequestInit, 'headers' | 'signal'>;
+
+async function send(
+  url: URL,
+  redirect: RequestRedirect,
+  fetcher: typeof fetch,
+  extras: MediaRequestExtras,
+): Promise<Response> {
   try {
-    return await fetcher(url.href, { ...REQUEST, redirect });
+    return await fetcher(url.href, { ...REQUEST, ...extras, redirect });
   } catch (error) {
+    // A time-out of the caller's is its own outcome, not the host's fault.
+    if (extras.signal?.aborted) throw extras.signal.reason;
     throw new AppError('network', 'The media host could not be reached', {
       detail: String(error).slice(0, 200),
     });
@@ -111,8 +121,9 @@ async function followedByBrowser(
   start: URL,
   allowPrivate: boolean,
   fetcher: typeof fetch,
+  extras: MediaRequestExtras,
 ): Promise<Response> {
-  const response = await send(start, 'follow', fetcher);
+  const response = await send(start, 'follow', fetcher, extras);
   const final = parseHttpUrl(response.url) ?? start;
   try {
     if (!redirectAllowed(start, final)) throw refuse('redirect_elsewhere', final);
@@ -133,14 +144,18 @@ function resolve(location: string | null, base: URL): URL | undefined {
 }
 
 /** The media host's answer for `url`, once every rule above holds; throws `unsafe_media` or `network`. */
-export async function requestMedia(url: URL, fetcher: typeof fetch = fetch): Promise<Response> {
+export async function requestMedia(
+  url: URL,
+  fetcher: typeof fetch = fetch,
+  extras: MediaRequestExtras = {},
+): Promise<Response> {
   const allowPrivate = await privateAllowed();
   const start = url;
   let current = url;
   for (let hops = 0; ; hops++) {
     checkTarget(current, allowPrivate);
-    const response = await send(current, 'manual', fetcher);
-    if (response.type === 'opaqueredirect') return followedByBrowser(current, allowPrivate, fetcher);
+    const response = await send(current, 'manual', fetcher, extras);
+    if (response.type === 'opaqueredirect') return followedByBrowser(current, allowPrivate, fetcher, extras);
     if (!REDIRECT_STATUSES.has(response.status)) return response;
     await response.body?.cancel().catch(() => undefined);
     const next = resolve(response.headers.get('location'), current);

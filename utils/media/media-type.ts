@@ -44,6 +44,9 @@ function isoMediaType(bytes: Uint8Array): string {
   return 'video/mp4';
 }
 
+/** How many of a file's first bytes sniffMediaType reads. */
+export const SNIFF_BYTES = 16;
+
 /** The shown type the file's first bytes prove, or INERT_TYPE. Needs the first 12 bytes. */
 export function sniffMediaType(head: Uint8Array): string {
   if (starts(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';

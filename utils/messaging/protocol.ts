@@ -54,6 +54,8 @@ export const requestSchema = z.discriminatedUnion('type', [
   }),
   /** Sent after the page obtained access to the media host in the person's click. */
   z.object({ type: z.literal('keepCopy'), entryId: z.string() }),
+  /** A result larger than the space for copies: raise the cap just enough for it, then keep it. */
+  z.object({ type: z.literal('keepAnyway'), entryId: z.string() }),
   z.object({ type: z.literal('deleteAllCopies') }),
   z.object({ type: z.literal('exportHistory') }),
   /**
@@ -108,6 +110,7 @@ export interface ResponseData {
   clearHistory: { removed: number };
   download: { started: number };
   keepCopy: { keeping: true };
+  keepAnyway: { keeping: true; copyCapMb: number };
   deleteAllCopies: { deleted: true };
   exportHistory: { exported: number };
   /**

@@ -1,4 +1,4 @@
-// Its own module: only the options page shows storage sizes, so the other pages do not load this.
+// Its own module: only the options page and *Keep anyway* show storage sizes; other code does not load this.
 import { numberFormat } from './format';
 
 const MIB = 1024 * 1024;

@@ -1,6 +1,7 @@
 import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import type { Copies, EntryCopy } from '../media/copies-schema';
+import { COPY_STATES } from '../media/copy-states';
 import type { Balance, KeyStatus } from '../messaging/protocol';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
 import type { Settings } from '../settings/schema';
@@ -112,13 +113,13 @@ export function shownKeyStatus(value: unknown): KeyStatus {
   };
 }
 
-const COPY_STATES = new Set(['keeping', 'kept', 'failed', 'evicted']);
+const KNOWN_COPY_STATES = new Set<string>(COPY_STATES);
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 function isEntryCopy(value: unknown): value is EntryCopy {
   return (
     isObject(value) &&
-    COPY_STATES.has(value.state as string) &&
+    KNOWN_COPY_STATES.has(value.state as string) &&
     isCount(value.bytes) &&
     isCount(value.files) &&
     optional(value.error, isErrorInfo)

@@ -65,6 +65,8 @@ function serviceSource(url: string): Resolved {
 }
 
 const PENDING: Resolved = { src: undefined, from: undefined, failed: false };
+/** The media host answered 404/410 when the copy was fetched: its URL would only show a broken file. */
+const EXPIRED: Resolved = { src: undefined, from: undefined, failed: true };
 
 /** Same source, same object: setting it again then re-renders nothing. */
 function unlessSame(next: Resolved): (current: Resolved) => Resolved {
@@ -80,9 +82,13 @@ function unlessSame(next: Resolved): (current: Resolved) => Resolved {
  */
 export function useMediaSource({ entryId, index, url, copy }: MediaFileRef, active = true): MediaSource {
   const kept = copy?.state === 'kept';
-  const [resolved, setResolved] = useState<Resolved>(() => (kept || !active ? PENDING : serviceSource(url)));
+  const expired = copy?.state === 'expired';
+  const [resolved, setResolved] = useState<Resolved>(() =>
+    expired ? EXPIRED : kept || !active ? PENDING : serviceSource(url),
+  );
 
   useEffect(() => {
+    if (expired) return setResolved(unlessSame(EXPIRED));
     if (!active) return setResolved(unlessSame(PENDING));
     if (!kept) return setResolved(unlessSame(serviceSource(url)));
     let objectUrl: string | undefined;
@@ -105,7 +111,7 @@ export function useMediaSource({ entryId, index, url, copy }: MediaFileRef, acti
       live = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [entryId, index, url, kept, active]);
+  }, [entryId, index, url, kept, expired, active]);
 
   const markFailed = useCallback(() => {
     // A copy that does not play (a corrupt or unsupported file) still leaves the service's URL to try.

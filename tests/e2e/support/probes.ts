@@ -6,6 +6,7 @@
  */
 import { type CDPSession, expect, type Page } from '@playwright/test';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import type { Copies } from '../../../utils/media/copies-schema';
 import type { RequestLogEntry } from '../../reference-service/server';
 import type { ExtensionUnderTest } from './extension';
 
@@ -43,18 +44,27 @@ export async function storageOf(
 }
 
 /**
- * The stored history, read from an extension document that sends no message (its manifest), so unlike
+ * A storage.local item, read from an extension document that sends no message (its manifest), so unlike
  * `historyOf` it never starts a stopped worker: use it to prove that only an alarm woke the worker.
  */
-export async function quietHistoryOf(extension: ExtensionUnderTest): Promise<HistoryEntry[]> {
+export async function quietStored(extension: ExtensionUnderTest, key: string): Promise<unknown> {
   const page = await extension.context.newPage();
   try {
     await page.goto(`${extension.origin}/manifest.json`);
-    const stored = await page.evaluate(() => chrome.storage.local.get('history'));
-    return (stored.history ?? []) as HistoryEntry[];
+    return (await page.evaluate((name) => chrome.storage.local.get(name), key))[key];
   } finally {
     await page.close();
   }
+}
+
+/** The stored history, read quietly (see `quietStored`). */
+export async function quietHistoryOf(extension: ExtensionUnderTest): Promise<HistoryEntry[]> {
+  return ((await quietStored(extension, 'history')) ?? []) as HistoryEntry[];
+}
+
+/** Each entry's copy record, read quietly (see `quietStored`). */
+export async function quietCopiesOf(extension: ExtensionUnderTest): Promise<Copies['entries']> {
+  return ((await quietStored(extension, 'copies')) as Copies | undefined)?.entries ?? {};
 }
 
 /** The listed entries that are missing or still running. */

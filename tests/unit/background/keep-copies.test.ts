@@ -161,7 +161,7 @@ describe('keeping copies of finished results', () => {
     expect((await copyOf(newer.id))?.state).toBe('kept');
   }, 60_000);
 
-  it('a copy cut off by a stopped worker is discarded at the next start and kept again whole', async () => {
+  it('a copy cut off by a stopped worker is taken up at the next start and kept whole', async () => {
     const first = await worker({}, false);
     const entry = await image(first);
     const url = entry.urls[0] ?? '';
@@ -189,6 +189,42 @@ describe('keeping copies of finished results', () => {
     await vi.waitFor(async () => expect((await copyOf(entry.id))?.state).toBe('kept'), SLOW);
     expect(await keptBytes(entry.id)).toEqual(await served(url));
     expect((await copiesItem.getValue()).usedBytes).toBe((await served(url)).length);
+  });
+
+  it('while a copy runs, the copies alarm stands 30 s ahead to take it up if the worker stops; kept, it is cleared', async () => {
+    service.configure({ videoMinBytes: 2 * MB, mediaBytesPerSec: 2 * MB });
+    const harness = await worker();
+    const entry = await video(harness);
+    await vi.waitFor(async () => expect((await copyOf(entry.id))?.state).toBe('keeping'), SLOW);
+    await vi.waitFor(async () => {
+      const alarm = await fakeBrowser.alarms.get('promptcast-copies');
+      expect(alarm?.scheduledTime).toBeGreaterThan(Date.now() + 20_000);
+    }, SLOW);
+    await vi.waitFor(async () => expect((await copyOf(entry.id))?.state).toBe('kept'), SLOW);
+    await vi.waitFor(
+      async () => expect(await fakeBrowser.alarms.get('promptcast-copies')).toBeUndefined(),
+      SLOW,
+    );
+  });
+
+  it('a copy waiting for its retry is left to the alarm at a worker start, then kept when the alarm fires', async () => {
+    const first = await worker({}, false);
+    const entry = await image(first);
+    const retryAt = Date.now() + 60_000;
+    await copiesItem.setValue({
+      entries: { [entry.id]: { state: 'keeping', bytes: 0, files: 1, attempts: 1, retryAt } },
+      usedBytes: 0,
+    });
+    const next = startWorker();
+    next.media.access = true;
+    await next.app.resume();
+    expect((await fakeBrowser.alarms.get('promptcast-copies'))?.scheduledTime).toBe(retryAt);
+    expect(service.fileRequests()).toEqual([]);
+
+    vi.spyOn(Date, 'now').mockReturnValue(retryAt);
+    await next.app.copies.resumePending();
+    vi.restoreAllMocks();
+    await vi.waitFor(async () => expect((await copyOf(entry.id))?.state).toBe('kept'), SLOW);
   });
 
   it('Keep a copy keeps an entry on request, and refuses without access to its host', async () => {

@@ -22,6 +22,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     clearHistory: unused,
     download: unused,
     keepCopy: unused,
+    keepAnyway: unused,
     deleteAllCopies: unused,
     exportHistory: unused,
     importHistory: unused,

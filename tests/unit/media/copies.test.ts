@@ -1,10 +1,15 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { forgetAllCopies, forgetCopies, keepEntry, recoverInterruptedCopies } from '@/utils/media/copies';
+import {
+  forgetAllCopies,
+  forgetCopies,
+  keepEntry,
+  MAX_COPY_ATTEMPTS,
+  recoverInterruptedCopies,
+  retryDelayMs,
+} from '@/utils/media/copies';
 import { copiesItem } from '@/utils/media/copies-item';
 import { readCopy } from '@/utils/media/copy-reader';
 import { usedBytes } from '@/utils/media/copy-store';
@@ -101,7 +106,8 @@ describe('keeping copies of results', () => {
       running: new Set(),
       now,
     });
-    expect(copy.state).toBe('failed');
+    // Nothing to retry: the entry says the file expired before a copy was kept.
+    expect(copy.state).toBe('expired');
     expect(copy.error).toMatchObject({ kind: 'http_error', status: 404 });
     expect(await kept('gone')).toBeUndefined();
     expect((await copiesItem.getValue()).usedBytes).toBe(0);
@@ -116,7 +122,7 @@ describe('keeping copies of results', () => {
       running: new Set(),
       now,
     });
-    expect(copy.state).toBe('failed');
+    expect(copy.state).toBe('expired');
     expect(await kept('pair', 0)).toBeUndefined();
     expect(await usedBytes(await openMediaDb())).toBe(0);
   });
@@ -155,36 +161,147 @@ describe('keeping copies of results', () => {
   });
 });
 
+/** Limits short enough for a test: the attempt ends after about `overallMs`, whatever the size. */
+const cutAfter = (overallMs: number) => ({ stallMs: 5_000, baseMs: overallMs, minBytesPerSec: 1e12 });
+
 describe('a copy cut off half way', () => {
-  // A media host that sends 3 MB and then stalls, as when the worker is stopped mid-download.
-  let stalling: Server;
-  let stallUrl = '';
-  beforeAll(async () => {
-    stalling = createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'video/webm', 'Content-Length': String(20 * MB) });
-      res.write(Buffer.alloc(3 * MB, 7));
+  async function cutVideo(): Promise<string> {
+    service.configure({ videoMinBytes: 3 * MB, mediaBytesPerSec: 2 * MB });
+    const url = await videoUrl();
+    const first = await keepEntry({
+      entryId: 'cut',
+      urls: [url],
+      capBytes: 100 * MB,
+      running: new Set(),
+      now,
+      limits: cutAfter(900),
     });
-    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
-    stallUrl = `http://127.0.0.1:${(stalling.address() as AddressInfo).port}/v.webm`;
-  });
-  afterAll(async () => {
-    stalling.closeAllConnections();
-    await new Promise((resolve) => stalling.close(resolve));
-  });
-
-  it('is never served, and is discarded on the next start so it can be kept again', async () => {
-    void keepEntry({ entryId: 'cut', urls: [stallUrl], capBytes: 100 * MB, running: new Set(), now });
-    const db = await openMediaDb();
-    await expect
-      .poll(async () => (await db.get('files', ['cut', 0]))?.bytes ?? 0, { timeout: 5000 })
-      .toBeGreaterThan(MB);
-    expect((await copiesItem.getValue()).entries.cut?.state).toBe('keeping');
+    expect(first).toMatchObject({ state: 'keeping', attempts: 1, error: { kind: 'timeout' } });
+    expect(first.retryAt).toBeGreaterThan(clock);
+    // Never served half: the page finds no copy and shows the service's file.
     expect(await readCopy('cut', 0)).toBeUndefined();
+    // A worker start keeps the chunks of an entry still keeping.
+    await recoverInterruptedCopies();
+    const stored = await (await openMediaDb()).get('files', ['cut', 0]);
+    expect(stored?.bytes).toBeGreaterThanOrEqual(MB);
+    service.configure({ mediaBytesPerSec: null });
+    return url;
+  }
 
-    // The worker "restarts": whatever was half written is dropped and the entry handed back for keeping.
-    expect(await recoverInterruptedCopies()).toEqual(['cut']);
+  it('continues from the bytes already kept where the host answers the range', async () => {
+    const url = await cutVideo();
+    const again = await keepEntry({
+      entryId: 'cut',
+      urls: [url],
+      capBytes: 100 * MB,
+      running: new Set(),
+      now,
+    });
+    expect(again).toMatchObject({ state: 'kept', bytes: 3 * MB });
+    expect(Buffer.from((await kept('cut')) ?? []).equals(Buffer.from(await served(url)))).toBe(true);
+    const asked = service.fileRequests().map((request) => [request.range, request.status]);
+    expect(asked[0]).toEqual([undefined, 200]);
+    expect(asked[1]).toEqual([expect.stringMatching(/^bytes=[1-9]\d*-$/), 206]);
+  });
+
+  it('starts the file over where the host answers the whole file', async () => {
+    const url = await cutVideo();
+    service.configure({ mediaIgnoreRange: true });
+    const again = await keepEntry({
+      entryId: 'cut',
+      urls: [url],
+      capBytes: 100 * MB,
+      running: new Set(),
+      now,
+    });
+    expect(again).toMatchObject({ state: 'kept', bytes: 3 * MB });
+    // Buffer.equals: toEqual's element-wise diff of 3 MB takes seconds.
+    expect(Buffer.from((await kept('cut')) ?? []).equals(Buffer.from(await served(url)))).toBe(true);
+    expect(service.fileRequests()[1]?.status).toBe(200);
+  });
+
+  it('drops incomplete files no entry continues (an older build left them)', async () => {
+    const db = await openMediaDb();
+    const file = { entryId: 'orphan', index: 0, url: 'http://x/', contentType: '', bytes: 7, chunks: 1 };
+    await db.put('files', { ...file, complete: false, startedAt: 1 });
+    await db.put('chunks', new Uint8Array(7).buffer, ['orphan', 0, 0]);
+    await recoverInterruptedCopies();
     expect(await db.getAllKeys('chunks')).toEqual([]);
     expect(await usedBytes(db)).toBe(0);
-    expect((await copiesItem.getValue()).entries.cut).toBeUndefined();
+  });
+});
+
+describe('time limits', () => {
+  it('a host that sends headers and then nothing fails the attempt after the stall time, to be retried', async () => {
+    service.configure({ mediaStallPaths: ['/files/videos/'] });
+    const url = await videoUrl();
+    const started = Date.now();
+    const copy = await keepEntry({
+      entryId: 'stalled',
+      urls: [url],
+      capBytes: 100 * MB,
+      running: new Set(),
+      now,
+      limits: { stallMs: 300, baseMs: 60_000, minBytesPerSec: 64 * 1024 },
+    });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(copy).toMatchObject({ state: 'keeping', attempts: 1, error: { kind: 'timeout' } });
+  });
+
+  it('gives up after the last attempt, freeing what was written', async () => {
+    service.configure({ mediaStallPaths: ['/files/videos/'] });
+    const url = await videoUrl();
+    const limits = { stallMs: 100, baseMs: 60_000, minBytesPerSec: 64 * 1024 };
+    let copy = await keepEntry({ entryId: 's', urls: [url], capBytes: MB, running: new Set(), now, limits });
+    for (let attempt = 2; attempt <= MAX_COPY_ATTEMPTS; attempt += 1) {
+      copy = await keepEntry({ entryId: 's', urls: [url], capBytes: MB, running: new Set(), now, limits });
+    }
+    expect(copy).toMatchObject({ state: 'failed', error: { kind: 'timeout' } });
+    expect(copy.retryAt).toBeUndefined();
+  });
+
+  it('waits longer after each failed attempt', () => {
+    expect([1, 2, 3, 9].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 15 * 60_000]);
+  });
+});
+
+describe('the cap counts results', () => {
+  async function twoFileVideo(fileBytes: number): Promise<string[]> {
+    const files = ['a', 'b'].map((name) => `${service.mediaUrl}/files/videos/${name}.webm`);
+    service.configure({ videoMinBytes: fileBytes, videoUrlOverride: files });
+    await videoUrl();
+    return files;
+  }
+
+  it('a result larger than the cap is not kept, and every earlier copy stays', async () => {
+    await keepEntry({
+      entryId: 'early',
+      urls: [await imageUrl()],
+      capBytes: 3 * MB,
+      running: new Set(),
+      now,
+    });
+    const files = await twoFileVideo(2 * MB);
+    const copy = await keepEntry({ entryId: 'big', urls: files, capBytes: 3 * MB, running: new Set(), now });
+    expect(copy).toMatchObject({ state: 'tooBig', bytes: 4 * MB, capBytes: 3 * MB });
+    expect((await copiesItem.getValue()).entries.early?.state).toBe('kept');
+    expect(await kept('early')).toBeDefined();
+    expect(await kept('big', 0)).toBeUndefined();
+    // Its announced sizes decided it: no body was read into the store.
+    expect((await copiesItem.getValue()).usedBytes).toBe((await copiesItem.getValue()).entries.early?.bytes);
+  });
+
+  it('making room evicts whole earlier results, oldest first, never the one being kept', async () => {
+    const files = await twoFileVideo(MB);
+    for (const id of ['oldest', 'older']) {
+      await keepEntry({ entryId: id, urls: files, capBytes: 10 * MB, running: new Set(), now });
+    }
+    const copy = await keepEntry({ entryId: 'new', urls: files, capBytes: 5 * MB, running: new Set(), now });
+    expect(copy.state).toBe('kept');
+    const { entries } = await copiesItem.getValue();
+    expect(entries.oldest?.state).toBe('evicted');
+    expect(entries.older?.state).toBe('kept');
+    expect(await kept('oldest', 1)).toBeUndefined();
+    expect(await kept('new', 1)).toBeDefined();
   });
 });

@@ -90,6 +90,13 @@ describe('broken media', () => {
     expect(screen.getByText(GONE)).toBeTruthy();
   });
 
+  it('a file that expired before its copy was kept says so and never loads the dead URL', () => {
+    const expired: EntryCopy = { state: 'expired', bytes: 0, files: 1 };
+    const { container } = render(<MediaFile file={item(8, 'video', expired)} kind="video" prompt="waves" />);
+    expect(container.querySelector('video')).toBeNull();
+    expect(screen.getByText('The file expired on the service before a copy was kept')).toBeTruthy();
+  });
+
   it('plays a video muted, inline, metadata only, with controls and labelled by its prompt', () => {
     const { container } = render(<MediaFile file={item(5, 'video')} kind="video" prompt="waves" />);
     const video = container.querySelector('video');
