@@ -5,7 +5,14 @@ import { PanelPage } from '../pages/panel';
 import { PopupPage } from '../pages/popup';
 import type { ExtensionUnderTest } from '../support/extension';
 import { expect, test } from '../support/fixtures';
-import { EVENTUALLY, historyOf, requestsTo, settled, someNotifications } from '../support/probes';
+import {
+  EVENTUALLY,
+  historyOf,
+  quietCopiesOf,
+  requestsTo,
+  settled,
+  someNotifications,
+} from '../support/probes';
 import { conclude, relaunch } from '../support/reliability-observe';
 import { configure } from '../support/setup';
 
@@ -76,8 +83,9 @@ test('an image the service answers after 45 s, popup closed at once: it complete
   expect(history[0]).toMatchObject({ id, status: 'completed' });
   expect(history[0]?.urls).toHaveLength(1);
   expect(ids).toEqual([`open:${id}`]);
-  // Nothing was asked twice: the one request the person paid for brought the image home.
+  // Nothing was asked twice: the one request the person paid for brought the image home, and it is kept.
   expect(imagePosts(service)).toHaveLength(1);
+  await expect.poll(async () => (await quietCopiesOf(extension))[id]?.state, EVENTUALLY).toBe('kept');
 
   const after = await PopupPage.open(extension);
   await expect(after.page.getByRole('img', { name: prompt })).toBeVisible();
