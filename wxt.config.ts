@@ -1,7 +1,5 @@
-import { defineConfig, type WxtViteConfig } from 'wxt';
-
-/** A Vite plugin as WXT's own Vite knows it. */
-type Plugin = Extract<NonNullable<WxtViteConfig['plugins']>[number], { name: string }>;
+import { defineConfig } from 'wxt';
+import { type Plugin, prerenderFirstFrames, scopedClassName } from './build/first-frame-plugin';
 
 // Development builds (`wxt` / `npm start`) point at the local reference service with a demo key so a
 // newcomer sees the extension work without an account. Production builds and zips carry neither.
@@ -153,7 +151,15 @@ export default defineConfig({
         resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
       },
     },
-    plugins: [bareDynamicImports(), inlineStylesheet('entrypoints/history/index.html')],
+    css: { modules: { generateScopedName: (local: string, file: string) => scopedClassName(local, file) } },
+    plugins: [
+      bareDynamicImports(),
+      inlineStylesheet('entrypoints/history/index.html'),
+      prerenderFirstFrames({
+        'entrypoints/popup/index.html': 'popup',
+        'entrypoints/sidepanel/index.html': 'sidepanel',
+      }),
+    ],
     define: {
       __DEV_SERVICE_URL__: JSON.stringify(devService ?? ''),
       __DEV_API_KEY__: JSON.stringify(devService ? (process.env.PROMPTCAST_DEV_API_KEY ?? '') : ''),
