@@ -12,9 +12,25 @@ const devService = process.env.PROMPTCAST_DEV_SERVICE_URL;
  * Vite release shape the helper differently, nothing matches and the stock helper stays.
  */
 function bareDynamicImports(): Plugin {
+  let pagesTogether = false;
   return {
     name: 'promptcast:bare-dynamic-imports',
     apply: 'build',
+    options(input) {
+      const entries = input.input;
+      pagesTogether = typeof entries === 'object' && Object.keys(entries).length > 1;
+      return null;
+    },
+    // Where pages are built together, Rollup puts the helper in a chunk of its own only while no other
+    // module has exactly its importers (the popup's and the side panel's entries share one): named here, it
+    // stays alone and recognisable. A page built alone keeps it inside its one script.
+    outputOptions(options) {
+      if (!pagesTogether || options.inlineDynamicImports || options.manualChunks) return null;
+      return {
+        ...options,
+        manualChunks: (id: string) => (id.includes('vite/preload-helper') ? 'preload-helper' : undefined),
+      };
+    },
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || chunk.name !== 'preload-helper') continue;
