@@ -110,7 +110,7 @@ test('popup: typed and clicked in the first frame, before React: the text stays 
   expect(errors).toEqual([]);
 });
 
-test('popup: a person types and clicks while React is held back; React adopts the text and sends once', async ({
+test('popup: a person types, chooses and clicks while React is held back; React adopts it all and sends once', async ({
   extension,
   service,
 }) => {
@@ -118,8 +118,11 @@ test('popup: a person types and clicks while React is held back; React adopts th
   const { page, errors } = await openWith(extension, 'popup', (page) => page.addInitScript(holdTheApp));
   const html = page.locator('html');
   const box = page.getByRole('textbox', { name: 'Prompt' });
+  const duration = page.getByLabel('Duration (seconds)');
 
   await box.pressSequentially('a red kite');
+  await duration.fill('9');
+  await page.getByLabel('One per line').check();
   await page.getByRole('button', { name: 'Generate image' }).click();
   await expect(html).toHaveAttribute('data-held-click', 'image');
   await expect(html).not.toHaveAttribute('data-hydrated');
@@ -130,9 +133,17 @@ test('popup: a person types and clicks while React is held back; React adopts th
   await expect(html).toHaveAttribute('data-hydrated');
   await expect(page.getByRole('status').filter({ hasText: 'Image ready.' })).toBeVisible();
   await expect(box).toHaveValue('a red kite');
-  await expect(page.getByText('10 / 4,000 characters')).toBeVisible();
+  // React took "One per line" over too: it says what one line per prompt makes.
+  await expect(page.getByText('1 image or 1 video will be made, one per line.')).toBeVisible();
   await quiet(service);
   expect(imageRequests(service)).toHaveLength(1);
+
+  // And the duration: a video asked for now goes out with what was typed before React.
+  await expect(duration).toHaveValue('9');
+  await page.getByRole('button', { name: 'Generate video' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Video submitted.' })).toBeVisible();
+  expect(submissionsOf(service)).toHaveLength(1);
+  expect(JSON.parse(submissionsOf(service)[0]?.body ?? '{}')).toMatchObject({ duration: 9 });
   expect(errors).toEqual([]);
 });
 
