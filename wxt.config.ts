@@ -178,7 +178,7 @@ export default defineConfig({
         resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
       },
     },
-    css: { modules: { generateScopedName: (local: string, file: string) => scopedClassName(local, file) } },
+    css: { modules: { generateScopedName: scopedClassName } },
     plugins: [
       bareDynamicImports(),
       prerenderFirstFrames({

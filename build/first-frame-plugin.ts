@@ -9,14 +9,17 @@ export type Plugin = Extract<NonNullable<WxtViteConfig['plugins']>[number], { na
 
 type Alias = Array<{ find: string | RegExp; replacement: string }>;
 
+/** The project's folder, whichever folder the build was started from. */
+const PROJECT = path.resolve(import.meta.dirname, '..');
+
 /**
  * CSS module class names from the file and the class alone. The pages' build and the build-time render
  * load the same stylesheets through different pipelines: names that depend on nothing else are the same
  * in both, so the prerendered markup matches the stylesheet and what React renders in the browser.
  */
-export function scopedClassName(local: string, file: string, root = process.cwd()): string {
+export function scopedClassName(local: string, file: string): string {
   const relative = path
-    .relative(root, file.split('?')[0] ?? file)
+    .relative(PROJECT, file.split('?')[0] ?? file)
     .split(path.sep)
     .join('/');
   return `_${local}_${createHash('sha256').update(relative).digest('base64url').slice(0, 5)}`;
@@ -86,7 +89,7 @@ async function renderFrames(root: string, alias: Alias): Promise<Record<string, 
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     optimizeDeps: { noDiscovery: true },
     resolve: { alias },
-    css: { modules: { generateScopedName: (local, file) => scopedClassName(local, file, root) } },
+    css: { modules: { generateScopedName: scopedClassName } },
   });
   try {
     const module = (await server.ssrLoadModule(
