@@ -8,6 +8,8 @@ import { configure } from './support/setup';
 interface EarlyClick {
   /** performance.now(): milliseconds since the navigation started. */
   at: number;
+  /** No frame had been painted yet: earlier than any person could click. */
+  beforeFirstPaint: boolean;
   hydrated: boolean;
   held: string | undefined;
 }
@@ -29,7 +31,12 @@ function typeAndClickAtOnce({ kind, prompt }: { kind: string; prompt: string }):
     box.dispatchEvent(new Event('input', { bubbles: true }));
     const hydrated = html.dataset.hydrated !== undefined;
     button.click();
-    const click: EarlyClick = { at: performance.now(), hydrated, held: html.dataset.heldClick };
+    const click: EarlyClick = {
+      at: performance.now(),
+      beforeFirstPaint: performance.getEntriesByType('paint').length === 0,
+      hydrated,
+      held: html.dataset.heldClick,
+    };
     Object.assign(window, { earlyClick: click, earlyBox: box });
   });
   observer.observe(document, { childList: true, subtree: true });
@@ -98,7 +105,7 @@ test('popup: typed and clicked in the first frame, before React: the text stays 
     .info()
     .annotations.push({ type: 'early click', description: `${click.at.toFixed(1)} ms after navigation` });
   // The early path ran: React had not hydrated, and the head script kept the click.
-  expect(click).toMatchObject({ hydrated: false, held: 'image' });
+  expect(click).toMatchObject({ beforeFirstPaint: true, hydrated: false, held: 'image' });
 
   await expect(page.getByRole('status').filter({ hasText: 'Image ready.' })).toBeVisible();
   await expect(page.locator('textarea')).toHaveValue(prompt);
@@ -161,7 +168,7 @@ test('side panel: a video asked for in the first frame, before React, is submitt
   test
     .info()
     .annotations.push({ type: 'early click', description: `${click.at.toFixed(1)} ms after navigation` });
-  expect(click).toMatchObject({ hydrated: false, held: 'video' });
+  expect(click).toMatchObject({ beforeFirstPaint: true, hydrated: false, held: 'video' });
 
   await expect(page.getByRole('status').filter({ hasText: 'Video submitted.' })).toBeVisible();
   await expect(page.locator('textarea')).toHaveValue(prompt);
