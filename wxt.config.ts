@@ -1,7 +1,5 @@
-import { defineConfig, type WxtViteConfig } from 'wxt';
-
-/** A Vite plugin as WXT's own Vite knows it. */
-type Plugin = Extract<NonNullable<WxtViteConfig['plugins']>[number], { name: string }>;
+import { defineConfig } from 'wxt';
+import { type Plugin, prerenderFirstFrames, scopedClassName } from './build/first-frame-plugin';
 
 /**
  * Development builds (`npm run dev`, `npm start`: mode "development") point at the local reference service
@@ -29,9 +27,25 @@ function devDefaults(mode: string): { serviceUrl: string; apiKey: string } {
  * Vite release shape the helper differently, nothing matches and the stock helper stays.
  */
 function bareDynamicImports(): Plugin {
+  let pagesTogether = false;
   return {
     name: 'promptcast:bare-dynamic-imports',
     apply: 'build',
+    options(input) {
+      const entries = input.input;
+      pagesTogether = typeof entries === 'object' && Object.keys(entries).length > 1;
+      return null;
+    },
+    // Where pages are built together, Rollup puts the helper in a chunk of its own only while no other
+    // module has exactly its importers (the popup's and the side panel's entries share one): named here, it
+    // stays alone and recognisable. A page built alone keeps it inside its one script.
+    outputOptions(options) {
+      if (!pagesTogether || options.inlineDynamicImports || options.manualChunks) return null;
+      return {
+        ...options,
+        manualChunks: (id: string) => (id.includes('vite/preload-helper') ? 'preload-helper' : undefined),
+      };
+    },
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk' || chunk.name !== 'preload-helper') continue;
@@ -44,29 +58,40 @@ function bareDynamicImports(): Plugin {
 }
 
 /**
- * Puts a page's stylesheet into its HTML as a `<style>` element: one file fewer to fetch before the page's
- * module script may run (a script waits for the stylesheets before it), which the history page's first frame
- * paid for with every open. Only for pages built on their own, whose stylesheet no other page shares.
+ * Puts the stylesheet of each page in `pages` into its HTML as a `<style>` element: one file fewer to fetch
+ * before the page's first paint (and before its module script may run: a script waits for the stylesheets
+ * before it), which those pages paid for with every open. The file stays for pages that still link it.
  */
-function inlineStylesheet(html: string): Plugin {
+function inlineStylesheet(...pages: string[]): Plugin {
   return {
     name: 'promptcast:inline-stylesheet',
     apply: 'build',
     enforce: 'post',
     generateBundle(_options, bundle) {
-      const page = bundle[html];
-      if (page?.type !== 'asset' || typeof page.source !== 'string') return;
-      page.source = page.source.replace(
-        /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)">/g,
-        (link, file: string) => {
-          const sheet = bundle[file];
-          if (sheet?.type !== 'asset') return link;
-          const css = sheet.source.toString();
-          if (css.includes('</style')) return link;
-          delete bundle[file];
-          return `<style>${css}</style>`;
-        },
-      );
+      const inlined = new Set<string>();
+      for (const html of pages) {
+        const page = bundle[html];
+        if (page?.type !== 'asset' || typeof page.source !== 'string') continue;
+        page.source = page.source.replace(
+          /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)">/g,
+          (link, file: string) => {
+            const sheet = bundle[file];
+            if (sheet?.type !== 'asset') return link;
+            const css = sheet.source.toString();
+            if (css.includes('</style')) return link;
+            inlined.add(file);
+            return `<style>${css}</style>`;
+          },
+        );
+      }
+      const linked = (file: string) =>
+        Object.values(bundle).some(
+          (asset) =>
+            asset.type === 'asset' &&
+            asset.fileName.endsWith('.html') &&
+            asset.source.toString().includes(`/${file}"`),
+        );
+      for (const file of inlined) if (!linked(file)) delete bundle[file];
     },
   };
 }
@@ -168,7 +193,19 @@ export default defineConfig({
         resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
       },
     },
-    plugins: [bareDynamicImports(), inlineStylesheet('entrypoints/history/index.html')],
+    css: { modules: { generateScopedName: scopedClassName } },
+    plugins: [
+      bareDynamicImports(),
+      prerenderFirstFrames({
+        'entrypoints/popup/index.html': 'popup',
+        'entrypoints/sidepanel/index.html': 'sidepanel',
+      }),
+      inlineStylesheet(
+        'entrypoints/history/index.html',
+        'entrypoints/popup/index.html',
+        'entrypoints/sidepanel/index.html',
+      ),
+    ],
     define: (({ serviceUrl, apiKey }) => ({
       __DEV_SERVICE_URL__: JSON.stringify(serviceUrl),
       __DEV_API_KEY__: JSON.stringify(apiKey),

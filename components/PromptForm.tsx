@@ -126,6 +126,7 @@ export function PromptForm(props: Props) {
         <button
           ref={buttons.image}
           type="submit"
+          data-generate="image"
           className={controls.primary}
           disabled={!canGenerate || imageBusy}
           aria-describedby={!canGenerate && props.disabledReason ? 'generate-disabled-reason' : undefined}
@@ -135,6 +136,7 @@ export function PromptForm(props: Props) {
         <button
           ref={buttons.video}
           type="button"
+          data-generate="video"
           className={controls.primary}
           disabled={!canGenerate || videoBusy}
           aria-describedby={!canGenerate && props.disabledReason ? 'generate-disabled-reason' : undefined}

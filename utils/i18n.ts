@@ -16,7 +16,8 @@ export type Substitution = string | number;
 
 type GetMessage = (key: string, substitutions?: string[]) => string;
 
-const primarySubtag = (tag: string) => tag.split(/[-_]/)[0]?.toLowerCase() ?? '';
+/** "de" of "de-AT": what two language tags must share for one text to serve both. */
+export const primarySubtag = (tag: string) => tag.split(/[-_]/)[0]?.toLowerCase() ?? '';
 
 /**
  * The language the pages' text is in, for `lang` and for number and date formats: the browser's UI

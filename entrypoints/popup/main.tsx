@@ -1,7 +1,4 @@
 import '@/components/theme.css';
+import { loadAfterFirstFrame } from '@/utils/ui/load-after-first-frame';
 
-// popup.html's shell already shows the cached balance. Evaluating React before the first frame would
-// hold that frame back, so the app is loaded just after it has been painted.
-requestAnimationFrame(() => {
-  setTimeout(() => void import('./mount'), 0);
-});
+loadAfterFirstFrame(() => import('./mount'));

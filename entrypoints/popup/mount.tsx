@@ -1,18 +1,21 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { PageErrorBoundary } from '@/components/PageErrorBoundary';
+import { PageRoot } from '@/components/PageRoot';
 import { prepareDocument } from '@/utils/ui/document';
+import { hydratePage } from '@/utils/ui/hydrate-page';
 import { readSnapshot } from '@/utils/ui/snapshot';
 import { App } from './App';
 
+const frameLanguage = document.documentElement.lang;
 prepareDocument();
 
 const root = document.getElementById('root');
 if (root)
-  createRoot(root).render(
-    <StrictMode>
-      <PageErrorBoundary>
-        <App snapshot={readSnapshot()} />
-      </PageErrorBoundary>
-    </StrictMode>,
+  hydratePage(
+    root,
+    frameLanguage,
+    <PageRoot>
+      <App />
+    </PageRoot>,
+    <PageRoot>
+      <App snapshot={readSnapshot()} />
+    </PageRoot>,
   );

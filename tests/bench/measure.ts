@@ -7,6 +7,7 @@ type PaintProbe = {
   __benchPainted?: number;
   __benchText?: string;
   __benchInteractive?: number;
+  __benchHydrated?: number;
 };
 
 /**
@@ -37,12 +38,18 @@ function textProbe(selector: string, pattern: RegExp, count: number): string {
 }
 
 /**
- * Injected before the popup's scripts: notes the first moment the prompt box accepts typing and both
- * Generate buttons are wired (their own onClick, or a submit button's form onSubmit). React keeps a DOM
- * node's current props under `__reactProps$…`; the box
- * counts once its onChange is attached and typing a character through it re-renders the box with that
- * value (so React handled the event, not just the DOM); the character is then taken back out. Checked
- * on every animation frame from the start of the navigation.
+ * Injected before the popup's or side panel's scripts: notes the first moment the page is interactive (the
+ * prompt box takes typing and a Generate click is acted on), and separately when React has taken it over.
+ *
+ * Interactive comes first from the page's own first frame: the box is a plain textarea (what is typed there
+ * is adopted by React when it hydrates) and the head script holds a Generate click until React replays it
+ * (`<html data-holds-clicks>`; tests/e2e/first-frame.spec.ts shows such a click sends exactly one request).
+ *
+ * Hydrated: React keeps a DOM node's current props under `__reactProps$…`; the box counts once its onChange
+ * is attached and typing a character through it re-renders the box with that value (so React handled the
+ * event, not just the DOM), and both buttons are wired (their own onClick, or a submit button's form
+ * onSubmit); the character is then taken back out. Both are checked on every animation frame from the
+ * start of the navigation.
  */
 const interactiveProbe = `(() => {
   const props = (element) => {
@@ -54,10 +61,12 @@ const interactiveProbe = `(() => {
     setValue.call(box, value);
     box.dispatchEvent(new Event('input', { bubbles: true }));
   };
-  const check = () => {
+  const parts = () => {
     const box = document.querySelector('textarea');
     const buttons = [...document.querySelectorAll('button')].filter((b) => /^Generate (image|video)$/.test(b.textContent.trim()));
-    if (!box || buttons.length !== 2) return false;
+    return box && buttons.length === 2 ? { box, buttons } : undefined;
+  };
+  const hydrated = ({ box, buttons }) => {
     const wired = (button) =>
       typeof props(button)?.onClick === 'function' ||
       (button.type === 'submit' && button.form !== null && typeof props(button.form)?.onSubmit === 'function');
@@ -69,9 +78,21 @@ const interactiveProbe = `(() => {
     type(box, before);
     return handled;
   };
+  const heldByTheFrame = ({ box, buttons }) => {
+    if (document.documentElement.dataset.holdsClicks === undefined) return false;
+    if (!buttons.every((button) => button.hasAttribute('data-generate') && !button.disabled)) return false;
+    const before = box.value;
+    setValue.call(box, before + 'x');
+    const takes = box.value === before + 'x';
+    setValue.call(box, before);
+    return takes;
+  };
   const frame = () => {
-    if (check()) window.__benchInteractive = performance.now();
-    else requestAnimationFrame(frame);
+    const found = parts();
+    if (found && window.__benchInteractive === undefined && (heldByTheFrame(found) || hydrated(found)))
+      window.__benchInteractive = performance.now();
+    if (found && window.__benchHydrated === undefined && hydrated(found)) window.__benchHydrated = performance.now();
+    if (window.__benchHydrated === undefined) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
 })();`;
@@ -85,13 +106,16 @@ export interface PaintTiming {
   painted: number;
   /** The page's whole text when the awaited text was found. */
   text: string;
-  /** Prompt box accepts typing and the buttons are wired (only when asked for). */
+  /** Prompt box accepts typing and a Generate click is acted on (only when asked for). */
   interactive: number;
+  /** React handles the box and the buttons itself (only when asked for). */
+  hydrated: number;
 }
 
 /**
  * Opens `url` in a fresh tab and returns when the text was first shown (in the `count`-th match of the
- * selector), relative to navigation start, and, with `interactive`, when the popup's form was first usable.
+ * selector), relative to navigation start, and, with `interactive`, when the page's form was first usable
+ * and when React took it over.
  */
 export async function paintTime(
   context: BrowserContext,
@@ -108,7 +132,7 @@ export async function paintTime(
     await page.waitForFunction(
       (wanted) => {
         const probe = window as unknown as PaintProbe;
-        return probe.__benchPainted !== undefined && (!wanted || probe.__benchInteractive !== undefined);
+        return probe.__benchPainted !== undefined && (!wanted || probe.__benchHydrated !== undefined);
       },
       interactive,
       { timeout: 15_000, polling: 50 },
@@ -121,6 +145,7 @@ export async function paintTime(
         painted: probe.__benchPainted ?? Number.NaN,
         text: probe.__benchText ?? '',
         interactive: probe.__benchInteractive ?? Number.NaN,
+        hydrated: probe.__benchHydrated ?? Number.NaN,
       };
     });
   } finally {

@@ -30,6 +30,8 @@ import { median, round, type Sampled, sampled } from './report';
 
 const VIDEO_OPTIONS = DEFAULT_SETTINGS.videoDefaults;
 const BALANCE = { selector: '[data-testid="balance"]', pattern: /credits/ };
+/** The page's first frame without any data: its form, rendered into the HTML at build time. */
+const FORM = { selector: 'button[type="submit"]', pattern: /Generate image/ };
 const BASELINE_LINE = { selector: '[data-testid="baseline"]', pattern: /credits/ };
 
 /** Saves settings and the demo key through the background from `page`, as the options page does. */
@@ -187,34 +189,40 @@ export function comparePaint(bench: BenchBrowser, runs: number): Promise<PaintCo
   );
 }
 
-// --- Popup against the physical floor -------------------------------------------------------------
+// --- Popup and side panel against the physical floor -----------------------------------------------
 
 export interface OpenTiming {
-  /** Navigation to the balance painted. */
+  /** Navigation to the first frame painted: with the cached balance where the page has one to show. */
   paint: Sampled;
-  /** Navigation to the prompt box accepting typing with both Generate buttons wired. */
+  /** Navigation to the prompt box accepting typing and a Generate click being acted on. */
   interactive: Sampled;
+  /** Navigation to React handling the box and both buttons itself (report only). */
+  hydrated: Sampled;
   /** median / median of the static floor's paint. */
   paintRatio: number;
   interactiveRatio: number;
+  hydratedRatio: number;
 }
 
 export interface FloorComparison {
   /** The static HTML page with the popup's text, navigation to painted. */
   floor: Sampled;
-  /** The popup opened with its localStorage snapshot cleared first. */
-  firstOpen: OpenTiming;
-  /** The popup opened again, with the snapshot the previous open left. */
-  laterOpen: OpenTiming;
+  /** Each page opened with the popup's localStorage snapshot cleared first, then again with it in place. */
+  popup: { firstOpen: OpenTiming; laterOpen: OpenTiming };
+  sidePanel: { firstOpen: OpenTiming; laterOpen: OpenTiming };
   /** Characters of text on the floor page (the popup's first frame showing the balance). */
   floorTextChars: number;
 }
 
+type Opened = { painted: number; interactive: number; hydrated: number };
+
 /**
- * The popup, first open (no snapshot) and later opens (snapshot), against a static HTML page of the
- * baseline extension holding the popup's own first-frame text: what a page with that text costs at the
- * least in this browser. `page` is a quiet document of Promptcast's origin, which shares the popup's
- * localStorage, so clearing it there takes the snapshot away.
+ * The popup and the side panel, first open (no snapshot) and later opens (snapshot), against a static HTML
+ * page of the baseline extension holding the popup's own first-frame text: what a page with that text
+ * costs at the least in this browser. A first open paints its form (the balance comes with storage), a
+ * later popup open the cached balance too; the side panel shows no snapshot, so it is timed to its form
+ * both times. `page` is a quiet document of Promptcast's origin, which shares the pages' localStorage,
+ * so clearing it there takes the snapshot away.
  */
 export async function comparePhysicalFloor(
   bench: BenchBrowser,
@@ -222,8 +230,8 @@ export async function comparePhysicalFloor(
   baselineDir: string,
   runs: number,
 ): Promise<FloorComparison> {
-  const popup = () =>
-    paintTime(bench.context, `${bench.origin}/popup.html`, BALANCE.selector, BALANCE.pattern, {
+  const open = (name: 'popup' | 'sidepanel', shows: { selector: string; pattern: RegExp }) =>
+    paintTime(bench.context, `${bench.origin}/${name}.html`, shows.selector, shows.pattern, {
       interactive: true,
     });
   const clearSnapshot = () => page.evaluate(() => localStorage.clear());
@@ -234,35 +242,44 @@ export async function comparePhysicalFloor(
       BASELINE_LINE.selector,
       BASELINE_LINE.pattern,
     );
-  await clearSnapshot();
-  const { text } = await popup();
+  await open('popup', BALANCE);
+  const { text } = await open('popup', BALANCE);
   writeStaticFloor(baselineDir, text);
   await floorPage();
   const floor: number[] = [];
-  const first = { paint: [] as number[], interactive: [] as number[] };
-  const later = { paint: [] as number[], interactive: [] as number[] };
-  const note = (into: typeof first, timing: { painted: number; interactive: number }) => {
-    into.paint.push(timing.painted);
-    into.interactive.push(timing.interactive);
-  };
+  const samples = () => ({ first: [] as Opened[], later: [] as Opened[] });
+  const popup = samples();
+  const panel = samples();
   for (let run = 0; run < runs; run++) {
     if (run % 2 === 0) floor.push((await floorPage()).painted);
     await clearSnapshot();
-    note(first, await popup());
-    note(later, await popup());
+    popup.first.push(await open('popup', FORM));
+    popup.later.push(await open('popup', BALANCE));
+    await clearSnapshot();
+    panel.first.push(await open('sidepanel', FORM));
+    panel.later.push(await open('sidepanel', FORM));
     if (run % 2 === 1) floor.push((await floorPage()).painted);
   }
   const base = median(floor);
-  const timing = (from: typeof first): OpenTiming => ({
-    paint: sampled(from.paint),
-    interactive: sampled(from.interactive),
-    paintRatio: round(median(from.paint) / base, 2),
-    interactiveRatio: round(median(from.interactive) / base, 2),
-  });
+  const timing = (opens: Opened[]): OpenTiming => {
+    const of = (pick: (opened: Opened) => number) => opens.map(pick);
+    const ratio = (values: number[]) => round(median(values) / base, 2);
+    const paint = of((opened) => opened.painted);
+    const interactive = of((opened) => opened.interactive);
+    const hydrated = of((opened) => opened.hydrated);
+    return {
+      paint: sampled(paint),
+      interactive: sampled(interactive),
+      hydrated: sampled(hydrated),
+      paintRatio: ratio(paint),
+      interactiveRatio: ratio(interactive),
+      hydratedRatio: ratio(hydrated),
+    };
+  };
   return {
     floor: sampled(floor),
-    firstOpen: timing(first),
-    laterOpen: timing(later),
+    popup: { firstOpen: timing(popup.first), laterOpen: timing(popup.later) },
+    sidePanel: { firstOpen: timing(panel.first), laterOpen: timing(panel.later) },
     floorTextChars: text.length,
   };
 }

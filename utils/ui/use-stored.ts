@@ -64,5 +64,7 @@ export function useStoredValue<T>(
       unwatch?.();
     };
   }, [item, show]);
-  return stored;
+  // Until storage answers, the seed as it is now: a page hydrated from its build-time frame gets its
+  // snapshot only after the first render.
+  return stored.read ? stored : { ...stored, value: seed };
 }

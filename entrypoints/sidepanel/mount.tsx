@@ -1,0 +1,17 @@
+import { PageRoot } from '@/components/PageRoot';
+import { prepareDocument } from '@/utils/ui/document';
+import { hydratePage } from '@/utils/ui/hydrate-page';
+import { PanelApp } from './PanelApp';
+
+const frameLanguage = document.documentElement.lang;
+prepareDocument('pageTitlePanel');
+
+const root = document.getElementById('root');
+if (root)
+  hydratePage(
+    root,
+    frameLanguage,
+    <PageRoot>
+      <PanelApp />
+    </PageRoot>,
+  );

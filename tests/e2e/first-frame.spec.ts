@@ -1,0 +1,180 @@
+import type { Page } from '@playwright/test';
+import type { ExtensionUnderTest } from './support/extension';
+import { expect, test } from './support/fixtures';
+import { quiet, requestsTo, submissionsOf } from './support/probes';
+import { configure } from './support/setup';
+
+/** What the page looked like the moment the early click below was made. */
+interface EarlyClick {
+  /** performance.now(): milliseconds since the navigation started. */
+  at: number;
+  /** No frame had been painted yet: earlier than any person could click. */
+  beforeFirstPaint: boolean;
+  hydrated: boolean;
+  held: string | undefined;
+}
+
+/**
+ * Injected before the page's own scripts: as soon as the Generate button of `kind` has been parsed (the
+ * first frame, long before React has loaded), types `prompt` into the box as the browser reports typing
+ * (the value, then an input event) and clicks the button, noting when and what the page had done by then.
+ * The box itself is kept: React must hydrate it (adopt the node), not render a new one over it.
+ */
+function typeAndClickAtOnce({ kind, prompt }: { kind: string; prompt: string }): void {
+  const observer = new MutationObserver(() => {
+    const box = document.querySelector('textarea');
+    const button = document.querySelector<HTMLButtonElement>(`button[data-generate="${kind}"]`);
+    if (!box || !button) return;
+    observer.disconnect();
+    const html = document.documentElement;
+    box.value = prompt;
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    const hydrated = html.dataset.hydrated !== undefined;
+    button.click();
+    const click: EarlyClick = {
+      at: performance.now(),
+      beforeFirstPaint: performance.getEntriesByType('paint').length === 0,
+      hydrated,
+      held: html.dataset.heldClick,
+    };
+    Object.assign(window, { earlyClick: click, earlyBox: box });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Injected before the page's own scripts: the page's app waits for an animation frame before it loads
+ * (utils/ui/load-after-first-frame.ts), so holding the page's animation-frame callbacks holds React back
+ * for as long as the test wants, while the browser keeps painting the first frame and taking input.
+ */
+function holdTheApp(): void {
+  const held: FrameRequestCallback[] = [];
+  const original = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => {
+    held.push(callback);
+    return 0;
+  };
+  Object.assign(window, {
+    releaseApp: () => {
+      window.requestAnimationFrame = original;
+      for (const callback of held) original(callback);
+    },
+  });
+}
+
+/** Opens a page of the extension after `prepare` (its init scripts), collecting what it reports as errors. */
+async function openWith(
+  extension: ExtensionUnderTest,
+  name: 'popup' | 'sidepanel',
+  prepare: (page: Page) => Promise<unknown>,
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await extension.context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  await prepare(page);
+  await page.goto(`${extension.origin}/${name}.html`);
+  return { page, errors };
+}
+
+const imageRequests = (service: Parameters<typeof submissionsOf>[0]) =>
+  requestsTo(service.requests(), '/v1/images/generate', 'POST');
+
+const sameBoxAsEarly = (page: Page) =>
+  page.evaluate(() => document.querySelector('textarea') === (window as { earlyBox?: unknown }).earlyBox);
+
+async function earlyClickOf(page: Page): Promise<EarlyClick> {
+  await page.waitForFunction(() => 'earlyClick' in window);
+  return page.evaluate(() => (window as unknown as { earlyClick: EarlyClick }).earlyClick);
+}
+
+test('popup: typed and clicked in the first frame, before React: the text stays and one image is made', async ({
+  extension,
+  service,
+}) => {
+  await configure(extension, service);
+  const prompt = 'a kite over the dunes, typed before React';
+  const { page, errors } = await openWith(extension, 'popup', (page) =>
+    page.addInitScript(typeAndClickAtOnce, { kind: 'image', prompt }),
+  );
+
+  const click = await earlyClickOf(page);
+  test
+    .info()
+    .annotations.push({ type: 'early click', description: `${click.at.toFixed(1)} ms after navigation` });
+  // The early path ran: React had not hydrated, and the head script kept the click.
+  expect(click).toMatchObject({ beforeFirstPaint: true, hydrated: false, held: 'image' });
+
+  await expect(page.getByRole('status').filter({ hasText: 'Image ready.' })).toBeVisible();
+  await expect(page.locator('textarea')).toHaveValue(prompt);
+  expect(await sameBoxAsEarly(page)).toBe(true);
+  await quiet(service);
+  const sent = imageRequests(service);
+  expect(sent).toHaveLength(1);
+  expect(JSON.parse(sent[0]?.body ?? '{}')).toMatchObject({ prompt });
+  expect(errors).toEqual([]);
+});
+
+test('popup: a person types, chooses and clicks while React is held back; React adopts it all and sends once', async ({
+  extension,
+  service,
+}) => {
+  await configure(extension, service);
+  const { page, errors } = await openWith(extension, 'popup', (page) => page.addInitScript(holdTheApp));
+  const html = page.locator('html');
+  const box = page.getByRole('textbox', { name: 'Prompt' });
+  const duration = page.getByLabel('Duration (seconds)');
+
+  await box.pressSequentially('a red kite');
+  await duration.fill('9');
+  await page.getByLabel('One per line').check();
+  await page.getByRole('button', { name: 'Generate image' }).click();
+  await expect(html).toHaveAttribute('data-held-click', 'image');
+  await expect(html).not.toHaveAttribute('data-hydrated');
+  await page.waitForTimeout(300);
+  expect(imageRequests(service)).toHaveLength(0);
+
+  await page.evaluate(() => (window as unknown as { releaseApp: () => void }).releaseApp());
+  await expect(html).toHaveAttribute('data-hydrated');
+  await expect(page.getByRole('status').filter({ hasText: 'Image ready.' })).toBeVisible();
+  await expect(box).toHaveValue('a red kite');
+  // React took "One per line" over too: it says what one line per prompt makes.
+  await expect(page.getByText('1 image or 1 video will be made, one per line.')).toBeVisible();
+  await quiet(service);
+  expect(imageRequests(service)).toHaveLength(1);
+
+  // And the duration: a video asked for now goes out with what was typed before React.
+  await expect(duration).toHaveValue('9');
+  await page.getByRole('button', { name: 'Generate video' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Video submitted.' })).toBeVisible();
+  expect(submissionsOf(service)).toHaveLength(1);
+  expect(JSON.parse(submissionsOf(service)[0]?.body ?? '{}')).toMatchObject({ duration: 9 });
+  expect(errors).toEqual([]);
+});
+
+test('side panel: a video asked for in the first frame, before React, is submitted once', async ({
+  extension,
+  service,
+}) => {
+  await configure(extension, service);
+  const prompt = 'waves on a pier, typed before React';
+  const { page, errors } = await openWith(extension, 'sidepanel', (page) =>
+    page.addInitScript(typeAndClickAtOnce, { kind: 'video', prompt }),
+  );
+
+  const click = await earlyClickOf(page);
+  test
+    .info()
+    .annotations.push({ type: 'early click', description: `${click.at.toFixed(1)} ms after navigation` });
+  expect(click).toMatchObject({ beforeFirstPaint: true, hydrated: false, held: 'video' });
+
+  await expect(page.getByRole('status').filter({ hasText: 'Video submitted.' })).toBeVisible();
+  await expect(page.locator('textarea')).toHaveValue(prompt);
+  expect(await sameBoxAsEarly(page)).toBe(true);
+  await quiet(service);
+  expect(submissionsOf(service)).toHaveLength(1);
+  expect(JSON.parse(submissionsOf(service)[0]?.body ?? '{}')).toMatchObject({ prompt });
+  expect(errors).toEqual([]);
+});

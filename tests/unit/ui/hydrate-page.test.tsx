@@ -1,0 +1,132 @@
+// @vitest-environment happy-dom
+import { useState } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holdEarlyClicks } from '@/utils/ui/early-clicks';
+import { hydratePage } from '@/utils/ui/hydrate-page';
+import { paintOver } from '@/utils/ui/shell-paint';
+
+/** A form shaped like the prompt form: controlled fields, a Generate submit button, what it sent. */
+function Form({
+  onGenerate,
+  label = 'Balance not known yet',
+}: {
+  onGenerate: (sent: string) => void;
+  label?: string;
+}) {
+  const [prompt, setPrompt] = useState('');
+  const [batch, setBatch] = useState(false);
+  const [duration, setDuration] = useState('5');
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onGenerate(`${prompt}|${batch}|${duration}`);
+      }}
+    >
+      <span data-testid="balance">{label}</span>
+      <textarea
+        aria-label="Prompt"
+        value={prompt}
+        onChange={(event) => setPrompt(event.currentTarget.value)}
+      />
+      <input
+        aria-label="One per line"
+        type="checkbox"
+        checked={batch}
+        onChange={(event) => setBatch(event.currentTarget.checked)}
+      />
+      <input
+        aria-label="Duration"
+        type="number"
+        value={duration}
+        onChange={(event) => setDuration(event.currentTarget.value)}
+      />
+      <button type="submit" data-generate="image">
+        Generate image
+      </button>
+    </form>
+  );
+}
+
+function builtPage(markup: string): HTMLElement {
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.innerHTML = markup;
+  document.body.replaceChildren(root);
+  return root;
+}
+
+const field = <T extends Element>(root: HTMLElement, selector: string) => root.querySelector(selector) as T;
+
+afterEach(() => {
+  for (const name of ['hydrated', 'heldClick', 'holdsClicks']) delete document.documentElement.dataset[name];
+  document.body.replaceChildren();
+  vi.restoreAllMocks();
+});
+
+describe('hydratePage', () => {
+  // A checkbox changed before React is adopted through its click, which happy-dom does not deliver as
+  // Chromium does: tests/e2e/first-frame.spec.ts covers it in the browser.
+  it('adopts what was typed before React and replays a held Generate click exactly once', () => {
+    const onGenerate = vi.fn();
+    const errors = vi.spyOn(console, 'error');
+    const root = builtPage(renderToString(<Form onGenerate={vi.fn()} />));
+    holdEarlyClicks();
+
+    field<HTMLTextAreaElement>(root, 'textarea').value = 'typed early';
+    field<HTMLInputElement>(root, '[type="number"]').value = '9';
+    const submitted = vi.fn();
+    root.querySelector('form')?.addEventListener('submit', submitted);
+    field<HTMLButtonElement>(root, 'button').click();
+    expect(document.documentElement.dataset.heldClick).toBe('image');
+    expect(submitted).not.toHaveBeenCalled();
+
+    const box = field<HTMLTextAreaElement>(root, 'textarea');
+    hydratePage(root, 'en', <Form onGenerate={onGenerate} />);
+
+    expect(onGenerate).toHaveBeenCalledTimes(1);
+    expect(onGenerate).toHaveBeenCalledWith('typed early|false|9');
+    expect(root.querySelector('textarea')).toBe(box);
+    expect(box.value).toBe('typed early');
+    expect(document.documentElement.dataset.hydrated).toBe('');
+    expect(errors).not.toHaveBeenCalled();
+
+    // From now on React alone handles the button: one click, one call.
+    field<HTMLButtonElement>(root, 'button').click();
+    expect(onGenerate).toHaveBeenCalledTimes(2);
+  });
+
+  it('hydrates over a cached figure the head script painted, then renders the live tree in the same call', () => {
+    const errors = vi.spyOn(console, 'error');
+    const root = builtPage(renderToString(<Form onGenerate={vi.fn()} />));
+    const slot = field<HTMLElement>(root, '[data-testid="balance"]');
+    paintOver(slot, '1,000 credits');
+
+    hydratePage(
+      root,
+      'en',
+      <Form onGenerate={vi.fn()} />,
+      <Form onGenerate={vi.fn()} label="1,000 credits · updated now" />,
+    );
+
+    expect(field<HTMLElement>(root, '[data-testid="balance"]').textContent).toBe(
+      '1,000 credits · updated now',
+    );
+    expect(slot.hasAttribute('data-built-text')).toBe(false);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('renders afresh, with no early click lost, where the built frame is in another language', () => {
+    const onGenerate = vi.fn();
+    const root = builtPage(renderToString(<Form onGenerate={vi.fn()} />));
+    holdEarlyClicks();
+    field<HTMLButtonElement>(root, 'button').click();
+    const built = field<HTMLTextAreaElement>(root, 'textarea');
+
+    hydratePage(root, 'de', <Form onGenerate={onGenerate} />);
+
+    expect(root.querySelector('textarea')).not.toBe(built);
+    expect(onGenerate).toHaveBeenCalledTimes(1);
+  });
+});

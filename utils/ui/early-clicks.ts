@@ -1,0 +1,46 @@
+/**
+ * The popup's and the side panel's first frame is plain HTML until React has hydrated it. A Generate click
+ * in that time is held here (the button does nothing by itself, an image's submit would even reload the
+ * page) and clicked again once React handles the button: one click, one request.
+ */
+
+export type GenerateKind = 'image' | 'video';
+
+/** What each Generate button carries (components/PromptForm.tsx), so the held click finds its button again. */
+export const GENERATE_ATTRIBUTE = 'data-generate';
+
+const isKind = (value: string | undefined): value is GenerateKind => value === 'image' || value === 'video';
+
+/**
+ * Runs from the page's head, before its markup is parsed. `<html data-holds-clicks>` says a Generate click
+ * is acted on from now (a probe reads it); `data-held-click` is the click kept; `data-hydrated` ends it.
+ */
+export function holdEarlyClicks(doc: Document = document): void {
+  const html = doc.documentElement;
+  const hold = (event: Event) => {
+    if (html.dataset.hydrated !== undefined) {
+      doc.removeEventListener('click', hold, true);
+      return;
+    }
+    const button =
+      event.target instanceof Element ? event.target.closest(`button[${GENERATE_ATTRIBUTE}]`) : null;
+    const kind = button?.getAttribute(GENERATE_ATTRIBUTE) ?? undefined;
+    if (!isKind(kind)) return;
+    // Captured at the document, before React's root listener: React never sees a click it would handle twice.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    html.dataset.heldClick = kind;
+  };
+  doc.addEventListener('click', hold, true);
+  html.dataset.holdsClicks = '';
+}
+
+/** Once React handles the page: no more holding, and the held click (the latest one) goes to its button. */
+export function releaseEarlyClicks(doc: Document = document): void {
+  const html = doc.documentElement;
+  const kind = html.dataset.heldClick;
+  delete html.dataset.heldClick;
+  delete html.dataset.holdsClicks;
+  html.dataset.hydrated = '';
+  if (isKind(kind)) doc.querySelector<HTMLButtonElement>(`button[${GENERATE_ATTRIBUTE}="${kind}"]`)?.click();
+}
