@@ -1,5 +1,6 @@
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 import { holdEarlyClicks } from '../utils/ui/early-clicks';
+import { hideFrameInOtherLanguage } from '../utils/ui/frame-language';
 import { paintOver } from '../utils/ui/shell-paint';
 import { readBalanceText } from '../utils/ui/snapshot';
 
@@ -10,6 +11,7 @@ import { readBalanceText } from '../utils/ui/snapshot';
  * frame as soon as the balance's element is parsed.
  */
 export default defineUnlistedScript(() => {
+  hideFrameInOtherLanguage();
   holdEarlyClicks();
   if (document.currentScript?.dataset.paints !== 'balance') return;
   const text = readBalanceText();

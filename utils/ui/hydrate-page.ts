@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { primarySubtag, uiLanguage } from '../i18n';
 import { adoptEarlyInput } from './adopt-early-input';
 import { releaseEarlyClicks } from './early-clicks';
+import { showFrame } from './frame-language';
 import { undoShellPaint } from './shell-paint';
 
 /**
@@ -25,6 +26,7 @@ export function hydratePage(root: HTMLElement, frameLanguage: string, first: Rea
   } else {
     root.replaceChildren();
     flushSync(() => createRoot(root).render(live));
+    showFrame();
   }
   releaseEarlyClicks();
 }
