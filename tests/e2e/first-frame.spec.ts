@@ -178,3 +178,32 @@ test('side panel: a video asked for in the first frame, before React, is submitt
   expect(JSON.parse(submissionsOf(service)[0]?.body ?? '{}')).toMatchObject({ prompt });
   expect(errors).toEqual([]);
 });
+
+test.describe('in a browser shown the German translation', () => {
+  test.use({ extensionLaunch: { locale: 'de-DE', language: 'de' } });
+
+  test('the popup never shows its English first frame: it stays hidden until React renders it in German', async ({
+    extension,
+  }) => {
+    const page = await extension.context.newPage();
+    // Noted when the markup is parsed and the page's module has run, before React (it waits for a frame).
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.getElementById('root');
+        const frame = {
+          hidden: root !== null && getComputedStyle(root).visibility === 'hidden',
+          text: root?.textContent ?? '',
+        };
+        Object.assign(window, { frameAtParse: frame });
+      });
+    });
+    await page.goto(`${extension.origin}/popup.html`);
+    await expect(page.getByRole('button', { name: 'Bild erzeugen' })).toBeVisible();
+    const frame = await page.evaluate(
+      () => (window as unknown as { frameAtParse: { hidden: boolean; text: string } }).frameAtParse,
+    );
+    expect(frame.text).toContain('Generate image');
+    expect(frame.hidden).toBe(true);
+    await expect(page.locator('#root')).toBeVisible();
+  });
+});

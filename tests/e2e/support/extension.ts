@@ -16,6 +16,8 @@ export const quietStartArgs = [
 export interface LaunchOptions {
   colorScheme?: 'light' | 'dark';
   locale?: string;
+  /** The browser's UI language (`--lang`, one Chromium ships, e.g. `de`): it picks the extension's translation. */
+  language?: string;
   /** Saves downloads here (under GUID names: Playwright overrides the file name). */
   downloadsPath?: string;
   /**
@@ -146,7 +148,12 @@ async function launchContext(profileDir: string, options: LaunchOptions): Promis
     colorScheme: options.colorScheme ?? 'light',
     locale: options.locale ?? 'en-US',
     ...(options.downloadsPath ? { acceptDownloads: true, downloadsPath: options.downloadsPath } : {}),
-    args: [`--disable-extensions-except=${buildDir}`, `--load-extension=${buildDir}`, ...quietStartArgs],
+    args: [
+      `--disable-extensions-except=${buildDir}`,
+      `--load-extension=${buildDir}`,
+      ...(options.language ? [`--lang=${options.language}`] : []),
+      ...quietStartArgs,
+    ],
   });
 }
 
