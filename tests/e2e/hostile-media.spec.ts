@@ -1,9 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { HistoryEntry } from '../../utils/history/schema';
 import type { Copies } from '../../utils/media/copies-schema';
 import { HistoryPage } from './pages/history';
-import type { ExtensionUnderTest } from './support/extension';
-import { MediaLab, served } from './support/media-lab';
+import { expect, extensionDocument, served, test } from './support/media-lab';
 import { EVENTUALLY } from './support/probes';
 import { configure, sendFrom } from './support/setup';
 
@@ -13,20 +12,6 @@ import { configure, sendFrom } from './support/setup';
  * The media host listens on 127.0.0.1 at its own port (see media-keep.spec.ts): an origin the extension
  * may read, so copies are kept without a permission prompt.
  */
-let lab: MediaLab;
-let extension: ExtensionUnderTest;
-
-test.beforeEach(async () => {
-  lab = await MediaLab.open();
-  extension = lab.extension;
-});
-test.afterEach(() => lab.close());
-
-async function extensionDocument(): Promise<Page> {
-  const page = await extension.context.newPage();
-  await page.goto(`${extension.origin}/manifest.json`);
-  return page;
-}
 
 async function copyOf(page: Page, entryId: string): Promise<Copies['entries'][string] | undefined> {
   const stored = await page.evaluate(() => chrome.storage.local.get('copies'));
@@ -65,7 +50,10 @@ async function generateImage(page: Page, prompt: string): Promise<HistoryEntry> 
   return response.data;
 }
 
-test('a media host redirecting to a loopback server: nothing is kept, and the copy says why', async () => {
+test('a media host redirecting to a loopback server: nothing is kept, and the copy says why', async ({
+  lab,
+}) => {
+  const { extension } = lab;
   const service = await lab.startService('127.0.0.1');
   // The service's own files stand for a local server the extension may read (the manifest grants loopback).
   const secret = `${service.url}/files/images/local-secret.png`;
@@ -76,7 +64,7 @@ test('a media host redirecting to a loopback server: nothing is kept, and the co
     ],
   });
   await configure(extension, service);
-  const page = await extensionDocument();
+  const page = await extensionDocument(extension);
   const entry = await generateImage(page, 'a harbour at dawn');
 
   await expect.poll(async () => (await copyOf(page, entry.id))?.state, EVENTUALLY).toBe('failed');
@@ -87,7 +75,10 @@ test('a media host redirecting to a loopback server: nothing is kept, and the co
   expect(await storedFor(page, entry.id)).toEqual({ files: [], chunks: 0 });
 });
 
-test('an SVG served as the image is kept as inert bytes, never shown, and Download still saves it', async () => {
+test('an SVG served as the image is kept as inert bytes, never shown, and Download still saves it', async ({
+  lab,
+}) => {
+  const { extension } = lab;
   const service = await lab.startService('127.0.0.1');
   const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>document.title="ran"</script></svg>';
   service.configure({
@@ -99,7 +90,7 @@ test('an SVG served as the image is kept as inert bytes, never shown, and Downlo
     ],
   });
   await configure(extension, service);
-  const page = await extensionDocument();
+  const page = await extensionDocument(extension);
   const entry = await generateImage(page, 'a vector fox');
   await expect.poll(async () => (await copyOf(page, entry.id))?.state, EVENTUALLY).toBe('kept');
   const { files } = await storedFor(page, entry.id);

@@ -1,8 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
 import { HistoryPage } from './pages/history';
-import type { ExtensionUnderTest } from './support/extension';
-import { MediaLab } from './support/media-lab';
+import { expect, test } from './support/media-lab';
 import { EVENTUALLY, quietCopiesOf, quietStored, settled } from './support/probes';
 import { configure, sendFrom } from './support/setup';
 
@@ -12,14 +11,6 @@ import { configure, sendFrom } from './support/setup';
  * media-keep.spec).
  */
 const MB = 1024 * 1024;
-let lab: MediaLab;
-let extension: ExtensionUnderTest;
-
-test.beforeEach(async () => {
-  lab = await MediaLab.open();
-  extension = lab.extension;
-});
-test.afterEach(() => lab.close());
 
 async function generateImage(page: Page, prompt: string): Promise<string> {
   const response = await sendFrom(page, { type: 'generateImage', prompt });
@@ -27,7 +18,10 @@ async function generateImage(page: Page, prompt: string): Promise<string> {
   return response.data.id;
 }
 
-test('with the cap at 50 MB a 2 × 30 MB video evicts nothing and says why; Keep anyway keeps it', async () => {
+test('with the cap at 50 MB a 2 × 30 MB video evicts nothing and says why; Keep anyway keeps it', async ({
+  lab,
+}) => {
+  const { extension } = lab;
   test.setTimeout(90_000);
   const service = await lab.startService('127.0.0.1');
   const page = await configure(extension, service, { copyCapMb: 50 });

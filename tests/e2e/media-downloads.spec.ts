@@ -1,25 +1,16 @@
-import { expect, test } from '@playwright/test';
-import type { ReferenceService } from '../reference-service/server';
 import type { ExtensionUnderTest } from './support/extension';
-import { MediaLab, served } from './support/media-lab';
+import { expect, served, test } from './support/media-lab';
 
 /**
  * Downloads of results as the background will start them (utils/media/download.ts), in real Chromium:
  * files on a second origin without CORS, and a kept copy handed over as a blob: URL by the page.
  */
-let lab: MediaLab;
-let extension: ExtensionUnderTest;
-let service: ReferenceService;
-
-test.beforeEach(async () => {
-  lab = await MediaLab.open();
-  extension = lab.extension;
-  service = await lab.startService();
-});
-test.afterEach(() => lab.close());
 
 /** Starts a download from the worker and waits until the browser reports it complete or interrupted. */
-async function downloadFromWorker(url: string): Promise<{ state: string; error?: string; bytes: number }> {
+async function downloadFromWorker(
+  extension: ExtensionUnderTest,
+  url: string,
+): Promise<{ state: string; error?: string; bytes: number }> {
   const worker = await extension.worker();
   return worker.evaluate(async (target) => {
     const id = await chrome.downloads.download({ url: target, filename: 'promptcast-test.bin' });
@@ -32,7 +23,9 @@ async function downloadFromWorker(url: string): Promise<{ state: string; error?:
   }, url);
 }
 
-test('the worker saves a file from a media origin without CORS or host permission', async () => {
+test('the worker saves a file from a media origin without CORS or host permission', async ({ lab }) => {
+  const { extension } = lab;
+  const service = await lab.startService();
   const res = await fetch(`${service.url}/v1/images/generate`, {
     method: 'POST',
     headers: { 'X-API-Key': 'demo-key-1234', 'Content-Type': 'application/json' },
@@ -53,18 +46,23 @@ test('the worker saves a file from a media origin without CORS or host permissio
   );
   expect(readable).toBe(false);
   // …yet the downloads API saves the real bytes.
-  expect(await downloadFromWorker(url)).toMatchObject({ state: 'complete', bytes: bytes.length });
+  expect(await downloadFromWorker(extension, url)).toMatchObject({ state: 'complete', bytes: bytes.length });
   expect(lab.savedFiles()).toEqual([bytes]);
 });
 
-test('a failed download reports the browser reason', async () => {
-  expect(await downloadFromWorker(`${service.mediaUrl}/files/images/missing.gif`)).toMatchObject({
+test('a failed download reports the browser reason', async ({ lab }) => {
+  const { extension } = lab;
+  const service = await lab.startService();
+  expect(await downloadFromWorker(extension, `${service.mediaUrl}/files/images/missing.gif`)).toMatchObject({
     state: 'interrupted',
     error: 'SERVER_BAD_CONTENT',
   });
 });
 
-test('a kept copy handed over as a blob: URL is saved whole, even when the page closes at once', async () => {
+test('a kept copy handed over as a blob: URL is saved whole, even when the page closes at once', async ({
+  lab,
+}) => {
+  const { extension } = lab;
   // What saveKeptCopy does in a page: service workers have no URL.createObjectURL.
   const worker = await extension.worker();
   expect(await worker.evaluate(() => typeof URL.createObjectURL)).toBe('undefined');

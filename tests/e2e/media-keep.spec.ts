@@ -1,10 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { HistoryEntry } from '../../utils/history/schema';
 import type { Copies } from '../../utils/media/copies-schema';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
 import { HistoryPage } from './pages/history';
-import type { ExtensionUnderTest } from './support/extension';
-import { MediaLab, served } from './support/media-lab';
+import { expect, extensionDocument, served, test } from './support/media-lab';
 import { EVENTUALLY, settled } from './support/probes';
 import { configure, sendFrom } from './support/setup';
 
@@ -17,21 +16,6 @@ import { configure, sendFrom } from './support/setup';
  * manifest may only ask for https hosts at run time, and a test cannot answer Chrome's permission prompt.
  * Media host without access: the default 127.0.0.2 origin.
  */
-let lab: MediaLab;
-let extension: ExtensionUnderTest;
-
-test.beforeEach(async () => {
-  lab = await MediaLab.open();
-  extension = lab.extension;
-});
-test.afterEach(() => lab.close());
-
-/** An extension document that runs no app code of its own, to send commands and read storage from. */
-async function extensionDocument(): Promise<Page> {
-  const page = await extension.context.newPage();
-  await page.goto(`${extension.origin}/manifest.json`);
-  return page;
-}
 
 async function copiesOf(page: Page): Promise<Copies['entries']> {
   const stored = await page.evaluate(() => chrome.storage.local.get('copies'));
@@ -81,12 +65,15 @@ async function generateImage(page: Page, prompt: string): Promise<HistoryEntry> 
   return response.data;
 }
 
-test('an image is kept, downloaded from its host, and still readable after the service forgot it', async () => {
+test('an image is kept, downloaded from its host, and still readable after the service forgot it', async ({
+  lab,
+}) => {
+  const { extension } = lab;
   const service = await lab.startService('127.0.0.1');
   await configure(extension, service);
   // Long enough to keep and download the file first on a loaded machine.
   service.configure({ fileRetentionMs: 10_000 });
-  const page = await extensionDocument();
+  const page = await extensionDocument(extension);
   const entry = await generateImage(page, 'a fox in the snow');
   const url = entry.urls[0] ?? '';
   expect(new URL(url).origin).toBe(service.mediaUrl);
@@ -107,7 +94,10 @@ test('an image is kept, downloaded from its host, and still readable after the s
   expect(Buffer.from((await keptBytes(page, entry.id, 0)) ?? [])).toEqual(bytes);
 });
 
-test('a two-file video: both files kept, one or all downloaded, copies survive a worker stop and a restart', async () => {
+test('a two-file video: both files kept, one or all downloaded, copies survive a worker stop and a restart', async ({
+  lab,
+}) => {
+  const { extension } = lab;
   const service = await lab.startService('127.0.0.1');
   const files = [
     `${service.mediaUrl}/files/videos/take-1.webm`,
@@ -115,7 +105,7 @@ test('a two-file video: both files kept, one or all downloaded, copies survive a
   ];
   service.configure({ videoUrlOverride: files });
   await configure(extension, service);
-  let page = await extensionDocument();
+  let page = await extensionDocument(extension);
   const response = await sendFrom(page, {
     type: 'submitVideo',
     prompt: 'two takes',
@@ -143,18 +133,21 @@ test('a two-file video: both files kept, one or all downloaded, copies survive a
 
   await extension.stopWorker();
   await extension.restartBrowser();
-  page = await extensionDocument();
+  page = await extensionDocument(extension);
   expect(await keptState(page, response.data.id)).toBe('kept');
   for (const [index, file] of bytes.entries()) {
     expect(Buffer.from((await keptBytes(page, response.data.id, index)) ?? [])).toEqual(file);
   }
 });
 
-test('a file the service deleted before its copy was kept: the entry says it expired, and shows no broken image', async () => {
+test('a file the service deleted before its copy was kept: the entry says it expired, and shows no broken image', async ({
+  lab,
+}) => {
+  const { extension } = lab;
   const service = await lab.startService('127.0.0.1');
   await configure(extension, service);
   service.configure({ fileRetentionMs: 0 });
-  const page = await extensionDocument();
+  const page = await extensionDocument(extension);
   const entry = await generateImage(page, 'a fox gone too soon');
   await expect.poll(() => keptState(page, entry.id), EVENTUALLY).toBe('expired');
   const history = await HistoryPage.open(extension);
@@ -165,10 +158,13 @@ test('a file the service deleted before its copy was kept: the entry says it exp
   await expect(history.page.locator('img')).toHaveCount(0);
 });
 
-test('without access to the media host nothing is kept, and Download still saves the file', async () => {
+test('without access to the media host nothing is kept, and Download still saves the file', async ({
+  lab,
+}) => {
+  const { extension } = lab;
   const service = await lab.startService();
   await configure(extension, service);
-  const page = await extensionDocument();
+  const page = await extensionDocument(extension);
   const entry = await generateImage(page, 'a lighthouse');
   const url = entry.urls[0] ?? '';
   expect(new URL(url).hostname).toBe('127.0.0.2');

@@ -1,11 +1,11 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
 import { HistoryPage } from './pages/history';
 import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
 import type { ExtensionUnderTest } from './support/extension';
-import { MediaLab, served } from './support/media-lab';
+import { expect, served, test } from './support/media-lab';
 import { EVENTUALLY, settled } from './support/probes';
 import { configure, sendFrom } from './support/setup';
 
@@ -18,14 +18,6 @@ import { configure, sendFrom } from './support/setup';
  * host the person granted (a test cannot answer Chrome's permission prompt, and runtime requests are for
  * https hosts only).
  */
-let lab: MediaLab;
-let extension: ExtensionUnderTest;
-
-test.beforeEach(async () => {
-  lab = await MediaLab.open();
-  extension = lab.extension;
-});
-test.afterEach(() => lab.close());
 
 /** The video really loaded: metadata read and no media error. */
 async function playable(video: Locator): Promise<{ ready: number; error: unknown; src: string }> {
@@ -43,7 +35,7 @@ async function expectPlays(video: Locator, from: 'blob:' | 'http'): Promise<void
   expect(state.src.startsWith(from)).toBe(true);
 }
 
-async function submitVideo(page: Page, prompt: string): Promise<string> {
+async function submitVideo(extension: ExtensionUnderTest, page: Page, prompt: string): Promise<string> {
   const response = await sendFrom(page, {
     type: 'submitVideo',
     prompt,
@@ -54,7 +46,10 @@ async function submitVideo(page: Page, prompt: string): Promise<string> {
   return response.data.id;
 }
 
-test('Download in the popup saves the file from a host without CORS, and the popup stays on its page', async () => {
+test('Download in the popup saves the file from a host without CORS, and the popup stays on its page', async ({
+  lab,
+}) => {
+  const { extension } = lab;
   const service = await lab.startService();
   await configure(extension, service);
   const popup = await PopupPage.open(extension);
@@ -76,7 +71,10 @@ test('Download in the popup saves the file from a host without CORS, and the pop
   await expect(popup.result.getByRole('button', { name: 'Keep a copy' })).toHaveCount(0);
 });
 
-test('a two-file video plays in the popup and the viewer; history downloads one file and both', async () => {
+test('a two-file video plays in the popup and the viewer; history downloads one file and both', async ({
+  lab,
+}) => {
+  const { extension } = lab;
   const service = await lab.startService();
   const files = [
     `${service.mediaUrl}/files/videos/take-1.webm`,
@@ -113,14 +111,17 @@ test('a two-file video plays in the popup and the viewer; history downloads one 
   await expect(history.viewer).toBeHidden();
 });
 
-test('after the service forgot the files, history shows the kept image and plays the kept video; clearing frees the space', async () => {
+test('after the service forgot the files, history shows the kept image and plays the kept video; clearing frees the space', async ({
+  lab,
+}) => {
+  const { extension } = lab;
   const service = await lab.startService('127.0.0.1');
   service.configure({ fileRetentionMs: 3_000 });
   await configure(extension, service);
   const options = await OptionsPage.open(extension);
   const imageResponse = await sendFrom(options.page, { type: 'generateImage', prompt: 'a kept fox' });
   if (!imageResponse.ok) throw new Error(imageResponse.error.message);
-  const videoId = await submitVideo(options.page, 'a kept wave');
+  const videoId = await submitVideo(extension, options.page, 'a kept wave');
   const used = options.page.getByTestId('copies-used');
   await expect.poll(async () => Number(await used.getAttribute('data-bytes')), EVENTUALLY).toBeGreaterThan(0);
 
@@ -145,7 +146,10 @@ test('after the service forgot the files, history shows the kept image and plays
   await expect(options.page.getByTestId('copies-used')).toHaveText('Space used: 0 MB');
 });
 
-test('with keeping off, a file past retention says it is no longer available, with no broken image', async () => {
+test('with keeping off, a file past retention says it is no longer available, with no broken image', async ({
+  lab,
+}) => {
+  const { extension } = lab;
   const service = await lab.startService('127.0.0.1');
   service.configure({ fileRetentionMs: 1_500 });
   const page = await configure(extension, service, { keepCopies: false });
@@ -160,7 +164,10 @@ test('with keeping off, a file past retention says it is no longer available, wi
   await expect(cell.locator('img')).toHaveCount(0);
 });
 
-test('past the space cap, the oldest kept copy makes room and the options page shows the space used', async () => {
+test('past the space cap, the oldest kept copy makes room and the options page shows the space used', async ({
+  lab,
+}) => {
+  const { extension } = lab;
   test.setTimeout(120_000);
   const service = await lab.startService('127.0.0.1');
   // Three 20 MB videos against the smallest cap (50 MB): the third cannot fit beside the other two.
@@ -175,7 +182,7 @@ test('past the space cap, the oldest kept copy makes room and the options page s
     }, id);
   const ids: string[] = [];
   for (const prompt of ['the first tide', 'the second tide', 'the third tide']) {
-    const id = await submitVideo(options.page, prompt);
+    const id = await submitVideo(extension, options.page, prompt);
     await expect.poll(() => copyState(id), { timeout: 30_000 }).toBe('kept');
     ids.push(id);
   }

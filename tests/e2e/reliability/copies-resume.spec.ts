@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { paddedVideo } from '../../reference-service/assets';
 import type { ReferenceService } from '../../reference-service/server';
 import { HistoryPage } from '../pages/history';
 import type { ExtensionUnderTest } from '../support/extension';
-import { MediaLab } from '../support/media-lab';
+import { expect, test } from '../support/media-lab';
 import { EVENTUALLY, quietCopiesOf, settled } from '../support/probes';
 import { conclude, submitVideo } from '../support/reliability-observe';
 import { configure, sendFrom } from '../support/setup';
@@ -14,31 +14,30 @@ import { configure, sendFrom } from '../support/setup';
  * 127.0.0.1 (another port than the API), the state after a person granted access to it (see media-keep.spec).
  */
 const MB = 1024 * 1024;
-let lab: MediaLab;
-let extension: ExtensionUnderTest;
-
-test.beforeEach(async () => {
-  lab = await MediaLab.open();
-  extension = lab.extension;
-});
-test.afterEach(() => lab.close());
 
 /** The requests for one file the service saw, oldest first. */
 const requestsFor = (service: ReferenceService, url: string) =>
   service.fileRequests().filter((request) => request.path === new URL(url).pathname);
 
-async function videoResult(page: Page, prompt: string): Promise<{ id: string; url: string }> {
+async function videoResult(
+  extension: ExtensionUnderTest,
+  page: Page,
+  prompt: string,
+): Promise<{ id: string; url: string }> {
   const entry = await submitVideo(page, prompt);
   const [done] = await settled(extension, [entry.id]);
   return { id: entry.id, url: done?.urls[0] ?? '' };
 }
 
-test('a 20 MB video on a 1 MB/s line, its worker stopped twice mid-copy, is kept with no page open and downloads whole after the service forgot it', async () => {
+test('a 20 MB video on a 1 MB/s line, its worker stopped twice mid-copy, is kept with no page open and downloads whole after the service forgot it', async ({
+  lab,
+}) => {
+  const { extension } = lab;
   test.setTimeout(150_000);
   const service = await lab.startService('127.0.0.1');
   service.configure({ videoMinBytes: 20 * MB, mediaBytesPerSec: MB });
   const page = await configure(extension, service);
-  const video = await videoResult(page, 'a slow river');
+  const video = await videoResult(extension, page, 'a slow river');
   for (const open of extension.context.pages()) await open.close();
 
   // Watched on the service side only: after each stop, nothing but the copies alarm can wake the worker.
@@ -79,12 +78,15 @@ test('a 20 MB video on a 1 MB/s line, its worker stopped twice mid-copy, is kept
   });
 });
 
-test('a host that sends headers and then stalls costs that copy one attempt; later copies are kept', async () => {
+test('a host that sends headers and then stalls costs that copy one attempt; later copies are kept', async ({
+  lab,
+}) => {
+  const { extension } = lab;
   test.setTimeout(100_000);
   const service = await lab.startService('127.0.0.1');
   service.configure({ mediaStallPaths: ['/files/videos/'] });
   const page = await configure(extension, service);
-  const stalled = await videoResult(page, 'a stalled wave');
+  const stalled = await videoResult(extension, page, 'a stalled wave');
   const later: string[] = [];
   for (const prompt of ['a kept fox', 'a kept owl']) {
     const response = await sendFrom(page, { type: 'generateImage', prompt });
