@@ -1,47 +1,17 @@
-import { useContext } from 'react';
+import { lazy, Suspense, useContext } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { describeError, t, uiLanguage } from '@/utils/i18n';
-import { capToFitMb } from '@/utils/media/cap-fit';
-import type { EntryCopy } from '@/utils/media/copies-schema';
-import { send } from '@/utils/messaging/send';
-import { formatBytes } from '@/utils/ui/format-bytes';
-import { useCommand } from '@/utils/ui/hooks';
-import { useCopies } from '@/utils/ui/stored-data';
 import { CopiesContext } from './CopiesContext';
-import controls from './controls.module.css';
-import { ErrorMessage } from './ErrorMessage';
 
-const MB = 1024 * 1024;
+// Loaded the first time a result is too big to keep: most pages never show it, so they do not carry it.
+const TooBigCopy = lazy(() => import('./TooBigCopy'));
 
-/**
- * For a result larger than the space for copies: why it was not kept, and one click that raises the cap just
- * enough for it beside every copy already kept (named on the button), then keeps it.
- */
+/** For a result larger than the space for copies: why, and *Keep anyway* (components/TooBigCopy.tsx). */
 export function KeepAnyway({ entry }: { entry: HistoryEntry }) {
   const copy = useContext(CopiesContext)[entry.id];
   // Only such a result watches the space used: a history of 200 rows opens no watch for it.
-  return copy?.state === 'tooBig' ? <TooBig entryId={entry.id} copy={copy} /> : null;
-}
-
-function TooBig({ entryId, copy }: { entryId: string; copy: EntryCopy }) {
-  const usedBytes = useCopies().value?.usedBytes ?? 0;
-  const { busy, error, run } = useCommand();
-  const locale = uiLanguage();
-  const newCap = formatBytes(capToFitMb(usedBytes, copy.bytes) * MB, locale);
-  return (
-    <>
-      <span>
-        {t('copyTooBigDetail', [formatBytes(copy.bytes, locale), formatBytes(copy.capBytes ?? 0, locale)])}
-      </span>
-      <button
-        type="button"
-        className={controls.linkButton}
-        disabled={busy}
-        onClick={() => run(() => send({ type: 'keepAnyway', entryId }))}
-      >
-        {t('keepAnyway', newCap)}
-      </button>
-      {error ? <ErrorMessage inline>{describeError(error)}</ErrorMessage> : null}
-    </>
-  );
+  return copy?.state === 'tooBig' ? (
+    <Suspense fallback={null}>
+      <TooBigCopy entryId={entry.id} copy={copy} />
+    </Suspense>
+  ) : null;
 }

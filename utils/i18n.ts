@@ -175,7 +175,6 @@ export function describeError(info: ErrorInfo): string {
 /** Why a result file was not kept (utils/media/media-request.ts). */
 function describeUnsafeMedia(reason: string | undefined): string {
   if (reason === 'private_address') return t('errorMediaPrivateAddress');
-  if (reason === 'redirect_limit') return t('errorMediaRedirectLimit');
   return t('errorMediaRedirectElsewhere');
 }
 

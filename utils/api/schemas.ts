@@ -1,4 +1,3 @@
-import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 import { describeProblem } from '../i18n';
 import {
@@ -8,6 +7,7 @@ import {
   promptProblem,
   resolutionProblem,
 } from '../validation';
+import { englishIssues } from './zod-messages';
 
 /*
  * Wire schemas of the generation service, and the shapes the client hands back.
@@ -16,9 +16,8 @@ import {
  * server that adds fields must keep working. Only the fields the client relies on are checked.
  */
 
-// zod/mini ships without messages; the English ones name what was expected, which the client's
-// "invalid response" messages pass on.
-z.config(en());
+// The client's "invalid response" messages pass on what was expected.
+z.config({ localeError: englishIssues });
 
 /** Turns a plain rule from utils/validation into a zod check with the rule's own wording. */
 export function rule<T>(check: (value: T) => Problem | undefined) {

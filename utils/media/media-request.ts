@@ -7,28 +7,23 @@ import { validSettingsItem } from '../settings/store';
  * no key, no cookies and no referrer, only the URL the service named. What comes back is stored and later
  * shown from the extension's own origin, so the answer must come from where the URL pointed:
  *
- * - A redirect is followed only within the same origin (never to another host, port or scheme, so never from
- *   https to http), at most MAX_REDIRECTS times: signed-URL stores redirect within their own host.
+ * - A redirect counts only within the same origin (never to another host, port or scheme, so never from https
+ *   to http): signed-URL stores redirect within their own host.
  * - Loopback and private addresses are fetched only when the service itself is on one (a local setup);
  *   otherwise a public host could send the extension, which may read 127.0.0.1, to a local server and have
  *   its answer kept as the result.
  *
- * Browser limit: extension fetches with `redirect: 'manual'` get an opaque redirect whose Location is hidden.
- * There, the redirect is followed by the browser and only the final URL is checked, before any byte of the
- * body is read; the hops in between may reach addresses the rules above refuse (the request goes out, its
- * answer is never read) and the browser's own limit (20) counts them. Where Location is readable (Node), each
- * hop is checked before it is requested. A public name that resolves to a private address (DNS rebinding)
- * cannot be seen from an extension either.
+ * Browser limit: an extension's fetch with `redirect: 'manual'` gets an opaque redirect whose Location is
+ * hidden, so there is no way to see a redirect's target before it is followed. The browser follows them (its
+ * own limit is 20) and the URL they ended at is checked before a byte of the body is read: a refused answer is
+ * cancelled unread and nothing is stored, though the request in between did go out. A public name that
+ * resolves to a private address (DNS rebinding) cannot be seen from an extension either.
  */
-
-export const MAX_REDIRECTS = 3;
 
 const REQUEST: RequestInit = { credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store' };
 
-const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
-
 /** Why a file was not fetched; worded for people in utils/i18n.ts. */
-export type MediaRefusal = 'private_address' | 'redirect_elsewhere' | 'redirect_limit';
+export type MediaRefusal = 'private_address' | 'redirect_elsewhere';
 
 function refuse(reason: MediaRefusal, url: URL): AppError {
   return new AppError('unsafe_media', `The file was not kept (${reason}): ${url.href.slice(0, 200)}`, {
@@ -99,47 +94,15 @@ function checkTarget(url: URL, allowPrivate: boolean): void {
 /** What a caller adds to each request: a Range to continue a file, a signal to give up on a stalled one. */
 export type MediaRequestExtras = Pick<RequestInit, 'headers' | 'signal'>;
 
-async function send(
-  url: URL,
-  redirect: RequestRedirect,
-  fetcher: typeof fetch,
-  extras: MediaRequestExtras,
-): Promise<Response> {
+async function send(url: URL, fetcher: typeof fetch, extras: MediaRequestExtras): Promise<Response> {
   try {
-    return await fetcher(url.href, { ...REQUEST, ...extras, redirect });
+    return await fetcher(url.href, { ...REQUEST, ...extras, redirect: 'follow' });
   } catch (error) {
     // A time-out of the caller's is its own outcome, not the host's fault.
     if (extras.signal?.aborted) throw extras.signal.reason;
     throw new AppError('network', 'The media host could not be reached', {
       detail: String(error).slice(0, 200),
     });
-  }
-}
-
-/** Checks where the browser's own redirect handling ended, before the body is read; cancels it if refused. */
-async function followedByBrowser(
-  start: URL,
-  allowPrivate: boolean,
-  fetcher: typeof fetch,
-  extras: MediaRequestExtras,
-): Promise<Response> {
-  const response = await send(start, 'follow', fetcher, extras);
-  const final = parseHttpUrl(response.url) ?? start;
-  try {
-    if (!redirectAllowed(start, final)) throw refuse('redirect_elsewhere', final);
-    checkTarget(final, allowPrivate);
-  } catch (error) {
-    await response.body?.cancel().catch(() => undefined);
-    throw error;
-  }
-  return response;
-}
-
-function resolve(location: string | null, base: URL): URL | undefined {
-  try {
-    return location === null ? undefined : new URL(location, base);
-  } catch {
-    return undefined;
   }
 }
 
@@ -150,17 +113,15 @@ export async function requestMedia(
   extras: MediaRequestExtras = {},
 ): Promise<Response> {
   const allowPrivate = await privateAllowed();
-  const start = url;
-  let current = url;
-  for (let hops = 0; ; hops++) {
-    checkTarget(current, allowPrivate);
-    const response = await send(current, 'manual', fetcher, extras);
-    if (response.type === 'opaqueredirect') return followedByBrowser(current, allowPrivate, fetcher, extras);
-    if (!REDIRECT_STATUSES.has(response.status)) return response;
+  checkTarget(url, allowPrivate);
+  const response = await send(url, fetcher, extras);
+  const final = parseHttpUrl(response.url) ?? url;
+  try {
+    if (!redirectAllowed(url, final)) throw refuse('redirect_elsewhere', final);
+    checkTarget(final, allowPrivate);
+  } catch (error) {
     await response.body?.cancel().catch(() => undefined);
-    const next = resolve(response.headers.get('location'), current);
-    if (!next || !redirectAllowed(start, next)) throw refuse('redirect_elsewhere', next ?? current);
-    if (hops + 1 > MAX_REDIRECTS) throw refuse('redirect_limit', next);
-    current = next;
+    throw error;
   }
+  return response;
 }

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AppError } from '@/utils/error-info';
-import { isPrivateUrl, MAX_REDIRECTS, redirectAllowed, requestMedia } from '@/utils/media/media-request';
+import { isPrivateUrl, redirectAllowed, requestMedia } from '@/utils/media/media-request';
 import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
 import { validSettingsItem } from '@/utils/settings/store';
 import { referenceServiceForFile } from '../support/reference-service';
@@ -22,16 +22,6 @@ async function outcome(url: string, fetcher?: typeof fetch): Promise<string> {
     throw error;
   }
 }
-
-/** Real fetch, with the answer to a manual redirect made opaque as browsers make it (Location hidden). */
-const browserLike: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init);
-  if (init?.redirect !== 'manual' || response.status < 300 || response.status > 399) return response;
-  await response.body?.cancel();
-  const opaque = new Response(null, { status: 200 });
-  Object.defineProperty(opaque, 'type', { value: 'opaqueredirect' });
-  return opaque;
-};
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -109,25 +99,11 @@ describe('requestMedia over HTTP', () => {
     await response.body?.cancel();
   });
 
-  it('refuses a redirect to another origin (the service on loopback) before requesting it', async () => {
+  it('refuses an answer from another origin a redirect ended at (the attacker on loopback), unread', async () => {
     service.configure({
       fileFaults: [hop('/files/images/hop', `${service.attacker.url}/files/images/secret.png`)],
     });
     expect(await outcome(`${service.mediaUrl}/files/images/hop.png`)).toBe('redirect_elsewhere');
-    expect(service.attacker.requests()).toEqual([]);
-  });
-
-  it(`stops after ${MAX_REDIRECTS} redirects`, async () => {
-    service.configure({
-      fileFaults: [
-        hop('/files/images/a', '/files/images/b.png'),
-        hop('/files/images/b', '/files/images/c.png'),
-        hop('/files/images/c', '/files/images/d.png'),
-        hop('/files/images/d', '/files/images/e.png'),
-      ],
-    });
-    expect(await outcome(`${service.mediaUrl}/files/images/b.png`)).toBe('fetched');
-    expect(await outcome(`${service.mediaUrl}/files/images/a.png`)).toBe('redirect_limit');
   });
 
   it('fetches private addresses only while the service is on one', async () => {
@@ -139,18 +115,5 @@ describe('requestMedia over HTTP', () => {
       expect(await outcome(url)).toBe('private_address');
     }
     expect(service.attacker.requests()).toEqual([]);
-  });
-
-  it('where the browser hides Location, checks where the redirects ended before reading', async () => {
-    service.configure({
-      fileFaults: [
-        hop('/files/images/away', `${service.attacker.url}/files/images/secret.png`),
-        hop('/files/images/hop', '/files/images/final.png'),
-      ],
-    });
-    expect(await outcome(`${service.mediaUrl}/files/images/hop.png`, browserLike)).toBe('fetched');
-    expect(await outcome(`${service.mediaUrl}/files/images/away.png`, browserLike)).toBe(
-      'redirect_elsewhere',
-    );
   });
 });
