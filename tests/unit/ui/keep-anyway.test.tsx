@@ -31,7 +31,9 @@ describe('Keep anyway', () => {
       </CopiesContext.Provider>,
     );
     // Loaded on demand: the explanation appears once its chunk is in.
-    expect(await screen.findByText('Bigger than the space for copies: 60 MB of 50 MB')).toBeTruthy();
+    expect(
+      await screen.findByText('Bigger than the space for copies: 60 MB of 50 MB', {}, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(
       await screen.findByRole('button', { name: 'Keep anyway (space for copies becomes 90 MB)' }),
     ).toBeTruthy();
