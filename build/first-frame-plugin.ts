@@ -18,11 +18,16 @@ const PROJECT = path.resolve(import.meta.dirname, '..');
  * in both, so the prerendered markup matches the stylesheet and what React renders in the browser.
  */
 export function scopedClassName(local: string, file: string): string {
+  return `_${local}_${moduleSuffix(file)}`;
+}
+
+/** What every class name of one CSS module ends with: a hash of the module's path in the project. */
+export function moduleSuffix(file: string): string {
   const relative = path
     .relative(PROJECT, file.split('?')[0] ?? file)
     .split(path.sep)
     .join('/');
-  return `_${local}_${createHash('sha256').update(relative).digest('base64url').slice(0, 5)}`;
+  return createHash('sha256').update(relative).digest('base64url').slice(0, 5);
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';

@@ -1,0 +1,67 @@
+/**
+ * Pages built together share one stylesheet (`cssCodeSplit: false`), so the popup's carried the rules of the
+ * options page's key field and of the panel's gallery and viewer, which it never shows. A page that carries
+ * its stylesheet inline keeps only the rules a module it can load may use: a rule is dropped when each of its
+ * selectors names a class of a CSS module the page cannot reach (the class names end with their module's
+ * suffix, see scopedClassName), since no element of the page can match it.
+ */
+
+const CLASS = /\.(-?[_a-zA-Z][\w-]*)/g;
+
+function deadSelector(selector: string, unreachable: ReadonlySet<string>): boolean {
+  for (const [, name = ''] of selector.matchAll(CLASS)) {
+    const suffix = name.slice(name.lastIndexOf('_') + 1);
+    if (name.startsWith('_') && unreachable.has(suffix)) return true;
+  }
+  return false;
+}
+
+/** Where the next `{` or `}` outside a quoted string is, from `from` on (-1 when there is none). */
+function nextBrace(css: string, from: number): number {
+  for (let at = from; at < css.length; at++) {
+    const char = css[at];
+    if (char === '{' || char === '}') return at;
+    if (char === '"' || char === "'") {
+      const close = css.indexOf(char, at + 1);
+      if (close < 0) return -1;
+      at = close;
+    }
+  }
+  return -1;
+}
+
+/** The block that starts after `open` (the index of a `{`), and the index after its closing brace. */
+function blockAt(css: string, open: number): { body: string; end: number } {
+  let depth = 1;
+  let at = open;
+  while (depth > 0) {
+    at = nextBrace(css, at + 1);
+    if (at < 0) return { body: css.slice(open + 1), end: css.length };
+    depth += css[at] === '{' ? 1 : -1;
+  }
+  return { body: css.slice(open + 1, at), end: at + 1 };
+}
+
+/** `css` without the rules only unreachable modules' classes could match (see above). */
+export function pruneUnreachableRules(css: string, unreachable: ReadonlySet<string>): string {
+  if (unreachable.size === 0) return css;
+  let out = '';
+  let at = 0;
+  while (at < css.length) {
+    const open = nextBrace(css, at);
+    if (open < 0) return out + css.slice(at);
+    const prelude = css.slice(at, open);
+    const { body, end } = blockAt(css, open);
+    at = end;
+    if (/^\s*@(media|supports|container|layer)\b/.test(prelude)) {
+      const inner = pruneUnreachableRules(body, unreachable);
+      if (inner.trim()) out += `${prelude}{${inner}}`;
+    } else if (prelude.trimStart().startsWith('@')) {
+      out += `${prelude}{${body}}`;
+    } else {
+      const live = prelude.split(',').filter((selector) => !deadSelector(selector, unreachable));
+      if (live.length > 0) out += `${live.join(',')}{${body}}`;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { pruneUnreachableRules } from '../../../build/prune-css';
+
+const unreachable = new Set(['GRIDx', 'keyF-']);
+
+describe('a page’s inline stylesheet without rules of modules it cannot load', () => {
+  it('drops rules whose every selector names an unreachable module’s class, keeps the rest', () => {
+    const css =
+      ':root{--a:1}._grid_GRIDx{display:grid}._grid_GRIDx ._cell_GRIDx:hover{outline:0}' +
+      '._button_ctrl1{color:red}._field_keyF-,._button_ctrl1:focus{outline:2px}html{margin:0}';
+    expect(pruneUnreachableRules(css, unreachable)).toBe(
+      ':root{--a:1}._button_ctrl1{color:red}._button_ctrl1:focus{outline:2px}html{margin:0}',
+    );
+  });
+
+  it('looks inside @media and drops a block left empty; other at-rules stay whole', () => {
+    const css =
+      '@media (prefers-color-scheme:dark){._grid_GRIDx{color:#fff}}' +
+      '@media (width<30em){._grid_GRIDx{gap:0}._list_list1{gap:1px}}' +
+      '@keyframes spin{0%{rotate:0}to{rotate:1turn}}';
+    expect(pruneUnreachableRules(css, unreachable)).toBe(
+      '@media (width<30em){._list_list1{gap:1px}}@keyframes spin{0%{rotate:0}to{rotate:1turn}}',
+    );
+  });
+
+  it('counts no brace inside a quoted string, and leaves a sheet with nothing to drop as it is', () => {
+    const quoted = '._grid_GRIDx::before{content:"{"}[data-x="}"]._a_list1{content:\'}\'}';
+    expect(pruneUnreachableRules(quoted, unreachable)).toBe('[data-x="}"]._a_list1{content:\'}\'}');
+    expect(pruneUnreachableRules('._a_list1{gap:0}', new Set())).toBe('._a_list1{gap:0}');
+  });
+});
