@@ -129,7 +129,7 @@ export function createHistoryStore(
   backend: HistoryBackend,
   limit = HISTORY_LIMIT,
   onDropped: (ids: readonly string[]) => void = () => undefined,
-) {
+): HistoryStore {
   const serially = createSerial();
 
   /** A change that answers with the stored array itself changes nothing, and nothing is written. */
@@ -217,4 +217,28 @@ export function createHistoryStore(
   };
 }
 
-export type HistoryStore = ReturnType<typeof createHistoryStore>;
+/** The one history store the background works with, whatever keeps the entries. */
+export interface HistoryStore {
+  /** Every entry, newest first: only for work about the whole history (export, freeing copies, origins). */
+  read(): Promise<HistoryEntry[]>;
+  /** The entries in `scope`, newest first. */
+  find(scope: HistoryScope): Promise<HistoryEntry[]>;
+  get(id: string): Promise<HistoryEntry | undefined>;
+  /** Adds new entries in one write, in the order given, before the stored ones (newest first). */
+  add(...added: HistoryEntry[]): Promise<void>;
+  /** Applies `patch` to the entry with this id; returns the updated entry, if it still exists. */
+  patch(id: string, patch: (entry: HistoryEntry) => HistoryEntry): Promise<HistoryEntry | undefined>;
+  /** Applies `patch` to every entry in `scope` it returns a replacement for; returns the replaced entries. */
+  patchMany(
+    scope: HistoryScope,
+    patch: (entry: HistoryEntry) => HistoryEntry | undefined,
+  ): Promise<HistoryEntry[]>;
+  /**
+   * Adds the entries whose ids are not stored yet, unless the cap would then push out more than `removeUpTo`
+   * stored entries: the person is asked first, and only an import they allowed changes anything.
+   */
+  importMissing(incoming: readonly HistoryEntry[], removeUpTo: number): Promise<ImportOutcome>;
+  remove(id: string): Promise<boolean>;
+  /** Clears finished entries; running jobs stay so they can still complete and notify. */
+  clearFinished(): Promise<number>;
+}
