@@ -65,7 +65,10 @@ async function oldestFinished(
  * history holds 200 entries or 50,000. Changes are serialised like the array store's, and each is one
  * transaction: a worker stopped mid-change leaves the history as it was before it.
  */
-export function createIdbHistoryStore(db: HistoryDb, options: IdbHistoryOptions): HistoryStore {
+export function createIdbHistoryStore(
+  open: () => Promise<HistoryDb>,
+  options: IdbHistoryOptions,
+): HistoryStore {
   const { limit, onDropped = () => undefined, onCommitted = () => undefined } = options;
   const serially = createSerial();
 
@@ -75,7 +78,7 @@ export function createIdbHistoryStore(db: HistoryDb, options: IdbHistoryOptions)
     return seq;
   }
 
-  function writeTx() {
+  function writeTx(db: HistoryDb) {
     const tx = db.transaction(['entries', 'meta'], 'readwrite');
     return { tx, entries: tx.objectStore('entries'), meta: tx.objectStore('meta') };
   }
@@ -89,9 +92,10 @@ export function createIdbHistoryStore(db: HistoryDb, options: IdbHistoryOptions)
     change: (stores: ReturnType<typeof writeTx>) => Promise<Written<T>>,
     keep: ReadonlySet<string> = new Set(),
   ): Promise<T> {
+    const db = await open();
     const pruned: string[] = [];
     for (;;) {
-      const stores = writeTx();
+      const stores = writeTx(db);
       try {
         const written = await change(stores);
         await stores.tx.done;
@@ -104,15 +108,15 @@ export function createIdbHistoryStore(db: HistoryDb, options: IdbHistoryOptions)
         return written.result;
       } catch (error) {
         if (!isQuotaError(error)) throw error;
-        const more = await pruneHalf(keep);
+        const more = await pruneHalf(db, keep);
         if (more.length === 0) throw storageFullError(error);
         pruned.push(...more);
       }
     }
   }
 
-  async function pruneHalf(keep: ReadonlySet<string>): Promise<string[]> {
-    const { tx, entries } = writeTx();
+  async function pruneHalf(db: HistoryDb, keep: ReadonlySet<string>): Promise<string[]> {
+    const { tx, entries } = writeTx(db);
     const finished = (await entries.count()) - (await entries.index('status').count('running'));
     const ids = await oldestFinished(entries, Math.ceil(finished / 2), keep);
     await Promise.all(ids.map((id) => entries.delete(id)));
@@ -128,7 +132,9 @@ export function createIdbHistoryStore(db: HistoryDb, options: IdbHistoryOptions)
   }
 
   const find = (scope: HistoryScope): Promise<HistoryEntry[]> =>
-    serially(async () => (await rowsIn(db.transaction('entries').store, scope)).map((row) => row.entry));
+    serially(async () =>
+      (await rowsIn((await open()).transaction('entries').store, scope)).map((row) => row.entry),
+    );
 
   const patchMany = (
     scope: HistoryScope,
@@ -149,7 +155,9 @@ export function createIdbHistoryStore(db: HistoryDb, options: IdbHistoryOptions)
   return {
     read: () =>
       serially(async () =>
-        (await db.transaction('entries').store.index('date').getAll()).reverse().map((row) => row.entry),
+        (await (await open()).transaction('entries').store.index('date').getAll())
+          .reverse()
+          .map((row) => row.entry),
       ),
     find,
     get: async (id) => (await find({ ids: [id] }))[0],

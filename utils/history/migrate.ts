@@ -1,5 +1,4 @@
-import type { HistoryDb } from './history-db';
-import { rowOf } from './history-db';
+import { type HistoryDb, openHistoryDb, rowOf } from './history-db';
 import { repairEntries } from './repair';
 
 /** The version of the storage.local history this build takes into IndexedDB (marked in `meta.migrated`). */
@@ -43,4 +42,27 @@ export async function migrateHistory(db: HistoryDb, legacy: LegacyHistory): Prom
     await db.put('meta', HISTORY_MIGRATION, 'migrated');
   if (stored !== undefined) await legacy.remove();
   return put;
+}
+
+/**
+ * The worker's history database, opened and migrated on first use: every store call awaits it, so nothing
+ * reads the history before the migration is done. A failed open or migration is tried again by the next call.
+ */
+export function migratedHistoryDb(
+  legacy: LegacyHistory,
+  open = () => openHistoryDb(),
+): () => Promise<HistoryDb> {
+  let opening: Promise<HistoryDb> | undefined;
+  return () => {
+    opening ??= open()
+      .then(async (db) => {
+        await migrateHistory(db, legacy);
+        return db;
+      })
+      .catch((error: unknown) => {
+        opening = undefined;
+        throw error;
+      });
+    return opening;
+  };
 }

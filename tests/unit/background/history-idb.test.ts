@@ -1,10 +1,13 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { signalHistoryChange } from '../../../utils/background/history-changes';
 import { type HistoryDb, openHistoryDb, rowOf } from '../../../utils/history/history-db';
 import { createIdbHistoryStore, type HistoryChange } from '../../../utils/history/idb-store';
-import { HISTORY_MIGRATION, migrateHistory } from '../../../utils/history/migrate';
+import { HISTORY_MIGRATION, migratedHistoryDb, migrateHistory } from '../../../utils/history/migrate';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import { type HistoryChanges, historyChangesItem } from '../../../utils/storage/items';
 
 let db: HistoryDb;
 let dbCount = 0;
@@ -46,7 +49,7 @@ const ids = (entries: readonly HistoryEntry[]) => entries.map((item) => item.id)
 
 describe('history in IndexedDB, one record per entry', () => {
   it('adds newest first, keeps the order of entries added together, and patches by id', async () => {
-    const store = createIdbHistoryStore(db, { limit: 10 });
+    const store = createIdbHistoryStore(async () => db, { limit: 10 });
     await store.add(entry('a'));
     await store.add(entry('b1'), entry('b2'));
     expect(ids(await store.read())).toEqual(['b1', 'b2', 'a']);
@@ -59,7 +62,10 @@ describe('history in IndexedDB, one record per entry', () => {
 
   it('caps at the limit by dropping the oldest finished entries, never a running one, and says which went', async () => {
     const dropped: string[] = [];
-    const store = createIdbHistoryStore(db, { limit: 3, onDropped: (gone) => dropped.push(...gone) });
+    const store = createIdbHistoryStore(async () => db, {
+      limit: 3,
+      onDropped: (gone) => dropped.push(...gone),
+    });
     await store.add(entry('old-running', { status: 'running', createdAt: 1 }));
     await store.add(entry('oldest', { createdAt: 2 }));
     await store.add(entry('mid', { createdAt: 3 }));
@@ -69,7 +75,7 @@ describe('history in IndexedDB, one record per entry', () => {
   });
 
   it('finds each scope through its index', async () => {
-    const store = createIdbHistoryStore(db, { limit: 100 });
+    const store = createIdbHistoryStore(async () => db, { limit: 100 });
     await store.add(
       entry('run', { status: 'running', createdAt: 40 }),
       entry('owed', { notifyPending: true, batchId: 'b', createdAt: 30 }),
@@ -90,7 +96,7 @@ describe('history in IndexedDB, one record per entry', () => {
   });
 
   it('clears finished entries and keeps running jobs; removes one by id', async () => {
-    const store = createIdbHistoryStore(db, { limit: 100 });
+    const store = createIdbHistoryStore(async () => db, { limit: 100 });
     await store.add(
       entry('run', { status: 'running' }),
       entry('done'),
@@ -104,7 +110,10 @@ describe('history in IndexedDB, one record per entry', () => {
 
   it('an import over its allowance writes nothing; allowed, it adds the new ids and pushes out the oldest', async () => {
     const dropped: string[] = [];
-    const store = createIdbHistoryStore(db, { limit: 3, onDropped: (gone) => dropped.push(...gone) });
+    const store = createIdbHistoryStore(async () => db, {
+      limit: 3,
+      onDropped: (gone) => dropped.push(...gone),
+    });
     await store.add(entry('s1', { createdAt: 10 }), entry('s2', { createdAt: 5 }));
     const file = [entry('s1'), entry('f1', { createdAt: 20 }), entry('f2', { createdAt: 30 })];
     expect(await store.importMissing(file, 0)).toEqual({
@@ -121,7 +130,10 @@ describe('history in IndexedDB, one record per entry', () => {
 
   it('signals each committed change with the ids it touched, and nothing for a change that changed nothing', async () => {
     const changes: HistoryChange[] = [];
-    const store = createIdbHistoryStore(db, { limit: 2, onCommitted: (change) => void changes.push(change) });
+    const store = createIdbHistoryStore(async () => db, {
+      limit: 2,
+      onCommitted: (change) => void changes.push(change),
+    });
     await store.add(entry('a', { createdAt: 1 }), entry('b', { createdAt: 2 }));
     await store.add(entry('c', { createdAt: 3 }));
     await store.patchMany({ status: 'running' }, (item) => item);
@@ -136,7 +148,7 @@ describe('history in IndexedDB, one record per entry', () => {
   });
 
   it('on a full storage, drops the older half of the finished entries and writes the outcome; gives up when none is left', async () => {
-    const store = createIdbHistoryStore(db, { limit: 100 });
+    const store = createIdbHistoryStore(async () => db, { limit: 100 });
     await store.add(...[4, 3, 2, 1].map((n) => entry(`e${n}`, { createdAt: n })));
     const put = IDBObjectStore.prototype.put;
     let refusals = 1;
@@ -196,7 +208,7 @@ describe('the cost of one change does not grow with the history', () => {
 
   async function costs(size: number) {
     await seed(size, [job]);
-    const store = createIdbHistoryStore(db, { limit: 50_000 });
+    const store = createIdbHistoryStore(async () => db, { limit: 50_000 });
     const poll = await recordsTouched(() =>
       store.patchMany({ status: 'running' }, (item) => ({ ...item, rawStatus: 'processing' })),
     );
@@ -230,7 +242,7 @@ describe('migration of the storage.local history', () => {
       },
     };
   }
-  const store = () => createIdbHistoryStore(db, { limit: 50_000 });
+  const store = () => createIdbHistoryStore(async () => db, { limit: 50_000 });
 
   it('takes in the current array whole, in its order, then removes it and marks the version', async () => {
     const array = Array.from({ length: 200 }, (_, i) =>
@@ -280,5 +292,47 @@ describe('migration of the storage.local history', () => {
     // Rerun after completion (the array is gone): a no-op.
     expect(await migrateHistory(db, old)).toBe(0);
     expect(await db.count('entries')).toBe(1200);
+  });
+});
+
+describe('the worker opens the history migrated, and pages hear of each change', () => {
+  it('the first call of the store migrates before it reads, and the database is opened once', async () => {
+    let opened = 0;
+    const array = [entry('a', { createdAt: 2 }), entry('b', { createdAt: 1 })];
+    let stored: unknown = array;
+    const old = {
+      getValue: async () => stored,
+      remove: async () => {
+        stored = undefined;
+      },
+    };
+    const open = migratedHistoryDb(old, async () => {
+      opened++;
+      return db;
+    });
+    const store = createIdbHistoryStore(open, { limit: 100 });
+    const [running, all] = await Promise.all([store.find({ status: 'running' }), store.read()]);
+    expect(running).toEqual([]);
+    expect(all).toEqual(array);
+    expect(stored).toBeUndefined();
+    expect(opened).toBe(1);
+  });
+
+  it('a watching page sees one signal per committed change, in order, naming what changed', async () => {
+    fakeBrowser.reset();
+    const seen: HistoryChanges[] = [];
+    const unwatch = historyChangesItem.watch((change) => seen.push(change));
+    const store = createIdbHistoryStore(async () => db, { limit: 100, onCommitted: signalHistoryChange });
+    await store.add(entry('a', { status: 'running' }));
+    await store.patch('a', (item) => ({ ...item, status: 'completed' }));
+    await store.patch('gone', (item) => item);
+    await store.clearFinished();
+    await vi.waitFor(() => expect(seen).toHaveLength(3));
+    expect(seen).toEqual([
+      { seq: 1, ids: ['a'] },
+      { seq: 2, ids: ['a'] },
+      { seq: 3, ids: [], cleared: true },
+    ]);
+    unwatch();
   });
 });
