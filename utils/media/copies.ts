@@ -106,11 +106,16 @@ function isGone(error: unknown): boolean {
   return error instanceof AppError && (error.info.status === 404 || error.info.status === 410);
 }
 
+/** A file refused as unsafe (a redirect elsewhere, a private address) is refused again on every attempt. */
+function isRefused(error: unknown): boolean {
+  return error instanceof AppError && error.info.kind === 'unsafe_media';
+}
+
 /**
  * One attempt at keeping every file of a finished entry, whole or not at all. A failure that may pass (a
  * stall, a dropped connection, a time-out) leaves the chunks written so far and the entry "keeping" with a
- * time for the next attempt, until MAX_COPY_ATTEMPTS; a file the service deleted, or a result larger than
- * the cap, settles at once and frees what was written.
+ * time for the next attempt, until MAX_COPY_ATTEMPTS; a file the service deleted, a file refused as unsafe,
+ * or a result larger than the cap, settles at once and frees what was written.
  */
 export async function keepEntry(input: KeepEntryInput): Promise<EntryCopy> {
   const db = input.db ?? (await openMediaDb());
@@ -138,7 +143,7 @@ export async function keepEntry(input: KeepEntryInput): Promise<EntryCopy> {
     if (isGone(error)) {
       await deleteCopies(db, input.entryId);
       result = { state: 'expired', bytes: 0, files, error: toErrorInfo(error) };
-    } else if (attempts >= MAX_COPY_ATTEMPTS) {
+    } else if (attempts >= MAX_COPY_ATTEMPTS || isRefused(error)) {
       await deleteCopies(db, input.entryId);
       result = { state: 'failed', bytes: 0, files, error: toErrorInfo(error) };
     } else {
