@@ -28,6 +28,15 @@ interface Written<T> {
   cleared?: boolean;
 }
 
+/**
+ * Issues one request per item in the same transaction and waits for all. A request that throws as it is made
+ * becomes a rejection like the others, so none of the requests already made is left unheard when the
+ * transaction is then aborted.
+ */
+export function eachRequest<T>(items: readonly T[], request: (item: T, index: number) => Promise<unknown>) {
+  return Promise.all(items.map(async (item, index) => request(item, index)));
+}
+
 async function rowsIn(store: EntriesStore, scope: HistoryScope): Promise<HistoryRow[]> {
   let rows: (HistoryRow | undefined)[];
   if ('ids' in scope) rows = await Promise.all([...new Set(scope.ids)].map((id) => store.get(id)));
@@ -96,22 +105,36 @@ export function createIdbHistoryStore(
     const pruned: string[] = [];
     for (;;) {
       const stores = writeTx(db);
+      // Heard here as well as below, so a transaction given up on never leaves an unheard rejection.
+      const done = stores.tx.done;
+      done.catch(() => undefined);
+      let written: Written<T>;
       try {
-        const written = await change(stores);
-        await stores.tx.done;
-        const dropped = [...pruned, ...(written.dropped ?? [])];
-        if (dropped.length > 0) onDropped(dropped);
-        const ids = [...written.ids, ...dropped];
-        if (ids.length > 0 || written.cleared) {
-          await onCommitted({ ids, ...(written.cleared ? { cleared: true } : {}) });
-        }
-        return written.result;
+        written = await change(stores);
+        await done;
       } catch (error) {
+        // Requests that succeeded before the failure would otherwise commit: a change lands whole or not at all.
+        try {
+          stores.tx.abort();
+        } catch {
+          // Already ended (aborted by the failed request itself).
+        }
         if (!isQuotaError(error)) throw error;
         const more = await pruneHalf(db, keep);
         if (more.length === 0) throw storageFullError(error);
         pruned.push(...more);
+        continue;
       }
+      const dropped = [...pruned, ...(written.dropped ?? [])];
+      if (dropped.length > 0) onDropped(dropped);
+      const ids = [...written.ids, ...dropped];
+      if (ids.length > 0 || written.cleared) {
+        // The change is stored whatever happens to its signal; a page that missed one reads on its next.
+        await Promise.resolve(onCommitted({ ids, ...(written.cleared ? { cleared: true } : {}) })).catch(
+          (error: unknown) => console.warn('The history change was not signalled:', error),
+        );
+      }
+      return written.result;
     }
   }
 
@@ -119,7 +142,7 @@ export function createIdbHistoryStore(
     const { tx, entries } = writeTx(db);
     const finished = (await entries.count()) - (await entries.index('status').count('running'));
     const ids = await oldestFinished(entries, Math.ceil(finished / 2), keep);
-    await Promise.all(ids.map((id) => entries.delete(id)));
+    await eachRequest(ids, (id) => entries.delete(id));
     await tx.done;
     return ids;
   }
@@ -127,7 +150,7 @@ export function createIdbHistoryStore(
   /** Entries over the cap after `added` went in, oldest finished first. */
   async function overCap(entries: EntriesStore<'readwrite'>, added: ReadonlySet<string>): Promise<string[]> {
     const ids = await oldestFinished(entries, (await entries.count()) - limit, added);
-    await Promise.all(ids.map((id) => entries.delete(id)));
+    await eachRequest(ids, (id) => entries.delete(id));
     return ids;
   }
 
@@ -147,7 +170,7 @@ export function createIdbHistoryStore(
           const replacement = patch(row.entry);
           if (replacement) changed.push(rowOf(replacement, row.seq));
         }
-        await Promise.all(changed.map((row) => entries.put(row)));
+        await eachRequest(changed, (row) => entries.put(row));
         return { result: changed.map((row) => row.entry), ids: changed.map((row) => row.id) };
       }),
     );
@@ -167,7 +190,7 @@ export function createIdbHistoryStore(
           async ({ entries, meta }) => {
             const seq = await nextSeqs(added.length, meta);
             // The first given is the newest: it gets the highest tie-breaker.
-            await Promise.all(added.map((entry, i) => entries.put(rowOf(entry, seq + added.length - 1 - i))));
+            await eachRequest(added, (entry, i) => entries.put(rowOf(entry, seq + added.length - 1 - i)));
             const ids = added.map((entry) => entry.id);
             return { result: undefined, ids, dropped: await overCap(entries, new Set(ids)) };
           },
@@ -216,8 +239,8 @@ export function createIdbHistoryStore(
           };
           if (outcome.removing > removeUpTo) return { result: { ...outcome, applied: false }, ids: [] };
           const seq = await nextSeqs(kept.length, meta);
-          await Promise.all(kept.map((entry, i) => entries.put(rowOf(entry, seq + kept.length - 1 - i))));
-          await Promise.all(droppedStored.map((id) => entries.delete(id)));
+          await eachRequest(kept, (entry, i) => entries.put(rowOf(entry, seq + kept.length - 1 - i)));
+          await eachRequest(droppedStored, (id) => entries.delete(id));
           return {
             result: { ...outcome, applied: true },
             ids: kept.map((entry) => entry.id),
@@ -240,7 +263,7 @@ export function createIdbHistoryStore(
           for (const status of ['completed', 'failed'] as const) {
             ids.push(...(await entries.index('status').getAllKeys(status)));
           }
-          await Promise.all(ids.map((id) => entries.delete(id)));
+          await eachRequest(ids, (id) => entries.delete(id));
           return { result: ids.length, ids: [], cleared: ids.length > 0 };
         }),
       ),

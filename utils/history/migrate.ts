@@ -1,4 +1,5 @@
 import { type HistoryDb, openHistoryDb, rowOf } from './history-db';
+import { eachRequest } from './idb-store';
 import { repairEntries } from './repair';
 
 /** The version of the storage.local history this build takes into IndexedDB (marked in `meta.migrated`). */
@@ -33,7 +34,7 @@ export async function migrateHistory(db: HistoryDb, legacy: LegacyHistory): Prom
       const missing = chunk.flatMap((entry, i) =>
         present[i] === undefined ? [rowOf(entry, -(start + i + 1))] : [],
       );
-      await Promise.all(missing.map((row) => tx.store.put(row)));
+      await eachRequest(missing, (row) => tx.store.put(row));
       await tx.done;
       put += missing.length;
     }

@@ -147,6 +147,34 @@ describe('history in IndexedDB, one record per entry', () => {
     ]);
   });
 
+  it('a change that fails halfway stores nothing of it', async () => {
+    const store = createIdbHistoryStore(async () => db, { limit: 100 });
+    await store.add(
+      entry('a', { status: 'running', createdAt: 2 }),
+      entry('b', { status: 'running', createdAt: 1 }),
+    );
+    await expect(
+      store.patchMany({ status: 'running' }, (item) => {
+        if (item.id === 'b') throw new Error('no');
+        return { ...item, status: 'completed' };
+      }),
+    ).rejects.toThrow('no');
+    const put = IDBObjectStore.prototype.put;
+    let puts = 0;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
+      if (puts++ === 1) throw new Error('the second write fails');
+      return put.apply(this, args);
+    });
+    await expect(
+      store.patchMany({ status: 'running' }, (item) => ({ ...item, prompt: 'changed' })),
+    ).rejects.toThrow('the second write fails');
+    vi.restoreAllMocks();
+    expect((await store.read()).map((item) => [item.status, item.prompt])).toEqual([
+      ['running', 'prompt a'],
+      ['running', 'prompt b'],
+    ]);
+  });
+
   it('on a full storage, drops the older half of the finished entries and writes the outcome; gives up when none is left', async () => {
     const store = createIdbHistoryStore(async () => db, { limit: 100 });
     await store.add(...[4, 3, 2, 1].map((n) => entry(`e${n}`, { createdAt: n })));
