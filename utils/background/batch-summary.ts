@@ -14,13 +14,11 @@ export function createBatchSummary(history: HistoryStore, announcer: Pick<Announ
   const serially = createSerial();
 
   async function tellIfDone(batchId: string): Promise<void> {
-    const batch = (await history.read()).filter((entry) => entry.batchId === batchId);
+    const batch = await history.find({ batchId });
     if (batch.some((entry) => entry.status === 'running') || !batch.some((entry) => entry.notifyPending))
       return;
     await announcer.batchDone(batchId, batch);
-    await history.patchMany((entry) =>
-      entry.batchId === batchId && entry.notifyPending ? told(entry) : undefined,
-    );
+    await history.patchMany({ batchId }, (entry) => (entry.notifyPending ? told(entry) : undefined));
   }
 
   return async function tellBatches(entries: readonly HistoryEntry[]): Promise<void> {

@@ -75,10 +75,9 @@ function destinationOf(entry: HistoryEntry): Destination {
 /** Waiting entries that cannot be sent end as failed with the reason, told with their batch. */
 async function endUnsent(ctx: Context, entries: readonly HistoryEntry[], error: unknown): Promise<void> {
   for (const entry of entries) ctx.inFlight.delete(entry.id);
-  const ids = new Set(entries.map((entry) => entry.id));
   const now = ctx.platform.now();
-  const ended = await ctx.history.patchMany((entry) =>
-    ids.has(entry.id) && entry.status === 'running'
+  const ended = await ctx.history.patchMany({ ids: entries.map((entry) => entry.id) }, (entry) =>
+    entry.status === 'running'
       ? owed({ ...unqueued(entry), status: 'failed', finishedAt: now, error: toErrorInfo(error) })
       : undefined,
   );
@@ -91,8 +90,8 @@ async function endUnsent(ctx: Context, entries: readonly HistoryEntry[], error: 
  * stored key now belongs to another one) end as failed rather than waiting for good.
  */
 export async function resumeWaiting(ctx: Context): Promise<void> {
-  const waiting = (await ctx.history.read()).filter(
-    (entry) => entry.waiting && entry.status === 'running' && !ctx.inFlight.has(entry.id),
+  const waiting = (await ctx.history.find({ status: 'running' })).filter(
+    (entry) => entry.waiting && !ctx.inFlight.has(entry.id),
   );
   if (waiting.length === 0) return;
   for (const entry of waiting) ctx.inFlight.add(entry.id);

@@ -36,7 +36,7 @@ export function costOf(
  */
 export async function balanceBeforeIfAlone(ctx: Context): Promise<BalanceReading | undefined> {
   if (ctx.inFlight.size > 0) return undefined;
-  if ((await ctx.history.read()).some((entry) => entry.status === 'running')) return undefined;
+  if ((await ctx.history.find({ status: 'running' })).length > 0) return undefined;
   try {
     return (await readBalance(ctx)).reading;
   } catch {
@@ -61,17 +61,20 @@ export function settleCosts(ctx: Context): Promise<HistoryEntry[] | undefined> {
 const oneAtATime = createSerial();
 
 async function settleCostsNow(ctx: Context): Promise<HistoryEntry[] | undefined> {
-  const waiting = new Set(
-    (await ctx.history.read())
-      .filter((entry) => entry.status !== 'running' && entry.balanceBefore)
-      .map((entry) => entry.id),
-  );
-  if (waiting.size === 0) return undefined;
+  const waiting = await ctx.history.find({ costPending: true });
+  if (waiting.length === 0) return undefined;
   const after = await readBalance(ctx).catch(() => undefined);
   // Read after the reading: any generation the service could have charged before it is recorded by now.
-  const history = await ctx.history.read();
-  return ctx.history.patchMany((entry) => {
-    if (!waiting.has(entry.id) || !entry.balanceBefore) return undefined;
+  // A reading before is taken only while nothing runs, so only entries created since the earliest one can
+  // overlap a span, besides those running now.
+  const from = Math.min(...waiting.map((entry) => entry.balanceBefore?.at ?? entry.createdAt));
+  const [since, running] = await Promise.all([
+    ctx.history.find({ since: from }),
+    ctx.history.find({ status: 'running' }),
+  ]);
+  const history = [...since, ...running.filter((entry) => entry.createdAt < from)];
+  return ctx.history.patchMany({ ids: waiting.map((entry) => entry.id) }, (entry) => {
+    if (!entry.balanceBefore) return undefined;
     const { balanceBefore: _, ...settled } = entry;
     const cost = after && costOf(entry, history, after);
     return cost === undefined ? settled : { ...settled, cost };

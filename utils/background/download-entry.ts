@@ -15,7 +15,7 @@ export async function downloadEntry(
   ctx: Context,
   { entryId, index }: RequestOf<'download'>,
 ): Promise<ResponseData['download']> {
-  const entry = (await ctx.history.read()).find((item) => item.id === entryId);
+  const entry = await ctx.history.get(entryId);
   if (!entry || entry.urls.length === 0) {
     throw new AppError('invalid_input', 'This entry has no files to download.');
   }

@@ -60,12 +60,11 @@ export function createCopyKeeper({ platform, history, keepAlive, scheduleAlarm, 
   const queued = new Set<string>();
 
   async function find(entryId: string): Promise<HistoryEntry | undefined> {
-    return (await history.read()).find((entry) => entry.id === entryId);
+    return history.get(entryId);
   }
 
   async function runningIds(): Promise<Set<string>> {
-    const entries = await history.read();
-    return new Set(entries.filter((entry) => entry.status === 'running').map((entry) => entry.id));
+    return new Set((await history.find({ status: 'running' })).map((entry) => entry.id));
   }
 
   /** The alarm follows what is left: a backstop while this worker copies, else the earliest retry. */
@@ -131,11 +130,13 @@ export function createCopyKeeper({ platform, history, keepAlive, scheduleAlarm, 
 
   /** Takes up every copy still "keeping" whose time has come; the alarm and each worker start call it. */
   async function resumePending(): Promise<void> {
-    const copies = (await copiesItem.getValue()).entries;
-    const entries = await history.read();
     const now = platform.now();
-    for (const [id, copy] of Object.entries(copies)) {
-      if (copy.state !== 'keeping' || queued.has(id) || (copy.retryAt ?? 0) > now) continue;
+    const due = Object.entries((await copiesItem.getValue()).entries).filter(
+      ([id, copy]) => copy.state === 'keeping' && !queued.has(id) && (copy.retryAt ?? 0) <= now,
+    );
+    if (due.length === 0) return rearm();
+    const entries = await history.find({ ids: due.map(([id]) => id) });
+    for (const [id] of due) {
       const entry = entries.find((candidate) => candidate.id === id);
       // Access withdrawn meanwhile: the files stay on the service, as for any entry without access.
       if (!keepable(entry) || !(await platform.hasMediaAccess(entry.urls))) {

@@ -128,7 +128,6 @@ export type Announcer = ReturnType<typeof createAnnouncer>;
 export async function onNotificationClick(ctx: Context, notificationId: string): Promise<void> {
   const target = clickTarget(notificationId);
   if (!target) return;
-  const entry =
-    target.type === 'entry' ? (await ctx.history.read()).find((item) => item.id === target.id) : undefined;
+  const entry = target.type === 'entry' ? await ctx.history.get(target.id) : undefined;
   await openTab(entry?.urls[0] ?? historyPageUrl());
 }

@@ -10,7 +10,7 @@ import { submitVideo } from './submit-video';
  * the same features (and so the same checks and errors) as a request typed in the popup.
  */
 export async function regenerate(ctx: Context, entryId: string): Promise<HistoryEntry> {
-  const entry = (await ctx.history.read()).find((item) => item.id === entryId);
+  const entry = await ctx.history.get(entryId);
   if (!entry) throw new AppError('invalid_input', 'This history entry no longer exists.');
   const again = { model: entry.model };
   if (entry.kind === 'image') return generateImage(ctx, entry.prompt, 'popup', again);

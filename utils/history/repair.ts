@@ -75,6 +75,11 @@ export function repairEntry(stored: unknown): HistoryEntry | undefined {
  * still reads as entries; anything else is an empty history. Duplicate ids keep their first entry.
  */
 export function repairHistory(stored: unknown): HistoryEntry[] {
+  return capHistory(repairEntries(stored));
+}
+
+/** Each stored entry repaired or dropped on its own (see `repairHistory`), however many there are. */
+export function repairEntries(stored: unknown): HistoryEntry[] {
   const items = Array.isArray(stored)
     ? stored
     : typeof stored === 'object' && stored !== null
@@ -88,5 +93,5 @@ export function repairHistory(stored: unknown): HistoryEntry[] {
     seen.add(entry.id);
     entries.push(entry);
   }
-  return capHistory(entries);
+  return entries;
 }

@@ -81,6 +81,34 @@ export function mergeEntries(
   return { entries: merged, added: added.length };
 }
 
+/**
+ * The entries a query or a change reaches. Each names a set the store can find without visiting the others
+ * (by id, by status, by batch, by date), so a poll or a finished result costs the same whatever the
+ * history's size once the store keeps one record per entry.
+ */
+export type HistoryScope =
+  | { ids: readonly string[] }
+  | { status: 'running' }
+  /** Ended entries whose outcome is still to be told. */
+  | { owed: true }
+  | { batchId: string }
+  /** Created at or after this time. */
+  | { since: number }
+  /** Ended entries holding the balance from before them, waiting for the reading after. */
+  | { costPending: true };
+
+export function inScope(scope: HistoryScope): (entry: HistoryEntry) => boolean {
+  if ('ids' in scope) {
+    const ids = new Set(scope.ids);
+    return (entry) => ids.has(entry.id);
+  }
+  if ('status' in scope) return (entry) => entry.status === scope.status;
+  if ('owed' in scope) return (entry) => entry.status !== 'running' && entry.notifyPending === true;
+  if ('batchId' in scope) return (entry) => entry.batchId === scope.batchId;
+  if ('since' in scope) return (entry) => entry.createdAt >= scope.since;
+  return (entry) => entry.status !== 'running' && entry.balanceBefore !== undefined;
+}
+
 /** What an import would do, or did: entries it adds and stored entries the cap pushes out to make room. */
 export interface ImportOutcome {
   /** False when it would push out more entries than allowed: nothing was changed. */
@@ -101,7 +129,7 @@ export function createHistoryStore(
   backend: HistoryBackend,
   limit = HISTORY_LIMIT,
   onDropped: (ids: readonly string[]) => void = () => undefined,
-) {
+): HistoryStore {
   const serially = createSerial();
 
   /** A change that answers with the stored array itself changes nothing, and nothing is written. */
@@ -121,8 +149,15 @@ export function createHistoryStore(
     });
   }
 
+  const find = (scope: HistoryScope): Promise<HistoryEntry[]> =>
+    serially(async () => (await backend.getValue()).filter(inScope(scope)));
+
   return {
+    /** Every entry, newest first: only for work about the whole history (export, freeing copies, origins). */
     read: (): Promise<HistoryEntry[]> => serially(() => backend.getValue()),
+    /** The entries in `scope`, newest first. */
+    find,
+    get: async (id: string): Promise<HistoryEntry | undefined> => (await find({ ids: [id] }))[0],
     /** Adds new entries in one write, in the order given, before the stored ones (newest first). */
     add: (...added: HistoryEntry[]): Promise<void> =>
       update((entries) => ({ entries: [...added, ...entries], result: undefined })),
@@ -137,12 +172,16 @@ export function createHistoryStore(
         });
         return { entries: next, result: updated };
       }),
-    /** Applies `patch` to every entry it returns a replacement for; returns the replaced entries. */
-    patchMany: (patch: (entry: HistoryEntry) => HistoryEntry | undefined): Promise<HistoryEntry[]> =>
+    /** Applies `patch` to every entry in `scope` it returns a replacement for; returns the replaced entries. */
+    patchMany: (
+      scope: HistoryScope,
+      patch: (entry: HistoryEntry) => HistoryEntry | undefined,
+    ): Promise<HistoryEntry[]> =>
       update((entries) => {
+        const reached = inScope(scope);
         const changed: HistoryEntry[] = [];
         const next = entries.map((entry) => {
-          const replacement = patch(entry);
+          const replacement = reached(entry) ? patch(entry) : undefined;
           if (!replacement) return entry;
           changed.push(replacement);
           return replacement;
@@ -178,4 +217,28 @@ export function createHistoryStore(
   };
 }
 
-export type HistoryStore = ReturnType<typeof createHistoryStore>;
+/** The one history store the background works with, whatever keeps the entries. */
+export interface HistoryStore {
+  /** Every entry, newest first: only for work about the whole history (export, freeing copies, origins). */
+  read(): Promise<HistoryEntry[]>;
+  /** The entries in `scope`, newest first. */
+  find(scope: HistoryScope): Promise<HistoryEntry[]>;
+  get(id: string): Promise<HistoryEntry | undefined>;
+  /** Adds new entries in one write, in the order given, before the stored ones (newest first). */
+  add(...added: HistoryEntry[]): Promise<void>;
+  /** Applies `patch` to the entry with this id; returns the updated entry, if it still exists. */
+  patch(id: string, patch: (entry: HistoryEntry) => HistoryEntry): Promise<HistoryEntry | undefined>;
+  /** Applies `patch` to every entry in `scope` it returns a replacement for; returns the replaced entries. */
+  patchMany(
+    scope: HistoryScope,
+    patch: (entry: HistoryEntry) => HistoryEntry | undefined,
+  ): Promise<HistoryEntry[]>;
+  /**
+   * Adds the entries whose ids are not stored yet, unless the cap would then push out more than `removeUpTo`
+   * stored entries: the person is asked first, and only an import they allowed changes anything.
+   */
+  importMissing(incoming: readonly HistoryEntry[], removeUpTo: number): Promise<ImportOutcome>;
+  remove(id: string): Promise<boolean>;
+  /** Clears finished entries; running jobs stay so they can still complete and notify. */
+  clearFinished(): Promise<number>;
+}

@@ -91,7 +91,7 @@ export function createJobTracker(deps: TrackerDeps) {
 
   async function pollDue(): Promise<TickReport> {
     const policy = await deps.policy();
-    const entries = await pollable(await deps.history.read());
+    const entries = await pollable(await deps.history.find({ status: 'running' }));
     const waiting = (entry: HistoryEntry) => !entries.some((item) => item.id === entry.id);
     const start = deps.now();
     // Jobs at their deadline are polled once more: one that finished just in time is not thrown away.
@@ -107,12 +107,8 @@ export function createJobTracker(deps: TrackerDeps) {
       outcomes.set(entry.id, await pollOutcome(entry));
     });
     const now = deps.now();
-    const earlier: HistoryEntry[] = [];
-    const changed = await deps.history.patchMany((entry) => {
-      if (entry.status !== 'running') {
-        if (entry.notifyPending) earlier.push(entry);
-        return undefined;
-      }
+    const earlier = await deps.history.find({ owed: true });
+    const changed = await deps.history.patchMany({ status: 'running' }, (entry) => {
       const outcome = outcomes.get(entry.id);
       // A job waiting for its service is not timed out meanwhile: the wait is the person's choice, not
       // the service's slowness. Once its service is back it is polled at once (see pollAllNow), so a
@@ -145,8 +141,8 @@ export function createJobTracker(deps: TrackerDeps) {
     try {
       await deps.onFinished(fresh.map(told));
       const ids = new Set(fresh.map((entry) => entry.id));
-      await deps.history.patchMany((entry) =>
-        ids.has(entry.id) && entry.notifyPending ? told(entry) : undefined,
+      await deps.history.patchMany({ ids: [...ids] }, (entry) =>
+        entry.notifyPending ? told(entry) : undefined,
       );
     } finally {
       for (const entry of fresh) announcing.delete(entry.id);
@@ -173,7 +169,7 @@ export function createJobTracker(deps: TrackerDeps) {
    * before the answer, so the next worker settles that entry without waiting for someone to open a page.
    */
   async function rescheduleOnce(): Promise<void> {
-    const [stored, policy] = await Promise.all([deps.history.read(), deps.policy()]);
+    const [stored, policy] = await Promise.all([deps.history.find({ status: 'running' }), deps.policy()]);
     const entries = await pollable(stored);
     const sending = entries.filter(
       (entry) => entry.status === 'running' && !isTracked(entry) && deps.inFlight(entry.id),
@@ -186,7 +182,7 @@ export function createJobTracker(deps: TrackerDeps) {
       earliest !== undefined && storageBlockedUntil !== undefined
         ? Math.max(earliest, storageBlockedUntil)
         : earliest;
-    deps.onRunningCount(stored.filter((entry) => entry.status === 'running').length);
+    deps.onRunningCount(stored.length);
     if (timer !== undefined) deps.timers.clear(timer);
     timer = undefined;
     await deps.scheduleAlarm(when);
@@ -214,10 +210,9 @@ export function createJobTracker(deps: TrackerDeps) {
   async function recoverInterrupted(): Promise<HistoryEntry[]> {
     const now = deps.now();
     // Outcomes an earlier worker stored but was stopped before announcing.
-    const earlier: HistoryEntry[] = [];
-    const ended = await deps.history.patchMany((entry) => {
-      if (entry.status !== 'running' && entry.notifyPending) earlier.push(entry);
-      if (entry.status !== 'running' || entry.waiting || deps.inFlight(entry.id)) return undefined;
+    const earlier = await deps.history.find({ owed: true });
+    const ended = await deps.history.patchMany({ status: 'running' }, (entry) => {
+      if (entry.waiting || deps.inFlight(entry.id)) return undefined;
       if (entry.kind === 'video' && entry.poll?.jobId !== undefined) return undefined;
       const message = entry.kind === 'image' ? INTERRUPTED_IMAGE : INTERRUPTED_SUBMISSION;
       return owed({ ...entry, status: 'failed', finishedAt: now, error: { kind: 'interrupted', message } });
@@ -229,10 +224,8 @@ export function createJobTracker(deps: TrackerDeps) {
   /** Makes every running job due now, e.g. after a new key or URL was saved. */
   async function pollAllNow(): Promise<void> {
     const now = deps.now();
-    await deps.history.patchMany((entry) =>
-      entry.status === 'running' && entry.poll
-        ? { ...entry, poll: { ...entry.poll, failures: 0, nextPollAt: now } }
-        : undefined,
+    await deps.history.patchMany({ status: 'running' }, (entry) =>
+      entry.poll ? { ...entry, poll: { ...entry.poll, failures: 0, nextPollAt: now } } : undefined,
     );
     await tick();
   }

@@ -19,6 +19,22 @@ export const settingsItem = defineKeyedItem<Settings>('local:settings', { fallba
 
 export const historyItem = defineKeyedItem<HistoryEntry[]>('local:history', { fallback: [] });
 
+/**
+ * Written by the background after each committed change of the history database, so pages learn of changes
+ * by watching storage (never by polling, never waking a stopped worker) and read only the entries it names.
+ */
+export interface HistoryChanges {
+  /** Counts up with each change: two changes of the same ids are still two changes. */
+  seq: number;
+  ids: string[];
+  /** Many entries went at once: a page reads its screenful again. */
+  cleared?: boolean;
+}
+
+export const historyChangesItem = defineKeyedItem<HistoryChanges>('local:historyChanges', {
+  fallback: { seq: 0, ids: [] },
+});
+
 /** The service and key a balance was fetched for; the key is named by its id, never by itself. */
 export interface BalanceAccount {
   origin: string;

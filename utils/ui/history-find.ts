@@ -20,17 +20,24 @@ export function isNarrowed(query: FindQuery): boolean {
 }
 
 /**
- * The entries the query lets through, in the order asked for. The search is case-insensitive and every
+ * Whether an entry passes the query's kind, status and words. The search is case-insensitive and every
  * word must appear in the prompt, in any order, so "red kite" finds "a kite, red and small".
  */
-export function findEntries(entries: readonly HistoryEntry[], query: FindQuery): HistoryEntry[] {
+export function matching(query: FindQuery): (entry: HistoryEntry) => boolean {
   const words = query.text.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-  const found = entries.filter((entry) => {
+  return (entry) => {
     if (query.kind !== 'all' && entry.kind !== query.kind) return false;
     if (query.status !== 'all' && entry.status !== query.status) return false;
     const prompt = entry.prompt.toLocaleLowerCase();
     return words.every((word) => prompt.includes(word));
-  });
+  };
+}
+
+/**
+ * The entries the query lets through (see `matching`), in the order asked for.
+ */
+export function findEntries(entries: readonly HistoryEntry[], query: FindQuery): HistoryEntry[] {
+  const found = entries.filter(matching(query));
   const direction = query.order === 'newest' ? -1 : 1;
   // Stable sort: entries made in the same millisecond keep the order the history has them in.
   return found.sort((a, b) => direction * (a.createdAt - b.createdAt));

@@ -88,6 +88,44 @@ describe('history store', () => {
   });
 });
 
+describe('scoped queries and changes', () => {
+  const stored = [
+    { ...entry('run', 'running'), createdAt: 40 },
+    { ...entry('owed'), notifyPending: true, batchId: 'b', createdAt: 30 },
+    {
+      ...entry('priced'),
+      balanceBefore: { value: 5, at: 20, account: { origin: '', keyId: '' } },
+      createdAt: 20,
+    },
+    { ...entry('old'), batchId: 'b', createdAt: 10 },
+  ];
+  const ids = (entries: HistoryEntry[]) => entries.map((item) => item.id);
+
+  it('each scope finds its entries, newest first', async () => {
+    const store = createHistoryStore(memoryBackend(stored));
+    expect(ids(await store.find({ status: 'running' }))).toEqual(['run']);
+    expect(ids(await store.find({ owed: true }))).toEqual(['owed']);
+    expect(ids(await store.find({ batchId: 'b' }))).toEqual(['owed', 'old']);
+    expect(ids(await store.find({ since: 20 }))).toEqual(['run', 'owed', 'priced']);
+    expect(ids(await store.find({ costPending: true }))).toEqual(['priced']);
+    expect(ids(await store.find({ ids: ['old', 'gone'] }))).toEqual(['old']);
+    expect((await store.get('owed'))?.batchId).toBe('b');
+  });
+
+  it('a change reaches only the entries in its scope', async () => {
+    const backend = memoryBackend(stored);
+    const store = createHistoryStore(backend);
+    const seen: string[] = [];
+    const changed = await store.patchMany({ status: 'running' }, (item) => {
+      seen.push(item.id);
+      return { ...item, prompt: 'changed' };
+    });
+    expect(seen).toEqual(['run']);
+    expect(ids(changed)).toEqual(['run']);
+    expect(backend.value.filter((item) => item.prompt === 'changed').map((item) => item.id)).toEqual(['run']);
+  });
+});
+
 describe('entries leaving the history', () => {
   it('tells which entries the cap pushed out, and not those a change removed itself', async () => {
     const dropped: string[][] = [];

@@ -248,6 +248,15 @@ describe('time limits', () => {
     expect(copy).toMatchObject({ state: 'keeping', attempts: 1, error: { kind: 'timeout' } });
   });
 
+  it('a file refused as unsafe fails at its first attempt: it would be refused again on every retry', async () => {
+    const url = await imageUrl();
+    // A service on a public host: its results' files may not come from a private address.
+    await validSettingsItem.setValue({ ...DEFAULT_SETTINGS, baseUrl: 'https://service.example' });
+    const copy = await keepEntry({ entryId: 'u', urls: [url], capBytes: MB, running: new Set(), now });
+    expect(copy).toMatchObject({ state: 'failed', error: { kind: 'unsafe_media' } });
+    expect(copy.retryAt).toBeUndefined();
+  });
+
   it('gives up after the last attempt, freeing what was written', async () => {
     service.configure({ mediaStallPaths: ['/files/videos/'] });
     const url = await videoUrl();

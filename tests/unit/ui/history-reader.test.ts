@@ -1,0 +1,76 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type HistoryDb, openHistoryDb, rowOf } from '../../../utils/history/history-db';
+import type { HistoryEntry } from '../../../utils/history/schema';
+import { SHOW_ALL } from '../../../utils/ui/history-find';
+import { entriesByIds, entriesPage, searchEntries } from '../../../utils/ui/history-reader';
+
+// Enough to cross the search's batches of 1000 records; fake-indexeddb walks a cursor slowly.
+const SIZE = 2500;
+let db: HistoryDb;
+
+function entry(i: number): HistoryEntry {
+  return {
+    id: `e${i}`,
+    kind: i % 2 ? 'video' : 'image',
+    prompt: i === SIZE - 1 ? 'the very first heron' : `prompt number ${i}`,
+    model: 'm',
+    source: 'popup',
+    status: 'completed',
+    urls: [],
+    // Pairs created in the same millisecond: the tie-breaker must keep them apart and in order.
+    createdAt: 1_000_000 - Math.floor(i / 2),
+  };
+}
+
+beforeAll(async () => {
+  db = await openHistoryDb('history-reader-test');
+  const tx = db.transaction('entries', 'readwrite');
+  for (let i = 0; i < SIZE; i++) void tx.store.put(rowOf(entry(i), SIZE - i));
+  await tx.done;
+});
+
+describe('pages read the history a screenful at a time', () => {
+  it('pages by the date index from the newest to the last entry, none missing or twice', async () => {
+    const seen: string[] = [];
+    let page = await entriesPage(db, { count: 50, order: 'newest' });
+    seen.push(...page.entries.map((item) => item.id));
+    while (page.next) {
+      page = await entriesPage(db, { count: 500, order: 'newest', after: page.next });
+      seen.push(...page.entries.map((item) => item.id));
+    }
+    expect(seen).toEqual(Array.from({ length: SIZE }, (_, i) => `e${i}`));
+  });
+
+  it('oldest first starts at the other end', async () => {
+    const page = await entriesPage(db, { count: 3, order: 'oldest' });
+    expect(page.entries.map((item) => item.id)).toEqual([`e${SIZE - 1}`, `e${SIZE - 2}`, `e${SIZE - 3}`]);
+  });
+
+  it('a search walks every entry and finds the oldest by a word of its prompt', async () => {
+    const found = await searchEntries(
+      db,
+      { ...SHOW_ALL, text: 'HERON first' },
+      { count: 50, order: 'newest' },
+    );
+    expect(found.entries.map((item) => item.id)).toEqual([`e${SIZE - 1}`]);
+    expect(found.next).toBeUndefined();
+  });
+
+  it('a search given up for a newer keystroke stops with the abort', async () => {
+    const controller = new AbortController();
+    const search = searchEntries(
+      db,
+      { ...SHOW_ALL, text: 'nothing like this' },
+      { count: 50, order: 'newest' },
+      controller.signal,
+    );
+    controller.abort();
+    await expect(search).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('reads the entries a change names, leaving out those that are gone', async () => {
+    expect((await entriesByIds(db, ['e5', 'gone', 'e1'])).map((item) => item.id)).toEqual(['e5', 'e1']);
+  });
+});

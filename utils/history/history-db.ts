@@ -1,0 +1,94 @@
+import { type DBSchema, type IDBPDatabase, type IDBPObjectStore, openDB } from 'idb';
+import type { HistoryEntry } from './schema';
+
+/**
+ * The history in the extension's IndexedDB, one record per entry, in a database of its own (the media
+ * database's upgrades stay its own business). Pages share the origin's IndexedDB with the worker and may
+ * read it; only the background writes.
+ */
+export const HISTORY_DB_NAME = 'promptcast-history';
+export const HISTORY_DB_VERSION = 1;
+
+/**
+ * One entry and the fields it is found by. Flags are 1/0 rather than booleans because IndexedDB cannot
+ * index a boolean; `favourite` is indexed already so the step that adds favourites needs no upgrade.
+ */
+export interface HistoryRow {
+  id: string;
+  entry: HistoryEntry;
+  createdAt: number;
+  /** Breaks ties of `createdAt`: entries added together keep the order they were given in, the first newest. */
+  seq: number;
+  status: HistoryEntry['status'];
+  kind: HistoryEntry['kind'];
+  owed: 0 | 1;
+  costPending: 0 | 1;
+  favourite: 0 | 1;
+  batchId?: string;
+}
+
+export type DateKey = [createdAt: number, seq: number];
+
+export interface HistorySchema extends DBSchema {
+  entries: {
+    key: string;
+    value: HistoryRow;
+    indexes: {
+      date: DateKey;
+      status: string;
+      kind: string;
+      favourite: number;
+      owed: number;
+      costPending: number;
+      batchId: string;
+    };
+  };
+  /** `seq`: the next tie-breaker to hand out; `migrated`: the version of the storage.local array taken in. */
+  meta: { key: string; value: number };
+}
+
+export type HistoryDb = IDBPDatabase<HistorySchema>;
+
+export type EntriesStore<Mode extends IDBTransactionMode = IDBTransactionMode> = IDBPObjectStore<
+  HistorySchema,
+  ArrayLike<'entries' | 'meta'>,
+  'entries',
+  Mode
+>;
+
+export function rowOf(entry: HistoryEntry, seq: number): HistoryRow {
+  const ended = entry.status !== 'running';
+  return {
+    id: entry.id,
+    entry,
+    createdAt: entry.createdAt,
+    seq,
+    status: entry.status,
+    kind: entry.kind,
+    owed: ended && entry.notifyPending === true ? 1 : 0,
+    costPending: ended && entry.balanceBefore !== undefined ? 1 : 0,
+    favourite: 0,
+    ...(entry.batchId === undefined ? {} : { batchId: entry.batchId }),
+  };
+}
+
+/** Newest first: later `createdAt`, then the later-added of entries created in the same millisecond. */
+export function newestFirst(a: HistoryRow, b: HistoryRow): number {
+  return b.createdAt - a.createdAt || b.seq - a.seq;
+}
+
+export function openHistoryDb(name = HISTORY_DB_NAME): Promise<HistoryDb> {
+  return openDB<HistorySchema>(name, HISTORY_DB_VERSION, {
+    upgrade(db) {
+      const entries = db.createObjectStore('entries', { keyPath: 'id' });
+      entries.createIndex('date', ['createdAt', 'seq']);
+      entries.createIndex('status', 'status');
+      entries.createIndex('kind', 'kind');
+      entries.createIndex('favourite', 'favourite');
+      entries.createIndex('owed', 'owed');
+      entries.createIndex('costPending', 'costPending');
+      entries.createIndex('batchId', 'batchId');
+      db.createObjectStore('meta');
+    },
+  });
+}

@@ -1,0 +1,271 @@
+import { isQuotaError, storageFullError } from '../error-info';
+import { createSerial } from '../serial';
+import { type EntriesStore, type HistoryDb, type HistoryRow, newestFirst, rowOf } from './history-db';
+import type { HistoryEntry } from './schema';
+import type { HistoryScope, HistoryStore, ImportOutcome } from './store';
+
+/** What one committed change touched, for the signal pages watch: they re-read only these ids. */
+export interface HistoryChange {
+  ids: string[];
+  /** Many entries went at once (clearing the history): pages read their screenful again. */
+  cleared?: boolean;
+}
+
+export interface IdbHistoryOptions {
+  limit: number;
+  /** Entries the cap or a full storage pushed out (not those a change removed itself), to free their copies. */
+  onDropped?: (ids: readonly string[]) => void;
+  /** After each committed change; the background turns it into the watched change signal. */
+  onCommitted?: (change: HistoryChange) => void | Promise<void>;
+}
+
+interface Written<T> {
+  result: T;
+  /** Entries this change put or deleted itself. */
+  ids: string[];
+  /** Entries the cap pushed out to make room. */
+  dropped?: string[];
+  cleared?: boolean;
+}
+
+/**
+ * Issues one request per item in the same transaction and waits for all. A request that throws as it is made
+ * becomes a rejection like the others, so none of the requests already made is left unheard when the
+ * transaction is then aborted.
+ */
+export function eachRequest<T>(items: readonly T[], request: (item: T, index: number) => Promise<unknown>) {
+  return Promise.all(items.map(async (item, index) => request(item, index)));
+}
+
+async function rowsIn(store: EntriesStore, scope: HistoryScope): Promise<HistoryRow[]> {
+  let rows: (HistoryRow | undefined)[];
+  if ('ids' in scope) rows = await Promise.all([...new Set(scope.ids)].map((id) => store.get(id)));
+  else if ('status' in scope) rows = await store.index('status').getAll(scope.status);
+  else if ('owed' in scope) rows = await store.index('owed').getAll(1);
+  else if ('batchId' in scope) rows = await store.index('batchId').getAll(scope.batchId);
+  else if ('since' in scope)
+    rows = await store.index('date').getAll(IDBKeyRange.lowerBound([scope.since, Number.NEGATIVE_INFINITY]));
+  else rows = await store.index('costPending').getAll(1);
+  return rows.filter((row): row is HistoryRow => row !== undefined).sort(newestFirst);
+}
+
+/**
+ * The oldest `count` entries that may go, oldest first: finished ones only (a running job is one the person is
+ * waiting for), never those in `keep` (the ones the change at hand writes: its outcome is the point of it).
+ * Walks the date index from its old end, so it reads as many records as it drops, plus the skipped ones.
+ */
+async function oldestFinished(
+  store: EntriesStore,
+  count: number,
+  keep: ReadonlySet<string>,
+): Promise<string[]> {
+  const ids: string[] = [];
+  if (count <= 0) return ids;
+  for (let cursor = await store.index('date').openCursor(); cursor; cursor = await cursor.continue()) {
+    if (cursor.value.status !== 'running' && !keep.has(cursor.value.id)) ids.push(cursor.value.id);
+    if (ids.length >= count) break;
+  }
+  return ids;
+}
+
+/**
+ * The history as one IndexedDB record per entry. Every query and change goes through an index or the
+ * entries' ids, so a poll, a finished result or a removal reads and writes the same few records whether the
+ * history holds 200 entries or 50,000. Changes are serialised like the array store's, and each is one
+ * transaction: a worker stopped mid-change leaves the history as it was before it.
+ */
+export function createIdbHistoryStore(
+  open: () => Promise<HistoryDb>,
+  options: IdbHistoryOptions,
+): HistoryStore {
+  const { limit, onDropped = () => undefined, onCommitted = () => undefined } = options;
+  const serially = createSerial();
+
+  async function nextSeqs(count: number, meta: ReturnType<typeof writeTx>['meta']): Promise<number> {
+    const seq = (await meta.get('seq')) ?? 0;
+    await meta.put(seq + count, 'seq');
+    return seq;
+  }
+
+  function writeTx(db: HistoryDb) {
+    const tx = db.transaction(['entries', 'meta'], 'readwrite');
+    return { tx, entries: tx.objectStore('entries'), meta: tx.objectStore('meta') };
+  }
+
+  /**
+   * Runs `change` in one transaction; when the browser refuses it for quota, drops the older half of the
+   * finished entries (never those in `keep`) and runs it again, so a full storage costs old results rather
+   * than the outcome being written now. Only when nothing finished is left to drop does it give up.
+   */
+  async function commit<T>(
+    change: (stores: ReturnType<typeof writeTx>) => Promise<Written<T>>,
+    keep: ReadonlySet<string> = new Set(),
+  ): Promise<T> {
+    const db = await open();
+    const pruned: string[] = [];
+    for (;;) {
+      const stores = writeTx(db);
+      // Heard here as well as below, so a transaction given up on never leaves an unheard rejection.
+      const done = stores.tx.done;
+      done.catch(() => undefined);
+      let written: Written<T>;
+      try {
+        written = await change(stores);
+        await done;
+      } catch (error) {
+        // Requests that succeeded before the failure would otherwise commit: a change lands whole or not at all.
+        try {
+          stores.tx.abort();
+        } catch {
+          // Already ended (aborted by the failed request itself).
+        }
+        if (!isQuotaError(error)) throw error;
+        const more = await pruneHalf(db, keep);
+        if (more.length === 0) throw storageFullError(error);
+        pruned.push(...more);
+        continue;
+      }
+      const dropped = [...pruned, ...(written.dropped ?? [])];
+      if (dropped.length > 0) onDropped(dropped);
+      const ids = [...written.ids, ...dropped];
+      if (ids.length > 0 || written.cleared) {
+        // The change is stored whatever happens to its signal; a page that missed one reads on its next.
+        await Promise.resolve(onCommitted({ ids, ...(written.cleared ? { cleared: true } : {}) })).catch(
+          (error: unknown) => console.warn('The history change was not signalled:', error),
+        );
+      }
+      return written.result;
+    }
+  }
+
+  async function pruneHalf(db: HistoryDb, keep: ReadonlySet<string>): Promise<string[]> {
+    const { tx, entries } = writeTx(db);
+    const finished = (await entries.count()) - (await entries.index('status').count('running'));
+    const ids = await oldestFinished(entries, Math.ceil(finished / 2), keep);
+    await eachRequest(ids, (id) => entries.delete(id));
+    await tx.done;
+    return ids;
+  }
+
+  /** Entries over the cap after `added` went in, oldest finished first. */
+  async function overCap(entries: EntriesStore<'readwrite'>, added: ReadonlySet<string>): Promise<string[]> {
+    const ids = await oldestFinished(entries, (await entries.count()) - limit, added);
+    await eachRequest(ids, (id) => entries.delete(id));
+    return ids;
+  }
+
+  const find = (scope: HistoryScope): Promise<HistoryEntry[]> =>
+    serially(async () =>
+      (await rowsIn((await open()).transaction('entries').store, scope)).map((row) => row.entry),
+    );
+
+  const patchMany = (
+    scope: HistoryScope,
+    patch: (entry: HistoryEntry) => HistoryEntry | undefined,
+  ): Promise<HistoryEntry[]> =>
+    serially(() =>
+      commit(async ({ entries }) => {
+        const changed: HistoryRow[] = [];
+        for (const row of await rowsIn(entries, scope)) {
+          const replacement = patch(row.entry);
+          if (replacement) changed.push(rowOf(replacement, row.seq));
+        }
+        await eachRequest(changed, (row) => entries.put(row));
+        return { result: changed.map((row) => row.entry), ids: changed.map((row) => row.id) };
+      }),
+    );
+
+  return {
+    read: () =>
+      serially(async () =>
+        (await (await open()).transaction('entries').store.index('date').getAll())
+          .reverse()
+          .map((row) => row.entry),
+      ),
+    find,
+    get: async (id) => (await find({ ids: [id] }))[0],
+    add: (...added) =>
+      serially(() =>
+        commit(
+          async ({ entries, meta }) => {
+            const seq = await nextSeqs(added.length, meta);
+            // The first given is the newest: it gets the highest tie-breaker.
+            await eachRequest(added, (entry, i) => entries.put(rowOf(entry, seq + added.length - 1 - i)));
+            const ids = added.map((entry) => entry.id);
+            return { result: undefined, ids, dropped: await overCap(entries, new Set(ids)) };
+          },
+          new Set(added.map((entry) => entry.id)),
+        ),
+      ),
+    patch: async (id, patch) => (await patchMany({ ids: [id] }, patch))[0],
+    patchMany,
+    importMissing: (incoming, removeUpTo) =>
+      serially(() =>
+        commit<ImportOutcome>(async ({ entries, meta }) => {
+          const seen = new Set<string>();
+          const fresh: HistoryEntry[] = [];
+          for (const entry of incoming) {
+            if (seen.has(entry.id)) continue;
+            seen.add(entry.id);
+            if ((await entries.getKey(entry.id)) === undefined) fresh.push(entry);
+          }
+          const excess = (await entries.count()) + fresh.length - limit;
+          // The cap takes the oldest finished of stored and incoming together; on equal times the incoming
+          // entry counts as the older, as the array history sorted them.
+          const oldestIncoming = [...fresh].sort((a, b) => a.createdAt - b.createdAt);
+          const droppedStored: string[] = [];
+          const droppedIncoming = new Set<string>();
+          if (excess > 0) {
+            let next = 0;
+            const cursor = entries.index('date').iterate();
+            let stored = await cursor.next();
+            while (droppedStored.length + droppedIncoming.size < excess) {
+              const candidate = oldestIncoming[next];
+              const row = stored.done ? undefined : stored.value.value;
+              if (candidate && (!row || candidate.createdAt <= row.createdAt)) {
+                next++;
+                if (candidate.status !== 'running') droppedIncoming.add(candidate.id);
+              } else if (row) {
+                stored = await cursor.next();
+                if (row.status !== 'running') droppedStored.push(row.id);
+              } else break;
+            }
+          }
+          const kept = fresh.filter((entry) => !droppedIncoming.has(entry.id));
+          const outcome = {
+            adding: kept.length,
+            removing: droppedStored.length,
+            skipped: incoming.length - fresh.length,
+          };
+          if (outcome.removing > removeUpTo) return { result: { ...outcome, applied: false }, ids: [] };
+          const seq = await nextSeqs(kept.length, meta);
+          await eachRequest(kept, (entry, i) => entries.put(rowOf(entry, seq + kept.length - 1 - i)));
+          await eachRequest(droppedStored, (id) => entries.delete(id));
+          return {
+            result: { ...outcome, applied: true },
+            ids: kept.map((entry) => entry.id),
+            dropped: droppedStored,
+          };
+        }),
+      ),
+    remove: (id) =>
+      serially(() =>
+        commit(async ({ entries }) => {
+          if ((await entries.getKey(id)) === undefined) return { result: false, ids: [] };
+          await entries.delete(id);
+          return { result: true, ids: [id] };
+        }),
+      ),
+    clearFinished: () =>
+      serially(() =>
+        commit(async ({ entries }) => {
+          const ids: string[] = [];
+          for (const status of ['completed', 'failed'] as const) {
+            ids.push(...(await entries.index('status').getAllKeys(status)));
+          }
+          await eachRequest(ids, (id) => entries.delete(id));
+          return { result: ids.length, ids: [], cleared: ids.length > 0 };
+        }),
+      ),
+  };
+}

@@ -1,0 +1,69 @@
+import { type HistoryDb, openHistoryDb, rowOf } from './history-db';
+import { eachRequest } from './idb-store';
+import { repairEntries } from './repair';
+
+/** The version of the storage.local history this build takes into IndexedDB (marked in `meta.migrated`). */
+export const HISTORY_MIGRATION = 1;
+
+/** How many entries one migration transaction puts: a stopped worker loses at most one unfinished chunk. */
+const CHUNK = 500;
+
+/** The storage.local array earlier builds kept the whole history in. */
+export interface LegacyHistory {
+  /** The raw stored value (undefined when there is none): any shape repair knows is taken in. */
+  getValue(): Promise<unknown>;
+  remove(): Promise<void>;
+}
+
+/**
+ * Moves the storage.local history into IndexedDB, once per worker start before anything else reads the
+ * history. Safe to stop at any point: each chunk puts only ids not stored yet (so a rerun neither doubles an
+ * entry nor overwrites one), the array is removed only after every entry is in, and the next start finishes
+ * whatever is left. The array's order (newest first) survives as negative tie-breakers, below every later one.
+ * Returns how many entries it put.
+ */
+export async function migrateHistory(db: HistoryDb, legacy: LegacyHistory): Promise<number> {
+  const stored = await legacy.getValue();
+  let put = 0;
+  if (stored !== undefined && stored !== null) {
+    const entries = repairEntries(stored);
+    for (let start = 0; start < entries.length; start += CHUNK) {
+      const tx = db.transaction('entries', 'readwrite');
+      const chunk = entries.slice(start, start + CHUNK);
+      const present = await Promise.all(chunk.map((entry) => tx.store.getKey(entry.id)));
+      const missing = chunk.flatMap((entry, i) =>
+        present[i] === undefined ? [rowOf(entry, -(start + i + 1))] : [],
+      );
+      await eachRequest(missing, (row) => tx.store.put(row));
+      await tx.done;
+      put += missing.length;
+    }
+  }
+  if ((await db.get('meta', 'migrated')) !== HISTORY_MIGRATION)
+    await db.put('meta', HISTORY_MIGRATION, 'migrated');
+  if (stored !== undefined) await legacy.remove();
+  return put;
+}
+
+/**
+ * The worker's history database, opened and migrated on first use: every store call awaits it, so nothing
+ * reads the history before the migration is done. A failed open or migration is tried again by the next call.
+ */
+export function migratedHistoryDb(
+  legacy: LegacyHistory,
+  open = () => openHistoryDb(),
+): () => Promise<HistoryDb> {
+  let opening: Promise<HistoryDb> | undefined;
+  return () => {
+    opening ??= open()
+      .then(async (db) => {
+        await migrateHistory(db, legacy);
+        return db;
+      })
+      .catch((error: unknown) => {
+        opening = undefined;
+        throw error;
+      });
+    return opening;
+  };
+}

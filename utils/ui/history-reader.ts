@@ -1,0 +1,87 @@
+import type { DateKey, HistoryDb, HistoryRow } from '../history/history-db';
+import type { HistoryEntry } from '../history/schema';
+import type { FindQuery } from './history-find';
+import { matching } from './history-find';
+
+/** A screenful of entries and where the next one starts (none once the end is reached). */
+export interface EntriesPage {
+  entries: HistoryEntry[];
+  next?: DateKey;
+}
+
+export interface PageRequest {
+  count: number;
+  order: FindQuery['order'];
+  /** The `next` of the previous page; the first page without it. */
+  after?: DateKey;
+}
+
+/** How many records a search reads in one transaction before it lets the page breathe and checks for a cancel. */
+const SCAN_BATCH = 1000;
+
+function rangeAfter(after: DateKey | undefined, order: FindQuery['order']): IDBKeyRange | undefined {
+  if (!after) return undefined;
+  return order === 'newest' ? IDBKeyRange.upperBound(after, true) : IDBKeyRange.lowerBound(after, true);
+}
+
+const keyOf = (row: HistoryRow): DateKey => [row.createdAt, row.seq];
+
+/**
+ * Walks the date index from `request.after` in the asked order, one short read transaction per `limit`
+ * records, collecting rows `keep` lets through until `request.count` are found or the index ends.
+ */
+async function walk(
+  db: HistoryDb,
+  request: PageRequest,
+  keep: (entry: HistoryEntry) => boolean,
+  signal?: AbortSignal,
+): Promise<EntriesPage> {
+  const entries: HistoryEntry[] = [];
+  let after = request.after;
+  for (;;) {
+    signal?.throwIfAborted();
+    const index = db.transaction('entries').store.index('date');
+    let cursor = await index.openCursor(
+      rangeAfter(after, request.order),
+      request.order === 'newest' ? 'prev' : 'next',
+    );
+    let read = 0;
+    while (cursor && read < SCAN_BATCH) {
+      read++;
+      after = keyOf(cursor.value);
+      if (keep(cursor.value.entry)) {
+        entries.push(cursor.value.entry);
+        if (entries.length === request.count) return { entries, next: after };
+      }
+      cursor = await cursor.continue();
+    }
+    if (!cursor) return { entries };
+    // Between batches the page paints and handles keys; a newer keystroke cancels this search here.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
+/** A screenful of the history in date order, by the date index: the cost of a page is its own size. */
+export function entriesPage(db: HistoryDb, request: PageRequest): Promise<EntriesPage> {
+  return walk(db, request, () => true);
+}
+
+/**
+ * Entries the query lets through, over the whole history, a screenful at a time. The scan reads in short
+ * batches and stops at `signal`, so results come as the person types and a stale search gives way.
+ */
+export function searchEntries(
+  db: HistoryDb,
+  query: FindQuery,
+  request: PageRequest,
+  signal?: AbortSignal,
+): Promise<EntriesPage> {
+  return walk(db, request, matching(query), signal);
+}
+
+/** The entries a change signal names, as stored now (an id that is gone is left out). */
+export async function entriesByIds(db: HistoryDb, ids: readonly string[]): Promise<HistoryEntry[]> {
+  const store = db.transaction('entries').store;
+  const rows = await Promise.all(ids.map((id) => store.get(id)));
+  return rows.flatMap((row) => (row ? [row.entry] : []));
+}
