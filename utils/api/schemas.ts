@@ -21,9 +21,12 @@ z.config({ localeError: englishIssues });
 
 /** Turns a plain rule from utils/validation into a zod check with the rule's own wording. */
 export function rule<T>(check: (value: T) => Problem | undefined) {
-  return z.superRefine<T>((value, ctx) => {
-    const problem = check(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: describeProblem(problem), input: value });
+  return z.refine<T>((value) => check(value) === undefined, {
+    // Asked only for a value the rule refused: the rule names the problem again, cheaply, for its wording.
+    error: (issue) => {
+      const problem = check(issue.input as T);
+      return problem && describeProblem(problem);
+    },
   });
 }
 
@@ -43,7 +46,7 @@ export const videoOptionsSchema = z.object({
 });
 export type VideoOptions = z.infer<typeof videoOptionsSchema>;
 
-export const videoRequestSchema = z.extend(videoOptionsSchema, { prompt: promptSchema });
+export const videoRequestSchema = z.object({ ...videoOptionsSchema.shape, prompt: promptSchema });
 /** What `submitVideo` accepts; the prompt is trimmed before sending. */
 export type VideoRequest = z.input<typeof videoRequestSchema>;
 
@@ -56,7 +59,12 @@ export const MAX_VIDEO_URLS = 10;
 export const MAX_ID_LENGTH = 100;
 export const MAX_STATUS_LENGTH = 100;
 
-const boundedUrl = z.string().check(z.maxLength(MAX_URL_LENGTH, `longer than ${MAX_URL_LENGTH} characters`));
+const tooLong = (max: number) => `longer than ${max} characters`;
+
+/** A string of at most `max` characters; the issue says the limit. */
+const boundedString = (max: number) => z.string().check(z.maxLength(max, tooLong(max)));
+
+export const boundedUrl = boundedString(MAX_URL_LENGTH);
 
 export const balanceResponseSchema = z.looseObject({
   // z.number() already rejects NaN and ±Infinity; numeric strings are refused because the interface
@@ -68,22 +76,15 @@ export const imageResponseSchema = z.looseObject({
   url: boundedUrl,
 });
 
-const nonEmptyId = z
-  .string()
-  .check(
-    z.minLength(1, 'must be a non-empty string'),
-    z.maxLength(MAX_ID_LENGTH, `longer than ${MAX_ID_LENGTH} characters`),
-  );
+const nonEmptyId = boundedString(MAX_ID_LENGTH).check(z.minLength(1, 'must be a non-empty string'));
 
-const statusWord = z
-  .string()
-  .check(z.maxLength(MAX_STATUS_LENGTH, `longer than ${MAX_STATUS_LENGTH} characters`));
+const statusWord = boundedString(MAX_STATUS_LENGTH);
 
 // Entries that are not strings stay allowed: they are dropped later as unusable, like `javascript:` URLs.
 // Duplicates are merged first so the limit counts files, not repetitions.
 const videoUrlEntry = z.unknown().check(
   z.refine((value) => typeof value !== 'string' || value.length <= MAX_URL_LENGTH, {
-    message: `longer than ${MAX_URL_LENGTH} characters`,
+    message: tooLong(MAX_URL_LENGTH),
   }),
 );
 const videoUrls = z.pipe(

@@ -1,7 +1,7 @@
 import { AppError } from '../error-info';
+import { keptCopyOf } from '../media/copies';
 import type { DownloadFile } from '../media/download';
 import { entryFileName } from '../media/file-name';
-import { keptCopy } from '../media/kept-copy';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
 import type { Context } from './context';
 
@@ -26,7 +26,7 @@ export async function downloadEntry(
   }
   const files = await Promise.all(
     indexes.map(async (at): Promise<DownloadFile> => {
-      const copy = ctx.platform.savesBlobs ? await keptCopy(entry.id, at) : undefined;
+      const copy = ctx.platform.savesBlobs ? await keptCopyOf(entry.id, at) : undefined;
       const filename = entryFileName(entry, at, copy?.type);
       return copy ? { filename, blob: copy } : { filename, url: entry.urls[at] ?? '' };
     }),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_ID_LENGTH, MAX_URL_LENGTH, MAX_VIDEO_URLS } from '../api/schemas';
+import { boundedUrl, MAX_ID_LENGTH, MAX_VIDEO_URLS } from '../api/schemas';
 import { AppError } from '../error-info';
 import { errorInfoSchema } from '../errors';
 import { parseHttpUrl } from '../http-url';
@@ -23,8 +23,7 @@ const MAX_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
 
 // Bounded as the service's answers are (utils/api/schemas.ts): a longer URL is refused, not cut, since a cut
 // URL names another file.
-const httpUrl = z.string().check(
-  z.maxLength(MAX_URL_LENGTH, `longer than ${MAX_URL_LENGTH} characters`),
+const httpUrl = boundedUrl.check(
   z.refine((value) => parseHttpUrl(value) !== undefined, 'not an http(s) URL'),
 );
 
@@ -33,7 +32,7 @@ const httpUrl = z.string().check(
  * summaries get (utils/text.ts) rather than refusing the file: a shortened text still says what happened.
  */
 const fileErrorSchema = z.pipe(
-  z.extend(errorInfoSchema, { url: z.optional(httpUrl) }),
+  z.object({ ...errorInfoSchema.shape, url: z.optional(httpUrl) }),
   z.transform(({ message, detail, ...rest }) => ({
     ...rest,
     message: truncate(message, MAX_DETAIL_LENGTH),

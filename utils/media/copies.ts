@@ -1,7 +1,7 @@
 import { AppError, toErrorInfo } from '../error-info';
 import { copiesItem } from './copies-item';
 import type { Copies, EntryCopy } from './copies-schema';
-import { deleteAllCopies, deleteCopies, discardIncomplete, usedBytes } from './copy-store';
+import { deleteAllCopies, deleteCopies, discardIncomplete, readStoredCopy, usedBytes } from './copy-store';
 import { type CopyLimits, type CopyWatch, watchCopy } from './copy-watch';
 import { enforceCap } from './evict';
 import { closeFiles, type OpenFile, openFile, streamFile } from './keep-file';
@@ -175,6 +175,16 @@ export async function keepEntry(input: KeepEntryInput): Promise<EntryCopy> {
     }
   });
   return saved.entries[input.entryId] ?? result;
+}
+
+/** The kept copy of an entry's file, if one is complete; without a readable database there is none. */
+export async function keptCopyOf(entryId: string, index: number, db?: MediaDb): Promise<Blob | undefined> {
+  try {
+    return await readStoredCopy(db ?? (await openMediaDb()), entryId, index);
+  } catch {
+    // The service's file is still there to download.
+    return undefined;
+  }
 }
 
 /** For a removed history entry: its copies go and so does its record. */

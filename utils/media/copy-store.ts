@@ -1,3 +1,4 @@
+import { chunkRange } from './copy-reader';
 import { removeFile } from './keep-file';
 import type { MediaDb, StoredFile } from './media-db';
 
@@ -25,4 +26,14 @@ export async function usedBytes(db: MediaDb): Promise<number> {
 export async function discardIncomplete(db: MediaDb, continuing: ReadonlySet<string>): Promise<void> {
   const cut = (await db.getAll('files')).filter((file) => !file.complete && !continuing.has(file.entryId));
   for (const file of cut) await removeFile(db, file.entryId, file.index);
+}
+
+/** A complete file's copy, through the background's own connection (pages read with copy-reader.ts). */
+export async function readStoredCopy(db: MediaDb, entryId: string, index: number): Promise<Blob | undefined> {
+  const tx = db.transaction(['files', 'chunks']);
+  const file = await tx.objectStore('files').get([entryId, index]);
+  if (!file?.complete) return undefined;
+  const chunks = await tx.objectStore('chunks').getAll(chunkRange(entryId, index));
+  if (chunks.length !== file.chunks) return undefined;
+  return new Blob(chunks, { type: file.contentType });
 }
