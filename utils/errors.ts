@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ERROR_KINDS } from './error-info';
+import { wholeNumber } from './whole-number';
 
 /**
  * The one wire and storage shape of a failure. Code that only throws, converts or words errors imports
@@ -9,7 +10,7 @@ export const errorInfoSchema = z.object({
   kind: z.enum(ERROR_KINDS),
   /** English wording, for logs and as the fallback where no translation exists. */
   message: z.string(),
-  status: z.optional(z.int()),
+  status: z.optional(wholeNumber()),
   retryAfterMs: z.optional(z.number().check(z.nonnegative())),
   /** The service's own words (a text error body, a job's failure reason), trimmed. */
   detail: z.optional(z.string()),

@@ -1,15 +1,16 @@
 import * as z from 'zod/mini';
 import { errorInfoSchema } from '../errors';
 import { videoOptionsSchema } from '../settings/schema';
+import { wholeNumber } from '../whole-number';
 
 /** Polling state of a video job; kept with its history entry so one write keeps both consistent. */
 export const pollStateSchema = z.object({
   /** Absent only between persisting the entry and the service answering the submission. */
   jobId: z.optional(z.string()),
   baseUrl: z.string(),
-  attempts: z.int().check(z.nonnegative()),
+  attempts: wholeNumber().check(z.nonnegative()),
   /** Consecutive failed polls, driving the backoff. */
-  failures: z.int().check(z.nonnegative()),
+  failures: wholeNumber().check(z.nonnegative()),
   nextPollAt: z.number(),
   lastPolledAt: z.optional(z.number()),
 });
@@ -61,6 +62,6 @@ export const historyEntrySchema = z.object({
    */
   balanceBefore: z.optional(balanceReadingSchema),
   /** Credits this generation took, only when it ran with no other generation in flight. */
-  cost: z.optional(z.int().check(z.nonnegative())),
+  cost: z.optional(wholeNumber().check(z.nonnegative())),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

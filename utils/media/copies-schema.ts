@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { errorInfoSchema } from '../errors';
+import { wholeNumber } from '../whole-number';
 import { COPY_STATES } from './copy-states';
 
 /**
@@ -14,21 +15,21 @@ export const entryCopySchema = z.object({
    */
   state: z.enum(COPY_STATES),
   /** kept: the bytes held; tooBig: the result's size (at least). */
-  bytes: z.int().check(z.nonnegative()),
-  files: z.int().check(z.nonnegative()),
+  bytes: wholeNumber().check(z.nonnegative()),
+  files: wholeNumber().check(z.nonnegative()),
   error: z.optional(errorInfoSchema),
   /** keeping: attempts started so far, counting those a stopped worker cut off. */
-  attempts: z.optional(z.int().check(z.nonnegative())),
+  attempts: z.optional(wholeNumber().check(z.nonnegative())),
   /** keeping: the next attempt is not before this time (after a failed one). */
   retryAt: z.optional(z.number()),
   /** tooBig: the cap it did not fit. */
-  capBytes: z.optional(z.int().check(z.nonnegative())),
+  capBytes: z.optional(wholeNumber().check(z.nonnegative())),
 });
 export type EntryCopy = z.infer<typeof entryCopySchema>;
 
 export const copiesSchema = z.object({
   entries: z.record(z.string(), entryCopySchema),
   /** Bytes of every copy in IndexedDB, complete or being written. */
-  usedBytes: z.int().check(z.nonnegative()),
+  usedBytes: wholeNumber().check(z.nonnegative()),
 });
 export type Copies = z.infer<typeof copiesSchema>;

@@ -5,6 +5,7 @@ import type { errorInfoSchema } from '../errors';
 import type { historyEntrySchema } from '../history/schema';
 import { settingsSchema, videoOptionsSchema } from '../settings/schema';
 import { apiKeyProblem, promptProblem } from '../validation';
+import { wholeNumber } from '../whole-number';
 
 /**
  * The commands extension pages send to the background; what pages show they read from storage
@@ -50,7 +51,7 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('download'),
     entryId: z.string(),
-    index: z.optional(z.int().check(z.nonnegative())),
+    index: z.optional(wholeNumber().check(z.nonnegative())),
   }),
   /** Sent after the page obtained access to the media host in the person's click. */
   z.object({ type: z.literal('keepCopy'), entryId: z.string() }),
@@ -65,7 +66,7 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('importHistory'),
     file: z.unknown(),
-    removeUpTo: z.optional(z.int().check(z.nonnegative())),
+    removeUpTo: z.optional(wholeNumber().check(z.nonnegative())),
   }),
   /** The side panel filled its form from this draft: clear it, unless a newer one replaced it. */
   z.object({ type: z.literal('takeComposerDraft'), id: z.string() }),

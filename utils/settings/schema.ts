@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
 import { rule, videoOptionsSchema } from '../api/schemas';
 import { baseUrlProblem, modelFieldProblem, NUMBER_LIMITS, normaliseBaseUrl } from '../validation';
+import { wholeNumber } from '../whole-number';
 
 export { type VideoOptions, videoOptionsSchema } from '../api/schemas';
 
-const limited = ({ min, max }: { min: number; max: number }) => z.int().check(z.gte(min), z.lte(max));
+const limited = ({ min, max }: { min: number; max: number }) => wholeNumber().check(z.gte(min), z.lte(max));
 
 const optionalBaseUrl = (value: string) => (value === '' ? undefined : baseUrlProblem(value));
 
