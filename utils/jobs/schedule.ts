@@ -67,8 +67,9 @@ export function sendingBackstop(
   // Waking sooner would find a slow image still in flight and keep re-arming; later leaves a dead one running.
   const timeoutOf = (entry: HistoryEntry) =>
     entry.kind === 'image' ? (policy.imageTimeoutMs ?? requestMs) : requestMs;
-  // An image may take two requests (the other path form after a 404), each with its own time-out.
-  const earliest = Math.min(...sending.map((entry) => entry.createdAt + 2 * timeoutOf(entry) + 5_000));
+  // An image may take two requests: the other path form is asked only after a 404 or 405, an answer that comes
+  // at a request's pace, not at a slow model's. Should it come later, a worker still alive only re-arms.
+  const earliest = Math.min(...sending.map((entry) => entry.createdAt + timeoutOf(entry) + requestMs + 5_000));
   return Math.max(earliest, now + policy.intervalMs);
 }
 

@@ -116,7 +116,7 @@ describe('sendingBackstop', () => {
     const slow = { ...policy, imageTimeoutMs: 300_000 };
     const image = entry('img', { kind: 'image', poll: undefined, createdAt: T0 });
     const video = entry('vid', { createdAt: T0 + 1_000 });
-    expect(sendingBackstop([image], T0, slow)).toBe(T0 + 605_000);
+    expect(sendingBackstop([image], T0, slow)).toBe(T0 + 315_000);
     // A submission in flight beside it keeps the request time-out.
     expect(sendingBackstop([image, video], T0, slow)).toBe(T0 + 26_000);
     // Settings without an image time-out fall back to the request time-out.
