@@ -69,7 +69,9 @@ export function sendingBackstop(
     entry.kind === 'image' ? (policy.imageTimeoutMs ?? requestMs) : requestMs;
   // An image may take two requests: the other path form is asked only after a 404 or 405, an answer that comes
   // at a request's pace, not at a slow model's. Should it come later, a worker still alive only re-arms.
-  const earliest = Math.min(...sending.map((entry) => entry.createdAt + timeoutOf(entry) + requestMs + 5_000));
+  const earliest = Math.min(
+    ...sending.map((entry) => entry.createdAt + timeoutOf(entry) + requestMs + 5_000),
+  );
   return Math.max(earliest, now + policy.intervalMs);
 }
 
