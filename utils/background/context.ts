@@ -39,11 +39,8 @@ export interface FinishHooks {
  * service connection and the notifier. Features receive this and nothing else.
  */
 export function createContext(platform: Platform, hooks: FinishHooks) {
-  // Entries the cap pushes out take their kept copies with them. Not awaited: the keeper reads the history,
-  // whose queue is still busy with the write that dropped them.
-  const history = createHistoryStore(historyBackend, HISTORY_LIMIT, () => {
-    void copies.forgetRemoved().catch((error: unknown) => console.warn('Copies were not freed:', error));
-  });
+  // Entries the cap pushes out take their kept copies with them.
+  const history = createHistoryStore(historyBackend, HISTORY_LIMIT, (ids) => copies.forgetDropped(ids));
   /** Held by requests that carry a result and by copies being fetched, never while the worker is idle. */
   const keepAlive = createKeepAlive(platform.stayAwake, platform.timers);
   const announcer = createAnnouncer(platform.now);

@@ -34,6 +34,7 @@ export async function importHistory(
   const entries = readHistoryFile(file, ctx.platform.now());
   const outcome = await ctx.history.importMissing(entries, removeUpTo);
   if (!outcome.applied) return { imported: false, adding: outcome.adding, removing: outcome.removing };
-  if (outcome.removing > 0) await ctx.copies.forgetRemoved();
+  // The answer says the copies went with the entries: it waits for the freeing the store's drop began.
+  if (outcome.removing > 0) await ctx.copies.droppedFreed();
   return { imported: true, added: outcome.adding, skipped: outcome.skipped, removed: outcome.removing };
 }

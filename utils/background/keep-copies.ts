@@ -7,6 +7,7 @@ import {
   forgetAllCopies,
   forgetCopies,
   forgetCopiesExcept,
+  forgetCopiesOf,
   keepEntry,
   markKeeping,
   recoverInterruptedCopies,
@@ -58,6 +59,8 @@ export function createCopyKeeper({ platform, history, keepAlive, scheduleAlarm, 
   const serially = createSerial();
   /** Entries this worker has queued or is keeping, so an alarm or a start never queues one twice. */
   const queued = new Set<string>();
+  /** Freeing of copies of entries the history pushed out, still under way. */
+  const dropping = new Set<Promise<void>>();
 
   async function find(entryId: string): Promise<HistoryEntry | undefined> {
     return history.get(entryId);
@@ -199,6 +202,22 @@ export function createCopyKeeper({ platform, history, keepAlive, scheduleAlarm, 
     rearm,
 
     forget: (entryId: string) => serially(() => forgetCopies(entryId)),
+
+    /**
+     * Entries the history's cap or a full storage pushed out: exactly their copies go (called from inside the
+     * history's queue, so it must not read the history). `droppedFreed` waits for every such freeing begun.
+     */
+    forgetDropped(ids: readonly string[]): void {
+      const freeing = serially(() => forgetCopiesOf(ids));
+      dropping.add(freeing);
+      void freeing
+        .catch((error: unknown) => console.warn('Copies of entries pushed out were not freed:', error))
+        .finally(() => dropping.delete(freeing));
+    },
+
+    droppedFreed: async (): Promise<void> => {
+      await Promise.allSettled([...dropping]);
+    },
 
     /** After clearing history: copies of entries that are gone, running jobs' entries stay. */
     forgetRemoved: () =>

@@ -196,16 +196,24 @@ export async function forgetCopies(entryId: string, db?: MediaDb): Promise<void>
   });
 }
 
+/** For entries that left the history: their copies go, and so do their records, in one write. */
+export async function forgetCopiesOf(ids: readonly string[], db?: MediaDb): Promise<void> {
+  const media = db ?? (await openMediaDb());
+  for (const id of ids) await deleteCopies(media, id);
+  await updateCopies(media, (entries) => {
+    for (const id of ids) delete entries[id];
+  });
+}
+
 /** For clearing history: the copies of every entry no longer in it go, those of entries still there stay. */
 export async function forgetCopiesExcept(present: ReadonlySet<string>, db?: MediaDb): Promise<void> {
   const media = db ?? (await openMediaDb());
   const stored = (await media.getAll('files')).map((file) => file.entryId);
   const recorded = Object.keys((await copiesItem.getValue()).entries);
-  const gone = [...new Set([...stored, ...recorded])].filter((id) => !present.has(id));
-  for (const id of gone) await deleteCopies(media, id);
-  await updateCopies(media, (entries) => {
-    for (const id of gone) delete entries[id];
-  });
+  await forgetCopiesOf(
+    [...new Set([...stored, ...recorded])].filter((id) => !present.has(id)),
+    media,
+  );
 }
 
 /** For "Delete all copies" (entries stay; they become "Only on the service") and for clearing history. */
