@@ -18,6 +18,10 @@ export const NUMBER_LIMITS = {
   imageTimeoutSec: { min: 2, max: 1800 },
   /** Space for kept copies, in MB: from one small video up to what a generous disk spares. */
   copyCapMb: { min: 50, max: 100 * 1024 },
+  /** Entries the history keeps before the oldest are offered for removal. */
+  historyLimit: { min: 100, max: 50_000 },
+  /** The optional rule: finished, unstarred results older than this many days go by themselves (0: never). */
+  historyDropAfterDays: { min: 0, max: 3650 },
 } as const;
 
 export type Problem =

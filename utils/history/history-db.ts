@@ -11,7 +11,7 @@ export const HISTORY_DB_VERSION = 1;
 
 /**
  * One entry and the fields it is found by. Flags are 1/0 rather than booleans because IndexedDB cannot
- * index a boolean; `favourite` is indexed already so the step that adds favourites needs no upgrade.
+ * index a boolean.
  */
 export interface HistoryRow {
   id: string;
@@ -25,6 +25,8 @@ export interface HistoryRow {
   costPending: 0 | 1;
   favourite: 0 | 1;
   batchId?: string;
+  /** The entry's collections again, for the multi-entry index (one key per collection). */
+  collections: string[];
 }
 
 export type DateKey = [createdAt: number, seq: number];
@@ -41,6 +43,7 @@ export interface HistorySchema extends DBSchema {
       owed: number;
       costPending: number;
       batchId: string;
+      collections: string;
     };
   };
   /** `seq`: the next tie-breaker to hand out; `migrated`: the version of the storage.local array taken in. */
@@ -67,7 +70,8 @@ export function rowOf(entry: HistoryEntry, seq: number): HistoryRow {
     kind: entry.kind,
     owed: ended && entry.notifyPending === true ? 1 : 0,
     costPending: ended && entry.balanceBefore !== undefined ? 1 : 0,
-    favourite: 0,
+    favourite: entry.favourite ? 1 : 0,
+    collections: entry.collections ?? [],
     ...(entry.batchId === undefined ? {} : { batchId: entry.batchId }),
   };
 }
@@ -88,6 +92,7 @@ export function openHistoryDb(name = HISTORY_DB_NAME): Promise<HistoryDb> {
       entries.createIndex('owed', 'owed');
       entries.createIndex('costPending', 'costPending');
       entries.createIndex('batchId', 'batchId');
+      entries.createIndex('collections', 'collections', { multiEntry: true });
       db.createObjectStore('meta');
     },
   });

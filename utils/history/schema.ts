@@ -61,6 +61,10 @@ export const historyEntrySchema = z.object({
    * replaced by `cost`, or dropped when the difference cannot be put on this entry alone.
    */
   balanceBefore: z.optional(balanceReadingSchema),
+  /** Starred by the person: never pushed out, neither by the history's cap nor by the copies' space cap. */
+  favourite: z.optional(z.literal(true)),
+  /** Named collections the person put this entry in. */
+  collections: z.optional(z.array(z.string().check(z.maxLength(60))).check(z.maxLength(50))),
   /** Credits this generation took, only when it ran with no other generation in flight. */
   cost: z.optional(wholeNumber().check(z.nonnegative())),
 });

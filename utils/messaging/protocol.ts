@@ -15,6 +15,11 @@ import { wholeNumber } from '../whole-number';
 
 const apiKeySchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(500), rule(apiKeyProblem));
 
+/** Bulk actions name entries by id; the history holds at most 50,000. */
+const entryIdsSchema = z.array(z.string().check(z.maxLength(200))).check(z.minLength(1), z.maxLength(50_000));
+
+export const collectionNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(60));
+
 /** The person's explicit choice to use the key saved for another origin with this service URL. */
 const reuseKeySchema = z.optional(z.boolean());
 
@@ -46,6 +51,21 @@ export const requestSchema = z.discriminatedUnion('type', [
     reuseKey: reuseKeySchema,
   }),
   z.object({ type: z.literal('removeHistoryEntry'), id: z.string() }),
+  /** Bulk delete: the entries and their kept copies go in one change. */
+  z.object({ type: z.literal('removeEntries'), ids: entryIdsSchema }),
+  z.object({ type: z.literal('setFavourite'), ids: entryIdsSchema, favourite: z.boolean() }),
+  /** Adds the entries to the named collection (`member: true`) or takes them out of it. */
+  z.object({
+    type: z.literal('setCollection'),
+    ids: entryIdsSchema,
+    collection: collectionNameSchema,
+    member: z.boolean(),
+  }),
+  /**
+   * Removes the oldest finished entries past the cap that are not favourites, at most `removeUpTo` (the number
+   * the options page showed the person when they agreed).
+   */
+  z.object({ type: z.literal('trimHistory'), removeUpTo: wholeNumber().check(z.nonnegative()) }),
   z.object({ type: z.literal('clearHistory') }),
   /** Without an index, every file of the entry. */
   z.object({
@@ -58,7 +78,8 @@ export const requestSchema = z.discriminatedUnion('type', [
   /** A result larger than the space for copies: raise the cap just enough for it, then keep it. */
   z.object({ type: z.literal('keepAnyway'), entryId: z.string() }),
   z.object({ type: z.literal('deleteAllCopies') }),
-  z.object({ type: z.literal('exportHistory') }),
+  /** Without ids, the whole history; with them, only those entries (bulk export). */
+  z.object({ type: z.literal('exportHistory'), ids: z.optional(entryIdsSchema) }),
   /**
    * A history file as parsed JSON; the background checks it against its own schema (utils/history/transfer.ts).
    * `removeUpTo`: how many stored entries the person agreed may be pushed out by the cap (none unless asked).
@@ -108,6 +129,10 @@ export interface ResponseData {
   removeApiKey: { removed: true };
   testConnection: { balance: number };
   removeHistoryEntry: { removed: boolean };
+  removeEntries: { removed: number };
+  setFavourite: { changed: number };
+  setCollection: { changed: number };
+  trimHistory: { removed: number };
   clearHistory: { removed: number };
   download: { started: number };
   keepCopy: { keeping: true };

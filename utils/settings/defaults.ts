@@ -12,5 +12,7 @@ export const DEFAULT_SETTINGS: Settings = {
   imageTimeoutSec: 300,
   keepCopies: true,
   copyCapMb: 1024,
+  historyLimit: 10_000,
+  historyDropAfterDays: 0,
   reviewSelection: false,
 };

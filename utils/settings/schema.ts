@@ -33,6 +33,10 @@ export const settingsSchema = z.object({
   keepCopies: z.boolean(),
   /** The space kept copies may take; the oldest are evicted beyond it. */
   copyCapMb: limited(NUMBER_LIMITS.copyCapMb),
+  /** Past this many entries the oldest finished ones are offered for removal; never removed unasked. */
+  historyLimit: limited(NUMBER_LIMITS.historyLimit),
+  /** The person's rule: finished, unstarred results older than this many days are removed (0: never). */
+  historyDropAfterDays: limited(NUMBER_LIMITS.historyDropAfterDays),
   /** Whether the direct context-menu entries open the selection in the side panel to review first. */
   reviewSelection: z.boolean(),
 });

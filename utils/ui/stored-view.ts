@@ -80,6 +80,8 @@ export function shownSettings(value: unknown): Settings {
     imageTimeoutSec: pick(DEFAULT_SETTINGS.imageTimeoutSec, stored.imageTimeoutSec),
     keepCopies: pick(DEFAULT_SETTINGS.keepCopies, stored.keepCopies),
     copyCapMb: pick(DEFAULT_SETTINGS.copyCapMb, stored.copyCapMb),
+    historyLimit: pick(DEFAULT_SETTINGS.historyLimit, stored.historyLimit),
+    historyDropAfterDays: pick(DEFAULT_SETTINGS.historyDropAfterDays, stored.historyDropAfterDays),
     reviewSelection: pick(DEFAULT_SETTINGS.reviewSelection, stored.reviewSelection),
   };
 }
