@@ -30,10 +30,16 @@ export interface LaunchOptions {
    * non-loopback origin without a permission prompt no automated browser can answer.
    */
   extraHostPermissions?: readonly string[];
+  /**
+   * Loads this build instead of today's, copied into a folder of its own that `upgrade()` later fills with
+   * today's build: the same folder keeps the same extension id and profile data, as an update does.
+   */
+  releaseBuild?: string;
 }
 
 /** The build to load: the real one, or a copy with some permissions taken out of its manifest. */
 function buildFor(options: LaunchOptions): string {
+  if (options.releaseBuild) return options.releaseBuild;
   const dropped = options.withoutPermissions ?? [];
   const added = options.extraHostPermissions ?? [];
   if (dropped.length === 0 && added.length === 0) return chromeBuildDir;
@@ -61,6 +67,11 @@ export class ExtensionUnderTest {
 
   static async launch(options: LaunchOptions = {}): Promise<ExtensionUnderTest> {
     const profileDir = mkdtempSync(path.join(os.tmpdir(), 'promptcast-profile-'));
+    if (options.releaseBuild) {
+      const installed = path.join(profileDir, 'installed-extension');
+      cpSync(options.releaseBuild, installed, { recursive: true });
+      options = { ...options, releaseBuild: installed };
+    }
     const context = await launchContext(profileDir, options);
     const worker = await firstWorker(context);
     return new ExtensionUnderTest(profileDir, options, context, new URL(worker.url()).host);
@@ -93,9 +104,26 @@ export class ExtensionUnderTest {
   /** Closes the browser and starts it again on the same profile, as a person restarting Chrome. */
   async restartBrowser(): Promise<void> {
     await this.context.close();
+    await this.startAgain();
+  }
+
+  private async startAgain(): Promise<void> {
     this.context = await launchContext(this.profileDir, this.options);
     const worker = await firstWorker(this.context);
     this.id = new URL(worker.url()).host;
+  }
+
+  /**
+   * Closes the browser, puts today's build where the release was loaded from, and starts the browser again:
+   * the same extension id and profile, now running today's code on what the release stored.
+   */
+  async upgrade(): Promise<void> {
+    const installed = this.options.releaseBuild;
+    if (!installed) throw new Error('upgrade() needs an extension launched with `releaseBuild`');
+    await this.context.close();
+    rmSync(installed, { recursive: true, force: true });
+    cpSync(chromeBuildDir, installed, { recursive: true });
+    await this.startAgain();
   }
 
   async close(): Promise<void> {
