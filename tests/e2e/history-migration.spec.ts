@@ -25,7 +25,9 @@ function olderEntry(index: number, now: number): HistoryEntry {
     urls: index % 7 === 0 ? [] : [`http://127.0.0.1:9/older-${index}.png`],
     createdAt,
     finishedAt: createdAt + 1_000,
-    ...(index % 7 === 0 ? { error: { kind: 'server_error', message: 'The service failed (500).', status: 500 } } : {}),
+    ...(index % 7 === 0
+      ? { error: { kind: 'server_error', message: 'The service failed (500).', status: 500 } }
+      : {}),
     ...(index % 5 === 0 ? { cost: 3 } : {}),
   };
 }

@@ -39,7 +39,11 @@ function prefs(downloadsDir: string | undefined): Record<string, unknown> {
   };
 }
 
-async function launchFirefox(profileDir: string, downloadsDir: string | undefined): Promise<Browser> {
+async function launchFirefox(
+  profileDir: string,
+  downloadsDir: string | undefined,
+  build = firefoxBuildDir,
+): Promise<Browser> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxExecutable(),
@@ -51,7 +55,7 @@ async function launchFirefox(profileDir: string, downloadsDir: string | undefine
     acceptInsecureCerts: true,
     extraPrefsFirefox: prefs(downloadsDir),
   });
-  await browser.installExtension(firefoxBuildDir);
+  await browser.installExtension(build);
   return browser;
 }
 
@@ -60,6 +64,8 @@ export type PageName = 'popup' | 'options' | 'history' | 'sidepanel';
 export interface LaunchOptions {
   /** A folder for the files this Firefox downloads. */
   downloadsDir?: string;
+  /** Installs this build (an earlier release) instead of today's, until `upgrade()`. */
+  releaseBuild?: string;
 }
 
 /** firefox-esr on its own profile with the add-on installed as a temporary add-on, over WebDriver BiDi. */
@@ -68,13 +74,17 @@ export class FirefoxUnderTest {
 
   private constructor(
     private readonly profileDir: string,
-    private readonly options: LaunchOptions,
+    private options: LaunchOptions,
     private current: Browser,
   ) {}
 
   static async launch(options: LaunchOptions = {}): Promise<FirefoxUnderTest> {
     const profileDir = mkdtempSync(path.join(os.tmpdir(), 'promptcast-firefox-'));
-    return new FirefoxUnderTest(profileDir, options, await launchFirefox(profileDir, options.downloadsDir));
+    return new FirefoxUnderTest(
+      profileDir,
+      options,
+      await launchFirefox(profileDir, options.downloadsDir, options.releaseBuild),
+    );
   }
 
   /** An extension page in a new tab, once its document has loaded. */
@@ -106,7 +116,13 @@ export class FirefoxUnderTest {
    */
   async restart(): Promise<void> {
     await this.current.close();
-    this.current = await launchFirefox(this.profileDir, this.options.downloadsDir);
+    this.current = await launchFirefox(this.profileDir, this.options.downloadsDir, this.options.releaseBuild);
+  }
+
+  /** Quits Firefox and starts it again with today's build in place of the release: an update, same storage. */
+  async upgrade(): Promise<void> {
+    this.options = { ...this.options, releaseBuild: undefined };
+    await this.restart();
   }
 
   version(): Promise<string> {
