@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { previousReleaseBuild } from '../../e2e/support/previous-release';
 import { firefoxBuildDir, firefoxExecutable, repoRoot } from './paths';
 
 /** Builds the Firefox add-on once for the whole run and names the browser that will drive it. */
@@ -12,4 +13,5 @@ export default function globalSetup(): void {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   console.log(`Built the Firefox add-on in ${firefoxBuildDir}`);
+  console.log(`Built the release before #24 in ${previousReleaseBuild('firefox')}`);
 }
