@@ -1,0 +1,85 @@
+/**
+ * The history at scale in Firefox (issue #24): a history the previous release kept as one storage.local array
+ * is taken into IndexedDB by today's add-on, installed over it on the same profile as an update is.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '../../utils/history/schema';
+import type { Copies } from '../../utils/media/copies-schema';
+import { previousReleaseBuild } from '../e2e/support/previous-release';
+import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
+import { FirefoxUnderTest } from './support/firefox';
+import { AddonState, HistoryPage, OptionsPage, PopupPage } from './support/pages';
+
+const SETTLE = { timeout: 30_000, interval: 200 };
+
+let firefox: FirefoxUnderTest | undefined;
+let service: ReferenceService | undefined;
+
+afterEach(async () => {
+  await firefox?.close();
+  await service?.close();
+});
+
+function olderEntry(index: number, now: number): HistoryEntry {
+  const createdAt = now - (index + 1) * 60_000;
+  return {
+    id: `older-${index}`,
+    kind: 'image',
+    prompt: `an older result number ${index}`,
+    model: '',
+    source: 'popup',
+    status: 'completed',
+    urls: [`http://127.0.0.1:9/older-${index}.png`],
+    createdAt,
+    finishedAt: createdAt + 1_000,
+  };
+}
+
+async function copyStates(state: AddonState): Promise<string[]> {
+  const { copies } = (await state.storedValues()) as { copies?: Copies };
+  return Object.values(copies?.entries ?? {}).map((copy) => copy.state);
+}
+
+describe('The history in Firefox', () => {
+  it('a history the previous release stored is all there after the update, with its kept copy', async () => {
+    const addon = await FirefoxUnderTest.launch({ releaseBuild: previousReleaseBuild('firefox') });
+    firefox = addon;
+    const started = await startReferenceService({
+      port: 0,
+      mediaHost: '127.0.0.1',
+      config: { filesOrigin: 'media', videoDurationMs: 0, fileRetentionMs: 8_000 },
+    });
+    service = started;
+    await OptionsPage.setUp(addon, started.url, DEMO_API_KEY);
+    let state = await AddonState.open(addon);
+    const popup = await PopupPage.open(addon);
+    await popup.generateImage('a kept heron');
+    const made = await state.waitForEntry('a kept heron', (entry) => entry.status === 'completed');
+    await expect.poll(() => copyStates(state), SETTLE).toEqual(['kept']);
+    const now = Date.now() - 3_600_000;
+    await state.page.evaluate(
+      async (older) => {
+        const { history } = await browser.storage.local.get('history');
+        await browser.storage.local.set({ history: [...(history as unknown[]), ...older] });
+      },
+      Array.from({ length: 49 }, (_, index) => olderEntry(index, now)),
+    );
+    const stored = (await state.storedValues()).history as HistoryEntry[];
+    expect(stored).toHaveLength(50);
+
+    await addon.upgrade();
+
+    state = await AddonState.open(addon);
+    await expect.poll(async () => 'history' in (await state.storedValues()), SETTLE).toBe(false);
+    expect((await state.history()).map((entry) => entry.id)).toEqual(stored.map((entry) => entry.id));
+    expect(await state.history()).toEqual(stored);
+    expect(await copyStates(state)).toEqual(['kept']);
+
+    const url = made.urls[0] ?? '';
+    await expect.poll(async () => (await fetch(url)).status, SETTLE).toBe(404);
+    const history = await HistoryPage.open(addon);
+    expect(await history.cellText(1)).toContain('a kept heron');
+    const image = await history.loadedImage(`${HistoryPage.cell(1)} img`);
+    expect(image.src).toMatch(/^blob:moz-extension:/);
+  });
+});
