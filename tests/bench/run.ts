@@ -17,10 +17,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromiumExecutable, repoRoot } from '../e2e/support/paths';
 import { startReferenceService } from '../reference-service/server';
-import { buildBaseline } from './baseline';
+import { BASELINE_ROWS, buildBaseline } from './baseline';
 import { BenchBrowser } from './browser';
 import { buildPrivateCopy } from './build';
 import { gzipBytes, measureEntries } from './bundle';
+import { type HistoryAtScale, historyAtScale, SIZES, type WriteCost } from './history-scale';
 import { filesLoadedAtOpen, quietPage, WorkerControl } from './measure';
 import {
   atLeast,
@@ -31,6 +32,7 @@ import {
   kb,
   ms,
   type Row,
+  round,
   type Sampled,
   slowKeepRow,
 } from './report';
@@ -129,6 +131,7 @@ let history: Awaited<ReturnType<typeof compareHistoryPaint>>;
 let keep: Awaited<ReturnType<typeof keepDuringPopup>>;
 let slowKeep: Awaited<ReturnType<typeof keepOnSlowLine>>;
 let scaled: Awaited<ReturnType<typeof scale>>;
+let atScale: HistoryAtScale;
 let idle: Awaited<ReturnType<typeof idleCost>>;
 let polling: Awaited<ReturnType<typeof pollingCost>>;
 let keepAlive: Awaited<ReturnType<typeof keepAliveCost>>;
@@ -160,6 +163,11 @@ try {
       jobSec: SCALE_JOB_SEC,
       runs: RUNS,
     });
+    step(
+      `history at scale: writes with ${SIZES.join(' and ')} entries; history page, search and popup with ${SIZES[1]}`,
+    );
+    service.reset();
+    atScale = await historyAtScale(bench, service, page, PAINT_RUNS);
     await control.detach();
   } finally {
     await bench.close();
@@ -232,6 +240,14 @@ const floorOpens = [
   ['Side panel, later opens', floor.sidePanel.laterOpen],
 ] as const;
 
+const [fewest, most] = atScale.writes;
+/** Bytes one write of `kind` takes with the largest history over those with the smallest (poll: median). */
+const writeRatio = (kind: 'poll' | 'image'): number => {
+  const bytes = (cost: WriteCost | undefined) =>
+    (kind === 'poll' ? cost?.poll.median : cost?.image) ?? Number.NaN;
+  return round(bytes(most) / bytes(fewest), 2);
+};
+
 const budgets: Budget[] = [
   atMost(
     'Popup bundle at open (JS+CSS gzip)',
@@ -291,6 +307,39 @@ const budgets: Budget[] = [
     keepAlive.pendingCalls,
     Math.floor(SLOW_IMAGE_SEC / 20),
     '',
+  ),
+  ...(['poll', 'image'] as const).map((kind) =>
+    atMost(
+      `Bytes written by one ${kind}, ${SIZES[1]} / ${SIZES[0]} entries`,
+      writeRatio(kind),
+      1.1,
+      'x',
+      'the same within 10 %',
+    ),
+  ),
+  atMost(
+    `History page, ${atScale.page.entries} entries to first screenful / bare React list of ${BASELINE_ROWS}`,
+    atScale.page.ratio,
+    1.3,
+    'x',
+  ),
+  atMost(
+    `Search over ${atScale.search.entries} entries, keystroke to result (median)`,
+    atScale.search.ms.median,
+    50,
+    'ms',
+  ),
+  atMost(
+    `Search over ${atScale.search.entries} entries, keystroke to result (95th percentile)`,
+    atScale.search.p95,
+    100,
+    'ms',
+  ),
+  atMost(
+    `Popup first paint / bare React page, ${atScale.popup.entries} history entries`,
+    atScale.popup.ratio,
+    1.3,
+    'x',
   ),
   atLeast(`Scale: videos completed of ${SCALE_JOBS}`, scaled.completed, SCALE_JOBS, ''),
   atMost('Scale: peak concurrent polls', scaled.peakConcurrentPolls, POLL_CONCURRENCY, ''),
@@ -357,6 +406,28 @@ const rows: Row[] = [
     metric: `History page: ${history.entries} entries painted`,
     value: `${ms(history.promptcast.median)} (${history.ratio}x)`,
     detail: `bare React list ${ms(history.baseline.median)}; first text ${ms(history.promptcastShell.median)}; ${history.videos} videos; until the last ${HISTORY_ENTRY} is painted; ${spread(history.promptcast, ms)}`,
+  },
+  ...atScale.writes.map(
+    (cost): Row => ({
+      metric: `Bytes written with ${cost.entries} history entries: poll / finished image`,
+      value: `${kb(cost.poll.median)} / ${kb(cost.image)}`,
+      detail: `polls ${cost.poll.samples.join('/')} bytes; the image's entry, cost and kept copy`,
+    }),
+  ),
+  {
+    metric: `History page: ${atScale.page.entries} entries, first ${atScale.page.rows} rows painted`,
+    value: `${ms(atScale.page.promptcast.median)} (${atScale.page.ratio}x)`,
+    detail: `bare React list of ${BASELINE_ROWS} rows ${ms(atScale.page.baseline.median)}; ${spread(atScale.page.promptcast, ms)}`,
+  },
+  {
+    metric: `Search over ${atScale.search.entries} entries: keystroke to result painted`,
+    value: `${ms(atScale.search.ms.median)} median, ${ms(atScale.search.p95)} p95`,
+    detail: `${atScale.search.keystrokes} keystrokes; ${spread(atScale.search.ms, ms)}`,
+  },
+  {
+    metric: `Popup with ${atScale.popup.entries} history entries`,
+    value: `${ms(atScale.popup.promptcast.median)} (${atScale.popup.ratio}x)`,
+    detail: `bare React ${ms(atScale.popup.baseline.median)}; ${spread(atScale.popup.promptcast, ms)}`,
   },
   {
     metric: `Popup while a ${kb(KEEP_VIDEO_BYTES)} video is kept`,
@@ -426,6 +497,7 @@ const results = {
   polling,
   keepAlive,
   scale: scaled,
+  historyAtScale: atScale,
   budgets,
   pass: failed.length === 0,
 };

@@ -147,7 +147,7 @@ export interface PaintComparison {
  * Promptcast's page against the baseline's, both opened as chrome-extension:// pages of the same browser:
  * one unmeasured open of each, then `runs` of each, alternating which goes first.
  */
-async function comparePages(
+export async function comparePages(
   ours: () => Promise<PaintTiming>,
   theirs: () => Promise<PaintTiming>,
   runs: number,
@@ -552,7 +552,7 @@ export interface ScaleResult {
  * Finished entries whose files the reference service really serves: an image each (its own URL, so a page
  * loads `count` different thumbnails), every fifth one a video instead.
  */
-function seededHistory(count: number, serviceUrl: string, now: number): HistoryEntry[] {
+export function seededHistory(count: number, serviceUrl: string, now: number): HistoryEntry[] {
   return Array.from({ length: count }, (_, i): HistoryEntry => {
     const createdAt = now - (i + 1) * 60_000;
     const common = {
@@ -580,7 +580,7 @@ function seededHistory(count: number, serviceUrl: string, now: number): HistoryE
   });
 }
 
-async function seedHistory(page: Page, service: ReferenceService, count: number): Promise<void> {
+export async function seedHistory(page: Page, service: ReferenceService, count: number): Promise<void> {
   const seed = seededHistory(count, service.url, Date.now());
   await page.evaluate((entries) => chrome.storage.local.set({ history: entries }), seed);
 }

@@ -1,0 +1,259 @@
+import type { Page, Worker } from '@playwright/test';
+import type { HistoryEntry } from '../../utils/history/schema';
+import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
+import { matching, SHOW_ALL } from '../../utils/ui/history-find';
+import { DEMO_API_KEY, type ReferenceService } from '../reference-service/server';
+import { BASELINE_LIST_PAGE, BASELINE_ROW, BASELINE_ROWS } from './baseline';
+import type { BenchBrowser } from './browser';
+import { paintTime, sleep } from './measure';
+import { round, type Sampled, sampled } from './report';
+import {
+  comparePages,
+  comparePaint,
+  HISTORY_ENTRY,
+  type PaintComparison,
+  saveSettings,
+  seededHistory,
+  seedHistory,
+} from './scenarios';
+
+const VIDEO_OPTIONS = DEFAULT_SETTINGS.videoDefaults;
+
+/** The two history sizes the write costs are compared at: the old cap, and the new default cap. */
+export const SIZES = [200, 10_000] as const;
+/** Rows of the history page's first screenful, the point its first paint is timed to. */
+export const FIRST_SCREEN_ROWS = 12;
+
+/**
+ * Counts what the worker writes: every IndexedDB put, add and delete (values and keys, with binary data at
+ * its byte length) and every storage.local set. Installed once per worker; `take` returns the bytes since the
+ * last take.
+ */
+const writeCounter = `(() => {
+  if (globalThis.__benchWrites) return;
+  const counter = { bytes: 0 };
+  globalThis.__benchWrites = counter;
+  const encoder = new TextEncoder();
+  const sizeOf = (value, seen = new Set()) => {
+    if (value === null || value === undefined) return 0;
+    if (value instanceof ArrayBuffer) return value.byteLength;
+    if (ArrayBuffer.isView(value)) return value.byteLength;
+    if (value instanceof Blob) return value.size;
+    if (typeof value === 'string') return encoder.encode(value).length;
+    if (typeof value !== 'object') return String(value).length;
+    if (seen.has(value)) return 0;
+    seen.add(value);
+    let total = 0;
+    for (const [key, item] of Object.entries(value)) total += key.length + sizeOf(item, seen);
+    return total;
+  };
+  const proto = IDBObjectStore.prototype;
+  for (const method of ['put', 'add']) {
+    const original = proto[method];
+    proto[method] = function (value, key) {
+      counter.bytes += sizeOf(value) + sizeOf(key);
+      return original.apply(this, arguments);
+    };
+  }
+  const remove = proto.delete;
+  proto.delete = function (key) {
+    counter.bytes += sizeOf(key);
+    return remove.apply(this, arguments);
+  };
+  const area = chrome.storage.local;
+  const set = area.set;
+  area.set = function (items) {
+    counter.bytes += sizeOf(items);
+    return set.apply(this, arguments);
+  };
+})();`;
+
+async function countWrites(worker: Worker): Promise<() => Promise<number>> {
+  await worker.evaluate(writeCounter);
+  return () =>
+    worker.evaluate(() => {
+      const counter = (globalThis as unknown as { __benchWrites: { bytes: number } }).__benchWrites;
+      const bytes = counter.bytes;
+      counter.bytes = 0;
+      return bytes;
+    });
+}
+
+function pollsLogged(service: ReferenceService, jobId: string): number {
+  return service.requests().filter((entry) => entry.method === 'GET' && entry.path.endsWith(`/${jobId}`))
+    .length;
+}
+
+async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+export interface WriteCost {
+  entries: number;
+  /** Bytes written by one poll of a running video (median of three polls). */
+  poll: Sampled;
+  /** Bytes written from an image request to its result stored, its cost read and its copy kept. */
+  image: number;
+}
+
+/**
+ * Bytes the worker writes for one poll and for one finished image with `entries` in the history: with one
+ * record per entry both must not grow with the history.
+ */
+async function writeCost(
+  bench: BenchBrowser,
+  service: ReferenceService,
+  page: Page,
+  entries: number,
+): Promise<WriteCost> {
+  await seedHistory(page, service, entries);
+  const take = await countWrites(await bench.worker());
+  // The image: its request, its entry settled, its cost and its kept copy.
+  await take();
+  const answer = (await page.evaluate(() =>
+    chrome.runtime.sendMessage({ type: 'generateImage', prompt: 'bench write cost image' }),
+  )) as { ok: boolean };
+  if (!answer.ok) throw new Error('the write-cost image was refused');
+  await sleep(2_000);
+  const image = await take();
+
+  const submitted = (await page.evaluate(
+    (options) =>
+      chrome.runtime.sendMessage({ type: 'submitVideo', prompt: 'bench write cost video', options }),
+    VIDEO_OPTIONS,
+  )) as { ok: boolean; data?: HistoryEntry };
+  const jobId = submitted.data?.poll?.jobId;
+  if (!submitted.ok || !jobId) throw new Error('the write-cost video was refused');
+  const polls: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const seen = pollsLogged(service, jobId);
+    await until(() => pollsLogged(service, jobId) > seen, 10_000, 'a poll');
+    // The poll's answer is stored a moment after the service logged it.
+    await sleep(400);
+    const bytes = await take();
+    // The first interval also holds the submission's own writes.
+    if (i > 0) polls.push(bytes);
+  }
+  return { entries, poll: sampled(polls, 0), image };
+}
+
+export interface SearchTiming {
+  entries: number;
+  keystrokes: number;
+  /** From each keystroke's input event to the frame painted with its first result. */
+  ms: Sampled;
+  p95: number;
+}
+
+/** Queries typed a character at a time whose first result changes with each character, so each is seen. */
+function searchTargets(seed: readonly HistoryEntry[]): Array<{ typed: string; first: string }[]> {
+  const sequences: Array<{ typed: string; first: string }[]> = [];
+  for (const number of ['7381', '5622', '9013', '2486', '8160']) {
+    const steps: { typed: string; first: string }[] = [];
+    for (let length = 1; length <= number.length; length++) {
+      const typed = `image ${number.slice(0, length)}`;
+      const first = seed.find(matching({ ...SHOW_ALL, text: typed }));
+      if (first) steps.push({ typed, first: first.prompt });
+    }
+    sequences.push(steps);
+  }
+  return sequences;
+}
+
+/** Installed in the history page: how long after an input event the first row shows `expected`, painted. */
+const keystrokeProbe = `window.__benchKeystroke = (expected) => new Promise((resolve) => {
+  let inputAt;
+  const input = document.querySelector('input[type="search"]');
+  input.addEventListener('input', (event) => { inputAt = event.timeStamp; }, { once: true });
+  const check = () => {
+    const first = document.querySelector('${HISTORY_ENTRY}');
+    if (inputAt !== undefined && first && first.textContent.includes(expected))
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - inputAt)));
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+});`;
+
+/** Types searches into the history page over `entries` entries, timing each keystroke's first result. */
+async function searchTiming(bench: BenchBrowser, seed: readonly HistoryEntry[]): Promise<SearchTiming> {
+  const page = await bench.openPage('history');
+  try {
+    await page.locator(HISTORY_ENTRY).first().waitFor();
+    await page.evaluate(keystrokeProbe);
+    const search = page.getByLabel('Search prompts');
+    const times: number[] = [];
+    for (const steps of searchTargets(seed)) {
+      await search.fill('image');
+      await sleep(300);
+      for (const { typed, first } of steps) {
+        const timing = page.evaluate(
+          (expected) =>
+            (window as unknown as { __benchKeystroke: (text: string) => Promise<number> }).__benchKeystroke(
+              expected,
+            ),
+          first,
+        );
+        await search.press(typed.at(-1) ?? '');
+        times.push(await timing);
+      }
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    return {
+      entries: seed.length,
+      keystrokes: times.length,
+      ms: sampled(times),
+      p95: round(sorted[Math.ceil(sorted.length * 0.95) - 1] ?? Number.NaN, 1),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+export interface HistoryAtScale {
+  writes: WriteCost[];
+  /** The history page with 10,000 entries to its first screenful, against the bare React list of 200 rows. */
+  page: PaintComparison & { entries: number; rows: number };
+  search: SearchTiming;
+  /** The popup with 10,000 entries in the history, against the bare React page. */
+  popup: PaintComparison & { entries: number };
+}
+
+export async function historyAtScale(
+  bench: BenchBrowser,
+  service: ReferenceService,
+  page: Page,
+  runs: number,
+): Promise<HistoryAtScale> {
+  service.configure({ imageCost: 1, videoDurationMs: 60_000, accounts: { [DEMO_API_KEY]: 1_000_000 } });
+  await saveSettings(page, service, { pollIntervalSec: 1 });
+  const writes: WriteCost[] = [];
+  for (const entries of SIZES) writes.push(await writeCost(bench, service, page, entries));
+
+  const largest = SIZES[1];
+  await seedHistory(page, service, largest);
+  const firstScreen = { pattern: /\S/, count: FIRST_SCREEN_ROWS };
+  const historyPage = await comparePages(
+    () => paintTime(bench.context, `${bench.origin}/history.html`, HISTORY_ENTRY, /\S/, firstScreen),
+    () =>
+      paintTime(bench.context, `${bench.baselineOrigin}/${BASELINE_LIST_PAGE}`, BASELINE_ROW, /\S/, {
+        count: BASELINE_ROWS,
+      }),
+    runs,
+  );
+  const search = await searchTiming(bench, seededHistory(largest, service.url, Date.now()));
+  const popup = await comparePaint(bench, runs);
+  return {
+    writes,
+    page: { ...historyPage, entries: largest, rows: FIRST_SCREEN_ROWS },
+    search,
+    popup: { ...popup, entries: largest },
+  };
+}
