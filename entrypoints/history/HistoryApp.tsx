@@ -203,7 +203,7 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
               <h2 id="media-heading" className={styles.subheading}>
                 {t('mediaGridHeading')}
               </h2>
-              <MediaGrid items={media} />
+              <MediaGrid items={media} curate />
             </section>
           ) : null}
           {entries.length > 0 ? (
@@ -221,7 +221,9 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
               firstWholeRows={media.length >= FIRST_CELLS ? 0 : undefined}
             />
           ) : null}
-          {history.hasMore ? <LoadMore loading={history.loading} onMore={history.loadMore} /> : null}
+          {history.hasMore ? (
+            <LoadMore loading={history.loading} onMore={history.loadMore} auto={!history.error} />
+          ) : null}
         </main>
       </CopiesContext.Provider>
     </KeyStatusContext.Provider>

@@ -193,7 +193,8 @@ export function useHistoryWindow(
             // A change may have brought an entry of this page in already.
             const shown = new Set(current.entries.map((entry) => entry.id));
             const more = page.entries.filter((entry) => !shown.has(entry.id));
-            return { ...current, entries: [...current.entries, ...more], next: page.next, loading: false };
+            const { error: _, ...rest } = current;
+            return { ...rest, entries: [...current.entries, ...more], next: page.next, loading: false };
           });
         },
         (failure: unknown) => {
