@@ -49,13 +49,3 @@ export function matching(query: FindQuery): (entry: HistoryEntry) => boolean {
     return words.every((word) => prompt.includes(word));
   };
 }
-
-/**
- * The entries the query lets through (see `matching`), in the order asked for.
- */
-export function findEntries(entries: readonly HistoryEntry[], query: FindQuery): HistoryEntry[] {
-  const found = entries.filter(matching(query));
-  const direction = query.order === 'newest' ? -1 : 1;
-  // Stable sort: entries made in the same millisecond keep the order the history has them in.
-  return found.sort((a, b) => direction * (a.createdAt - b.createdAt));
-}
