@@ -5,7 +5,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { openHistoryDb, rowOf } from '@/utils/history/history-db';
 import type { HistoryEntry } from '@/utils/history/schema';
-import type { Request } from '@/utils/messaging/protocol';
 
 // fakeBrowser has no permission events, which a module of the page listens to when it loads.
 for (const event of [fakeBrowser.permissions.onAdded, fakeBrowser.permissions.onRemoved])
@@ -13,7 +12,7 @@ for (const event of [fakeBrowser.permissions.onAdded, fakeBrowser.permissions.on
 const { HistoryApp } = await import('@/entrypoints/history/HistoryApp');
 
 const SIZE = 130;
-let sent: Request[] = [];
+let sent: unknown[] = [];
 
 function entry(i: number): HistoryEntry {
   return {
@@ -39,7 +38,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   sent = [];
-  vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation((message: Request) => {
+  vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation((message: unknown) => {
     sent.push(message);
     return Promise.resolve({ ok: true, data: { removed: 5, changed: 1 } });
   });
