@@ -182,7 +182,7 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
           <CollectionNames names={history.collections} />
 
           {/* Polite and whole: a new count is said once it settles, and reading more never moves focus. */}
-          <p className={styles.count} aria-live="polite" aria-atomic="true">
+          <p className={styles.count} aria-live="polite" aria-atomic="true" data-testid="history-count">
             {loaded ? countText(history, narrowed) : t('loading')}
           </p>
 
