@@ -17,6 +17,12 @@ import { pageHistoryDb, watchHistoryChanges } from './history-source';
 /** A screenful and a half of rows: the first page paints at once, and scrolling has a little ahead of it. */
 export const PAGE_SIZE = 60;
 
+/**
+ * A search's pages are a third of that, about a screenful: its cost is the records it reads to find them, so
+ * a word in few prompts shows its first matches after a third of the reading; the rest follows on scroll.
+ */
+const searchPage = (pageSize: number) => Math.ceil(pageSize / 3);
+
 export interface HistoryWindow {
   /** The loaded entries the query lets through, in its order. */
   entries: readonly HistoryEntry[];
@@ -58,12 +64,17 @@ interface Facts {
 function readPage(
   db: HistoryDb,
   query: FindQuery,
-  count: number,
+  pageSize: number,
   after: DateKey | undefined,
   signal: AbortSignal,
 ): Promise<EntriesPage> {
-  const request = { count, order: query.order, ...(after ? { after } : {}) };
-  return isNarrowed(query) ? searchEntries(db, query, request, signal) : entriesPage(db, request);
+  const narrowed = isNarrowed(query);
+  const request = {
+    count: narrowed ? searchPage(pageSize) : pageSize,
+    order: query.order,
+    ...(after ? { after } : {}),
+  };
+  return narrowed ? searchEntries(db, query, request, signal) : entriesPage(db, request);
 }
 
 /** Whether an entry outside the loaded window falls inside its date span (else it is on a page not read yet). */

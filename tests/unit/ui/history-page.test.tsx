@@ -57,7 +57,10 @@ describe('the history page over the database', () => {
     const more = screen.getByRole('button', { name: 'Show more' });
     more.focus();
     fireEvent.click(more);
-    await waitFor(() => expect(screen.getByText('Showing 120 of 130 entries')).toBeTruthy());
+    // Sixty more whole rows take happy-dom a while on a busy machine.
+    await waitFor(() => expect(screen.getByText('Showing 120 of 130 entries')).toBeTruthy(), {
+      timeout: 5000,
+    });
     expect(document.activeElement).toBe(more);
   });
 
