@@ -56,6 +56,7 @@ export function HistoryBulkBar({ selected, shown, onSelectAll, onClear }: Props)
   const [outcome, setOutcome] = useState<Outcome>(undefined);
   const ids = selected.map((entry) => entry.id);
   const none = ids.length === 0;
+  const files = withFiles(selected);
   const button = `${controls.button} ${controls.small}`;
 
   const deleteButton = useRef<HTMLButtonElement>(null);
@@ -92,7 +93,7 @@ export function HistoryBulkBar({ selected, shown, onSelectAll, onClear }: Props)
 
   return (
     <>
-      <div role="toolbar" aria-label={t('bulkActions')} className={styles.collections}>
+      <div role="toolbar" aria-label={t('bulkActions')} className={styles.bar}>
         <span>{t('selectedCount', ids.length)}</span>
         <button type="button" className={button} disabled={selected.length >= shown} onClick={onSelectAll}>
           {t('selectAllShown')}
@@ -128,16 +129,16 @@ export function HistoryBulkBar({ selected, shown, onSelectAll, onClear }: Props)
         <button
           type="button"
           className={button}
-          disabled={withFiles(selected).length === 0 || busy}
-          onClick={() => act(() => downloadEach(withFiles(selected)))}
+          disabled={files.length === 0 || busy}
+          onClick={() => act(() => downloadEach(files))}
         >
           {t('downloadEach')}
         </button>
         <button
           type="button"
           className={button}
-          disabled={withFiles(selected).length === 0 || busy}
-          onClick={() => act(() => downloadZip(withFiles(selected)))}
+          disabled={files.length === 0 || busy}
+          onClick={() => act(() => downloadZip(files))}
         >
           {t('downloadZip')}
         </button>
@@ -154,7 +155,7 @@ export function HistoryBulkBar({ selected, shown, onSelectAll, onClear }: Props)
         )}
       </div>
       {confirming ? (
-        <section className={styles.collections} aria-labelledby="bulk-delete-text">
+        <section className={styles.bar} aria-labelledby="bulk-delete-text">
           <p id="bulk-delete-text">{t('deleteSelectedConfirm', ids.length)}</p>
           <ConfirmButtons
             confirmLabel={t('deleteSelectedYes')}

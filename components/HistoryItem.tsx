@@ -66,9 +66,11 @@ export const HistoryItem = memo(function HistoryItem({
             className={controls.checkbox}
             aria-label={t('selectEntryLabel', truncate(entry.prompt, 60))}
             checked={selected}
-            // The click, not the change: only the click tells whether Shift was held. Space clicks too.
-            readOnly
-            onClick={(event) => onSelect(entry, event.shiftKey)}
+            // React reports a checkbox's change from its click, which alone tells whether Shift was held
+            // (keyboard Space clicks too).
+            onChange={(event) =>
+              onSelect(entry, event.nativeEvent instanceof MouseEvent && event.nativeEvent.shiftKey)
+            }
           />
         ) : null}
         <span className={styles.kind}>{kindLabel(entry)}</span>
