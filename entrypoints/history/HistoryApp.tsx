@@ -95,6 +95,11 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
     entries.some((entry) => entry.status === 'running'),
   );
 
+  // A new search starts a new selection: picks it hides would otherwise come back selected with their rows.
+  const find = (next: FindQuery) => {
+    setQuery(next);
+    setPicked(NO_SELECTION);
+  };
   // Stable, so the memoised rows do not re-render whenever the page does.
   const select = useCallback((entry: HistoryEntry, range: boolean) => {
     setPicked((current) => toggle(current, { id: entry.id, order: latestOrder.current, range }));
@@ -177,7 +182,7 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
 
           {loaded ? <HistoryTransfer /> : null}
           {total > 0 || narrowed ? (
-            <HistoryFind query={query} onChange={setQuery} collections={history.collections} />
+            <HistoryFind query={query} onChange={find} collections={history.collections} />
           ) : null}
           <CollectionNames names={history.collections} />
 

@@ -1,6 +1,19 @@
+import 'fake-indexeddb/auto';
 import { unzipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
-import { type ZipEntry, zipFiles } from '../../../utils/ui/history-zip';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { openMediaDb } from '../../../utils/media/media-db';
+import { downloadZip, type ZipEntry, zipFiles } from '../../../utils/ui/history-zip';
+
+const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[]);
+// The downloads API is the browser's; what reaches it is what is checked.
+vi.mock('../../../utils/media/download', async (original) => ({
+  ...(await original<object>()),
+  saveBlob: (blob: Blob, name: string) => {
+    saved.push({ blob, name });
+    return Promise.resolve();
+  },
+}));
 
 const day = new Date(2026, 10, 25, 12).getTime();
 const entry = (id: string, prompt: string, urls: string[]): ZipEntry => ({
@@ -38,5 +51,41 @@ describe('the selection as a zip', () => {
     expect(files['promptcast-2026-11-25-sea.jpg']).toEqual(bytes(1));
     expect(files['promptcast-2026-11-25-sea-2.jpg']).toEqual(bytes(2));
     expect(files['promptcast-2026-11-25-sea-3.jpg']).toEqual(bytes(3));
+  });
+});
+
+describe('Download as zip', () => {
+  it('zips kept copies, leaves out files of hosts it may not read, and saves one file', async () => {
+    const db = await openMediaDb();
+    await db.put('chunks', new Uint8Array([7, 8, 9]).buffer, ['kept', 0, 0]);
+    await db.put('files', {
+      entryId: 'kept',
+      index: 0,
+      url: 'https://media.example/kept',
+      contentType: 'image/png',
+      bytes: 3,
+      chunks: 1,
+      complete: true,
+      startedAt: 1,
+      keptAt: 2,
+    });
+    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(false);
+
+    const outcome = await downloadZip(
+      [
+        entry('kept', 'a kept kite', ['https://media.example/kept']),
+        entry('far', 'far sea', ['https://cdn.example/x.png']),
+      ],
+      'promptcast-selection.zip',
+    );
+
+    expect(outcome.saved).toBe(1);
+    expect(outcome.skipped.map((file) => [file.entry.id, file.index, file.reason])).toEqual([
+      ['far', 0, 'no_access'],
+    ]);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.name).toBe('promptcast-selection.zip');
+    const files = unzipSync(new Uint8Array(await (saved[0]?.blob ?? new Blob()).arrayBuffer()));
+    expect(files).toEqual({ 'promptcast-2026-11-25-a-kept-kite.png': bytes(7, 8, 9) });
   });
 });
