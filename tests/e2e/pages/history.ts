@@ -113,7 +113,7 @@ export class HistoryPage {
 
   /** Puts the selection in the named collection. */
   async addSelectedToCollection(name: string): Promise<void> {
-    await this.bulkBar.getByLabel('Collection', { exact: true }).fill(name);
+    await this.bulkBar.getByLabel('Collection name', { exact: true }).fill(name);
     await this.bulkBar.getByRole('button', { name: 'Add', exact: true }).click();
   }
 
@@ -121,7 +121,7 @@ export class HistoryPage {
   async addToCollection(prompt: string, name: string): Promise<void> {
     const entry = this.entry(prompt);
     await entry.getByText('Add to collection', { exact: true }).click();
-    await entry.getByLabel('Collection', { exact: true }).fill(name);
+    await entry.getByLabel('Collection name', { exact: true }).fill(name);
     await entry.getByRole('button', { name: 'Add', exact: true }).click();
   }
 

@@ -31,7 +31,9 @@ function entry(i: number): HistoryEntry {
 beforeAll(async () => {
   const db = await openHistoryDb();
   const tx = db.transaction('entries', 'readwrite');
-  for (let i = 0; i < SIZE; i++) void tx.store.put(rowOf(entry(i), i + 1));
+  for (let i = 1; i < SIZE; i++) void tx.store.put(rowOf(entry(i), i + 1));
+  // The oldest, far below the first page: filters must find it all the same.
+  void tx.store.put(rowOf({ ...entry(0), favourite: true, collections: ['birds'] }, 1));
   await tx.done;
   db.close();
 });
@@ -98,5 +100,33 @@ describe('the history page over the database', () => {
     await waitFor(() => expect(screen.getByText('12 found')).toBeTruthy());
     expect(rows().map((row) => row.textContent?.match(/prompt \d+/)?.[0])).toContain('prompt 12');
     expect(rows()).toHaveLength(12);
+  });
+
+  it('filters by collection and favourites over every entry, and files one entry in and out', async () => {
+    render(<HistoryApp />);
+    const collection = await screen.findByRole('combobox', { name: 'Collection' });
+    await waitFor(() => expect(within(collection).getByRole('option', { name: 'birds' })).toBeTruthy());
+    fireEvent.change(collection, { target: { value: 'birds' } });
+    await waitFor(() => expect(screen.getByText('1 found')).toBeTruthy());
+    expect(screen.getByRole('button', { name: 'Unfavourite: prompt 0' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove from collection birds' }));
+    await waitFor(() =>
+      expect(sent).toContainEqual({ type: 'setCollection', ids: ['e0'], collection: 'birds', member: false }),
+    );
+    const form = screen.getByRole('form', { name: 'Collections of: prompt 0' });
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Collection name' }), {
+      target: { value: ' fish ' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(sent).toContainEqual({ type: 'setCollection', ids: ['e0'], collection: 'fish', member: true }),
+    );
+
+    fireEvent.change(collection, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
+    await waitFor(() => expect(screen.getByText('1 found')).toBeTruthy());
   });
 });
