@@ -131,7 +131,9 @@ export function useHistoryWindow(
   const [loaded, setLoaded] = useState<Loaded>({ entries: seed, read: false, loading: true });
   const [facts, setFacts] = useState<Facts>({ collections: [] });
   const [readings, setReadings] = useState(0);
-  const latest = useRef({ loaded, query, run: new AbortController() });
+  // `reading`: the page read under way, settled once its rows are set (it never rejects). A change signal
+  // waits for it, so a page read from before the change cannot land on top of the change.
+  const latest = useRef({ loaded, query, run: new AbortController(), reading: Promise.resolve() });
   useLayoutEffect(() => {
     latest.current.loaded = loaded;
     latest.current.query = query;
@@ -150,7 +152,7 @@ export function useHistoryWindow(
     const run = new AbortController();
     latest.current.run = run;
     setLoaded((state) => ({ ...state, loading: true }));
-    open()
+    latest.current.reading = open()
       .then((db) => readPage(db, query, pageSize, undefined, run.signal))
       .then(
         (page) => {
@@ -173,8 +175,9 @@ export function useHistoryWindow(
         setReadings((count) => count + 1);
         return;
       }
-      const run = latest.current.run;
-      open()
+      const { run, reading } = latest.current;
+      reading
+        .then(open)
         .then((db) => entriesByIds(db, change.ids))
         .then(
           (now) => {
@@ -195,7 +198,7 @@ export function useHistoryWindow(
     // Marked at once, not at the next render: an observer and a click in the same frame read one page.
     latest.current.loaded = { ...state, loading: true };
     setLoaded((current) => ({ ...current, loading: true }));
-    open()
+    latest.current.reading = open()
       .then((db) => readPage(db, asked, pageSize, after, run.signal))
       .then(
         (page) => {

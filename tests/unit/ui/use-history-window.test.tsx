@@ -152,6 +152,14 @@ describe('the history window', () => {
     expect(result.current.total).toBe(SIZE);
   });
 
+  it('a change during the first read is not lost under it', async () => {
+    const { result } = renderWindow();
+    await put(entry(99, { createdAt: 5000 }));
+    signal({ ids: ['e99'] });
+    await waitFor(() => expect(result.current.read).toBe(true));
+    await waitFor(() => expect(ids(result.current.entries)[0]).toBe('e99'));
+  });
+
   it('a change that makes an entry stop matching takes it out of the results', async () => {
     await put(entry(24, { favourite: true }), entry(20, { favourite: true }));
     const { result } = renderWindow({ ...SHOW_ALL, favouritesOnly: true });
