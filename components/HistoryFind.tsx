@@ -7,7 +7,12 @@ import styles from './HistoryFind.module.css';
 interface Props {
   query: FindQuery;
   onChange: (query: FindQuery) => void;
+  /** The collections there are, offered by the collection filter. */
+  collections: readonly string[];
 }
+
+/** The collection filter's value for "any": no collection is named with an empty string. */
+const ANY = '';
 
 interface ChoiceProps<T extends string> {
   label: string;
@@ -40,9 +45,13 @@ function Choice<T extends string>({ label, value, choices, onChange }: ChoicePro
   );
 }
 
-/** Search by prompt, filter by kind and status, and sort by date; the list follows as the person types. */
-export function HistoryFind({ query, onChange }: Props) {
+/**
+ * Search by prompt, filter by kind, status, favourite and collection, and sort by date; the list follows as
+ * the person types.
+ */
+export function HistoryFind({ query, onChange, collections }: Props) {
   const searchId = useId();
+  const favouritesId = useId();
   return (
     <search className={styles.find} aria-label={t('findEntries')}>
       <div className={`${controls.field} ${styles.search}`}>
@@ -87,6 +96,25 @@ export function HistoryFind({ query, onChange }: Props) {
         ]}
         onChange={(order) => onChange({ ...query, order })}
       />
+      <Choice<string>
+        label={t('filterCollection')}
+        value={query.collection ?? ANY}
+        choices={[[ANY, t('filterAnyCollection')], ...collections.map((name) => [name, name] as const)]}
+        onChange={(collection) => {
+          const { collection: _, ...rest } = query;
+          onChange(collection === ANY ? rest : { ...rest, collection });
+        }}
+      />
+      <div className={controls.checkRow}>
+        <input
+          id={favouritesId}
+          type="checkbox"
+          className={controls.checkbox}
+          checked={query.favouritesOnly}
+          onChange={(event) => onChange({ ...query, favouritesOnly: event.target.checked })}
+        />
+        <label htmlFor={favouritesId}>{t('filterFavourites')}</label>
+      </div>
     </search>
   );
 }

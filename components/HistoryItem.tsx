@@ -4,10 +4,12 @@ import { t } from '@/utils/i18n';
 import { formatDateTime, formatRelativeTime, truncate } from '@/utils/ui/format';
 import controls from './controls.module.css';
 import styles from './Entry.module.css';
+import { EntryCollections } from './EntryCollections';
 import { EntryCopyState } from './EntryCopyState';
 import { EntryMedia } from './EntryMedia';
 import { kindLabel, Outcome, RunningDetails, StatusBadge } from './EntryParts';
 import { EntryRetry } from './EntryRetry';
+import { FavouriteButton } from './FavouriteButton';
 
 interface Props {
   entry: HistoryEntry;
@@ -20,6 +22,12 @@ interface Props {
   removing?: boolean;
   /** Fills the page's prompt form from the entry (Edit & generate); pages without a form leave it out. */
   onEdit?: (entry: HistoryEntry) => void;
+  /**
+   * The history page's selection: with it the row has a checkbox, a favourite star and its collections.
+   * `range` is a Shift+click (from the last toggled row); a plain or Ctrl/Cmd+click toggles this row alone.
+   */
+  onSelect?: (entry: HistoryEntry, range: boolean) => void;
+  selected?: boolean;
 }
 
 /** Memoised: a long history re-renders only the rows whose entry, clock or state changed. */
@@ -31,6 +39,8 @@ export const HistoryItem = memo(function HistoryItem({
   onRemove,
   removing = false,
   onEdit,
+  onSelect,
+  selected = false,
 }: Props) {
   const stamp = formatDateTime(entry.createdAt, locale);
   const reasonId = useId();
@@ -50,11 +60,27 @@ export const HistoryItem = memo(function HistoryItem({
       data-status={entry.status}
     >
       <div className={styles.head}>
+        {onSelect ? (
+          <input
+            type="checkbox"
+            className={controls.checkbox}
+            aria-label={t('selectEntryLabel', truncate(entry.prompt, 60))}
+            checked={selected}
+            // React reports a checkbox's change from its click, which alone tells whether Shift was held
+            // (keyboard Space clicks too).
+            onChange={(event) =>
+              onSelect(entry, event.nativeEvent instanceof MouseEvent && event.nativeEvent.shiftKey)
+            }
+          />
+        ) : null}
         <span className={styles.kind}>{kindLabel(entry)}</span>
         <StatusBadge entry={entry} />
         <time className={styles.time} dateTime={new Date(entry.createdAt).toISOString()} title={stamp}>
           {variant === 'full' ? stamp : formatRelativeTime(entry.createdAt, now, locale)}
         </time>
+        {onSelect ? (
+          <FavouriteButton entryId={entry.id} prompt={entry.prompt} favourite={entry.favourite === true} />
+        ) : null}
       </div>
       {variant === 'compact' ? (
         <div className={styles.body}>
@@ -66,6 +92,9 @@ export const HistoryItem = memo(function HistoryItem({
         // wrappers fewer for each of hundreds of rows.
         details
       )}
+      {onSelect ? (
+        <EntryCollections entryId={entry.id} prompt={entry.prompt} collections={entry.collections ?? []} />
+      ) : null}
       <EntryRetry entry={entry} onEdit={onEdit} reasonId={reasonId}>
         {onRemove ? (
           <button

@@ -15,6 +15,9 @@ interface Props {
   onRemove?: (entry: HistoryEntry) => void;
   removingId?: string;
   onEdit?: (entry: HistoryEntry) => void;
+  /** The history page's selection (see HistoryItem); stable, so rows re-render only when their own box flips. */
+  onSelect?: (entry: HistoryEntry, range: boolean) => void;
+  selected?: ReadonlySet<string>;
   /** How many rows of the full page come whole in the first frame (none when something fills the screen). */
   firstWholeRows?: number;
 }
@@ -27,6 +30,8 @@ export function HistoryList({
   onRemove,
   removingId,
   onEdit,
+  onSelect,
+  selected,
   firstWholeRows = FIRST_WHOLE_ROWS,
 }: Props) {
   // Asked once per list rather than once per row: each answer costs the browser two extension API calls.
@@ -57,6 +62,8 @@ export function HistoryList({
             onRemove={onRemove}
             removing={removingId === entry.id}
             onEdit={onEdit}
+            onSelect={onSelect}
+            selected={selected?.has(entry.id) ?? false}
           />
         ) : (
           // The row with its prompt as plain text, one element with no component around it, until it is whole.

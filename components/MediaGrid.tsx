@@ -18,8 +18,11 @@ export const FIRST_CELLS = 16;
 /** As many as the widest page fits (`minmax(9.5rem, 1fr)` in 760 px); narrower ones have fewer, and more rows. */
 const MOST_COLUMNS = 5;
 
-/** The history's results as thumbnails and video previews; each opens the viewer at itself. */
-export function MediaGrid({ items }: { items: readonly MediaItem[] }) {
+/**
+ * The history's results as thumbnails and video previews; each opens the viewer at itself. `curate`: the
+ * viewer offers the favourite star and collections (the history page, which has the collection names).
+ */
+export function MediaGrid({ items, curate = false }: { items: readonly MediaItem[]; curate?: boolean }) {
   const [open, setOpen] = useState<number>();
   const close = useCallback(() => setOpen(undefined), []);
   const painted = useAfterFirstPaint();
@@ -39,7 +42,9 @@ export function MediaGrid({ items }: { items: readonly MediaItem[] }) {
           />
         ))}
       </ul>
-      {open === undefined ? null : <LazyMediaViewer items={items} start={open} onClose={close} />}
+      {open === undefined ? null : (
+        <LazyMediaViewer items={items} start={open} onClose={close} curate={curate} />
+      )}
     </>
   );
 }

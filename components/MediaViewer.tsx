@@ -10,6 +10,8 @@ import {
 import { t } from '@/utils/i18n';
 import type { MediaItem } from '@/utils/ui/media-items';
 import controls from './controls.module.css';
+import { EntryCollections } from './EntryCollections';
+import { FavouriteButton } from './FavouriteButton';
 import { MediaFile } from './MediaFile';
 import styles from './MediaViewer.module.css';
 
@@ -18,6 +20,8 @@ export interface MediaViewerProps {
   /** The item it opens at. */
   start: number;
   onClose: () => void;
+  /** Offer the entry's favourite star and collections beside its prompt. */
+  curate?: boolean;
 }
 
 /**
@@ -26,7 +30,7 @@ export interface MediaViewerProps {
  * It is shown while mounted; on unmount focus returns to whatever opened it. A default export so pages can
  * load it with React.lazy (LazyMediaViewer.tsx) and the popup's bundle does not carry it.
  */
-export default function MediaViewer({ items, start, onClose }: MediaViewerProps) {
+export default function MediaViewer({ items, start, onClose, curate = false }: MediaViewerProps) {
   const [at, setAt] = useState(start);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -109,6 +113,12 @@ export default function MediaViewer({ items, start, onClose }: MediaViewerProps)
           <p id={promptId} className={styles.prompt}>
             {item.prompt}
           </p>
+          {curate ? (
+            <div className={styles.nav}>
+              <FavouriteButton entryId={item.entryId} prompt={item.prompt} favourite={item.favourite} />
+              <EntryCollections entryId={item.entryId} prompt={item.prompt} collections={item.collections} />
+            </div>
+          ) : null}
           {count > 1 ? (
             <div className={styles.nav}>
               <button type="button" className={controls.button} onClick={() => step(-1)}>

@@ -1,12 +1,15 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { CollectionNames } from '@/components/CollectionForm';
 import { ConfirmButtons } from '@/components/ConfirmButtons';
 import { CopiesContext } from '@/components/CopiesContext';
 import controls from '@/components/controls.module.css';
 import { ErrorMessage } from '@/components/ErrorMessage';
+import { HistoryBulkBar } from '@/components/HistoryBulkBar';
 import { HistoryFind } from '@/components/HistoryFind';
 import { HistoryList } from '@/components/HistoryList';
 import { HistoryTransfer } from '@/components/HistoryTransfer';
 import { KeyStatusContext } from '@/components/KeyStatusContext';
+import { LoadMore } from '@/components/LoadMore';
 import { FIRST_CELLS, MediaGrid } from '@/components/MediaGrid';
 import { StatusMessage } from '@/components/StatusMessage';
 import { toErrorInfo } from '@/utils/error-info';
@@ -15,33 +18,56 @@ import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { editInPanel } from '@/utils/ui/edit-in-panel';
-import { findEntries, isNarrowed, SHOW_ALL } from '@/utils/ui/history-find';
+import { type FindQuery, isNarrowed, SHOW_ALL } from '@/utils/ui/history-find';
 import { useHistorySnapshot } from '@/utils/ui/history-snapshot';
 import { useNow } from '@/utils/ui/hooks';
 import { mediaItems, NO_COPIES } from '@/utils/ui/media-items';
+import { keepOnly, NO_SELECTION, selectAll, toggle } from '@/utils/ui/selection';
 import { forgetSnapshotHistory } from '@/utils/ui/snapshot';
-import { useCopies, useHistory, useKeyStatus } from '@/utils/ui/stored-data';
+import { useCopies, useKeyStatus } from '@/utils/ui/stored-data';
+import { type HistoryWindow, PAGE_SIZE, useHistoryWindow } from '@/utils/ui/use-history-window';
 import styles from './History.module.css';
 
-/** More entries than this would make the page slow to paint; the count still says how many there are. */
-const HISTORY_LIMIT = 1000;
+/** What the count line says: how much of the history is loaded, or how many a search found so far. */
+function countText(history: HistoryWindow, narrowed: boolean): string {
+  const shown = history.entries.length;
+  if (narrowed) return t(history.hasMore ? 'historyMatchesSoFar' : 'historyMatches', shown);
+  if (history.total === undefined) return '';
+  return shown < history.total
+    ? t('historyLoaded', [shown, history.total])
+    : t('historyCount', history.total);
+}
 
-/** The whole history: every entry with its files or failure, remove one, or clear all after confirming. */
-export function HistoryApp() {
-  const history = useHistory();
+/** The first screenful of the unfiltered, newest-first list: all the next open's first frame needs. */
+function useFirstScreen(history: HistoryWindow, query: FindQuery): readonly HistoryEntry[] | undefined {
+  const plain = history.read && !isNarrowed(query) && query.order === 'newest';
+  const first = plain ? history.entries.slice(0, PAGE_SIZE) : undefined;
+  const ids = first?.map((entry) => `${entry.id}:${entry.status}:${entry.favourite === true}`).join(',');
+  // Kept while the first screen stays the same, so the snapshot is not written again for each page read.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ids` stands for `first`'s content.
+  return useMemo(() => first, [ids]);
+}
+
+/**
+ * The whole history, a page at a time: every entry with its files or failure, found by prompt and filters,
+ * curated (favourites, collections) one by one or as a selection, removed one by one, or cleared after a yes.
+ */
+export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
   const key = useKeyStatus();
   const storedCopies = useCopies().value;
   const copies = storedCopies?.entries ?? NO_COPIES;
+  const [query, setQuery] = useState(SHOW_ALL);
+  const history = useHistoryWindow(query, seed ? { seed } : {});
   const [removingId, setRemovingId] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
   const [clearing, setClearing] = useState(false);
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
   const [notice, setNotice] = useState<string | undefined>(undefined);
-  const [query, setQuery] = useState(SHOW_ALL);
+  const [picked, setPicked] = useState(NO_SELECTION);
   const clearButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
 
-  useHistorySnapshot(history.value, key.value, storedCopies);
+  useHistorySnapshot(useFirstScreen(history, query), key.value, storedCopies);
 
   // Keyboard focus follows the question onto its answer (ConfirmButtons), and back to "Clear history" after.
   useEffect(() => {
@@ -49,20 +75,35 @@ export function HistoryApp() {
     wasConfirming.current = confirming;
   }, [confirming]);
 
-  const loaded = history.read;
-  const all = history.value ?? [];
+  const { entries, total = 0, read: loaded } = history;
   const narrowed = isNarrowed(query);
-  const found = useMemo(() => findEntries(all, query), [all, query]);
-  const entries = useMemo(() => found.slice(0, HISTORY_LIMIT), [found]);
-  const total = all.length;
   const media = useMemo(() => mediaItems(entries, copies), [entries, copies]);
+  const order = useMemo(() => entries.map((entry) => entry.id), [entries]);
+  // Only what is shown stays selected: a bulk action never reaches an entry the person cannot see.
+  const selection = useMemo(() => keepOnly(picked, new Set(order)), [picked, order]);
+  const selected = useMemo(
+    () => entries.filter((entry) => selection.ids.has(entry.id)),
+    [entries, selection],
+  );
+  const latestOrder = useRef(order);
+  useLayoutEffect(() => {
+    latestOrder.current = order;
+  });
   // The clock ticks only while something runs: a finished history has nothing that changes with time.
   const now = useNow(
     1000,
     entries.some((entry) => entry.status === 'running'),
   );
 
+  // A new search starts a new selection: picks it hides would otherwise come back selected with their rows.
+  const find = (next: FindQuery) => {
+    setQuery(next);
+    setPicked(NO_SELECTION);
+  };
   // Stable, so the memoised rows do not re-render whenever the page does.
+  const select = useCallback((entry: HistoryEntry, range: boolean) => {
+    setPicked((current) => toggle(current, { id: entry.id, order: latestOrder.current, range }));
+  }, []);
   const edit = useCallback((entry: HistoryEntry) => {
     editInPanel(entry).catch((failure: unknown) => setError(toErrorInfo(failure)));
   }, []);
@@ -140,29 +181,34 @@ export function HistoryApp() {
           {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
 
           {loaded ? <HistoryTransfer /> : null}
-          {loaded && total > 0 ? <HistoryFind query={query} onChange={setQuery} /> : null}
-
-          {loaded ? (
-            <p className={styles.count}>
-              {narrowed
-                ? t('historyFound', [found.length, total])
-                : total > entries.length
-                  ? t('historyShowing', [entries.length, total])
-                  : t('historyCount', total)}
-            </p>
+          {total > 0 || narrowed ? (
+            <HistoryFind query={query} onChange={find} collections={history.collections} />
           ) : null}
+          <CollectionNames names={history.collections} />
 
-          {!loaded && !history.error ? <p className={styles.muted}>{t('loading')}</p> : null}
-          {loaded && total === 0 ? <p className={styles.muted}>{t('historyEmpty')}</p> : null}
-          {loaded && total > 0 && entries.length === 0 ? (
+          {/* Polite and whole: a new count is said once it settles, and reading more never moves focus. */}
+          <p className={styles.count} aria-live="polite" aria-atomic="true" data-testid="history-count">
+            {loaded ? countText(history, narrowed) : t('loading')}
+          </p>
+
+          {loaded && total === 0 && !narrowed ? <p className={styles.muted}>{t('historyEmpty')}</p> : null}
+          {loaded && narrowed && !history.loading && entries.length === 0 ? (
             <p className={styles.muted}>{t('historyNoMatch')}</p>
+          ) : null}
+          {entries.length > 0 ? (
+            <HistoryBulkBar
+              selected={selected}
+              shown={entries.length}
+              onSelectAll={() => setPicked((current) => selectAll(current, order))}
+              onClear={() => setPicked(NO_SELECTION)}
+            />
           ) : null}
           {media.length > 0 ? (
             <section aria-labelledby="media-heading">
               <h2 id="media-heading" className={styles.subheading}>
                 {t('mediaGridHeading')}
               </h2>
-              <MediaGrid items={media} />
+              <MediaGrid items={media} curate />
             </section>
           ) : null}
           {entries.length > 0 ? (
@@ -174,9 +220,14 @@ export function HistoryApp() {
               onRemove={remove}
               removingId={removingId}
               onEdit={edit}
+              onSelect={select}
+              selected={selection.ids}
               // Below a grid that fills the first screen no row is on it: each comes whole a frame later.
               firstWholeRows={media.length >= FIRST_CELLS ? 0 : undefined}
             />
+          ) : null}
+          {history.hasMore ? (
+            <LoadMore loading={history.loading} onMore={history.loadMore} auto={!history.error} />
           ) : null}
         </main>
       </CopiesContext.Provider>

@@ -2,36 +2,40 @@ import '@/components/theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PageErrorBoundary } from '@/components/PageErrorBoundary';
+import type { HistoryEntry } from '@/utils/history/schema';
 import { copiesItem } from '@/utils/media/copies-item';
-import { historyItem, keyStatusItem } from '@/utils/storage/items';
+import { keyStatusItem } from '@/utils/storage/items';
 import { prepareDocument } from '@/utils/ui/document';
 import { renderBeforeFirstFrame } from '@/utils/ui/first-render';
 import { readHistorySnapshot } from '@/utils/ui/history-snapshot';
 import { offerSnapshot, readAhead } from '@/utils/ui/read-ahead';
+import { shownEntries } from '@/utils/ui/stored-view';
 import { HistoryApp } from './HistoryApp';
 
 prepareDocument('pageTitleHistory');
 
 const root = document.getElementById('root');
-const mount = (element: HTMLElement) => {
+const mount = (element: HTMLElement, seed?: readonly HistoryEntry[]) => {
   const reactRoot = createRoot(element);
   renderBeforeFirstFrame(() =>
     reactRoot.render(
       <StrictMode>
         <PageErrorBoundary>
-          <HistoryApp />
+          <HistoryApp {...(seed ? { seed } : {})} />
         </PageErrorBoundary>
       </StrictMode>,
     ),
   );
 };
-// One storage read for the three items; the history in the first commit, without a loading frame first. With
-// the last open's snapshot the page renders at once, and storage's answer replaces whatever changed since.
+// The key status and copies in one storage read before the first commit; the rows come from the history
+// database. With the last open's snapshot (its first screenful) the page renders at once, and the database's
+// answer replaces whatever changed since.
 if (root) {
-  const items = [historyItem, keyStatusItem, copiesItem];
+  const items = [keyStatusItem, copiesItem];
   const snapshot = readHistorySnapshot();
   if (snapshot) {
-    offerSnapshot(items, snapshot);
-    mount(root);
+    const [history, ...rest] = snapshot;
+    offerSnapshot(items, rest);
+    mount(root, shownEntries(history));
   } else void readAhead(items).then(() => mount(root));
 }

@@ -35,7 +35,7 @@ test('the history page finds entries, exports them to a file, and imports it bac
   // Search: every word, any case.
   await history.search('RED');
   await expect(history.entries()).toHaveCount(2);
-  await expect(page.getByText('2 of 3 entries match.')).toBeVisible();
+  await expect(page.getByText('2 found', { exact: true })).toBeVisible();
   await history.search('kite red');
   await expect(history.entries()).toHaveText([/a red kite over hills/]);
   await history.search('');

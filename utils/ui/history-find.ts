@@ -10,17 +10,32 @@ export interface FindQuery {
   kind: KindFilter;
   status: StatusFilter;
   order: DateOrder;
+  favouritesOnly: boolean;
+  /** Only entries in this collection; undefined for any. */
+  collection?: string;
 }
 
-export const SHOW_ALL: FindQuery = { text: '', kind: 'all', status: 'all', order: 'newest' };
+export const SHOW_ALL: FindQuery = {
+  text: '',
+  kind: 'all',
+  status: 'all',
+  order: 'newest',
+  favouritesOnly: false,
+};
 
 /** Whether the query narrows the list at all (the order alone hides nothing). */
 export function isNarrowed(query: FindQuery): boolean {
-  return query.text.trim() !== '' || query.kind !== 'all' || query.status !== 'all';
+  return (
+    query.text.trim() !== '' ||
+    query.kind !== 'all' ||
+    query.status !== 'all' ||
+    query.favouritesOnly ||
+    query.collection !== undefined
+  );
 }
 
 /**
- * Whether an entry passes the query's kind, status and words. The search is case-insensitive and every
+ * Whether an entry passes the query's kind, status, favourite, collection and words. The search is case-insensitive and every
  * word must appear in the prompt, in any order, so "red kite" finds "a kite, red and small".
  */
 export function matching(query: FindQuery): (entry: HistoryEntry) => boolean {
@@ -28,17 +43,9 @@ export function matching(query: FindQuery): (entry: HistoryEntry) => boolean {
   return (entry) => {
     if (query.kind !== 'all' && entry.kind !== query.kind) return false;
     if (query.status !== 'all' && entry.status !== query.status) return false;
+    if (query.favouritesOnly && !entry.favourite) return false;
+    if (query.collection !== undefined && !entry.collections?.includes(query.collection)) return false;
     const prompt = entry.prompt.toLocaleLowerCase();
     return words.every((word) => prompt.includes(word));
   };
-}
-
-/**
- * The entries the query lets through (see `matching`), in the order asked for.
- */
-export function findEntries(entries: readonly HistoryEntry[], query: FindQuery): HistoryEntry[] {
-  const found = entries.filter(matching(query));
-  const direction = query.order === 'newest' ? -1 : 1;
-  // Stable sort: entries made in the same millisecond keep the order the history has them in.
-  return found.sort((a, b) => direction * (a.createdAt - b.createdAt));
 }

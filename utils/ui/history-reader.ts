@@ -85,3 +85,13 @@ export async function entriesByIds(db: HistoryDb, ids: readonly string[]): Promi
   const rows = await Promise.all(ids.map((id) => store.get(id)));
   return rows.flatMap((row) => (row ? [row.entry] : []));
 }
+
+/** Every collection name in use, in order, by the index's unique keys: one step per name, not per entry. */
+export async function collectionNames(db: HistoryDb): Promise<string[]> {
+  const names: string[] = [];
+  const index = db.transaction('entries').store.index('collections');
+  for (let cursor = await index.openKeyCursor(null, 'nextunique'); cursor; cursor = await cursor.continue()) {
+    names.push(cursor.key);
+  }
+  return names;
+}

@@ -11,7 +11,7 @@ export interface HistoryView {
 }
 
 const KEY = 'promptcast:history-snapshot:v1';
-/** A longer history is read from storage: parsing more would cost the first frame what it saves. */
+/** A longer first screen is read from the database: parsing more would cost the first frame what it saves. */
 const MAX_CHARS = 1_000_000;
 
 /**

@@ -10,6 +10,9 @@ export interface MediaItem extends MediaFileRef {
   prompt: string;
   /** How many files the entry has, so two files of one prompt can be told apart. */
   files: number;
+  /** The entry's curation, which the history page's viewer shows and changes. */
+  favourite: boolean;
+  collections: readonly string[];
 }
 
 /** The copy records before storage answered: one object, so context consumers do not re-render for nothing. */
@@ -28,6 +31,8 @@ export function mediaItems(history: readonly HistoryEntry[], copies: Copies['ent
         kind: entry.kind,
         prompt: entry.prompt,
         files: entry.urls.length,
+        favourite: entry.favourite === true,
+        collections: entry.collections ?? [],
         copy: copies[entry.id],
       })),
     );

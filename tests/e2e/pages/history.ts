@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { ExtensionUnderTest } from '../support/extension';
 import { type EntryAction, entryAction } from './entry-actions';
 
@@ -49,9 +49,105 @@ export class HistoryPage {
     await this.page.getByRole('searchbox', { name: 'Search prompts' }).fill(text);
   }
 
-  /** Picks an option of one of the find controls: "Kind", "Status" or "Date". */
-  async choose(control: 'Kind' | 'Status' | 'Date', option: string): Promise<void> {
+  /** Picks an option of one of the find controls: "Kind", "Status", "Date" or "Collection" ("(any)" for all). */
+  async choose(control: 'Kind' | 'Status' | 'Date' | 'Collection', option: string): Promise<void> {
     await this.page.getByRole('combobox', { name: control, exact: true }).selectOption({ label: option });
+  }
+
+  /** Ticks or unticks "Favourites only". */
+  async favouritesOnly(on: boolean): Promise<void> {
+    await this.page.getByRole('checkbox', { name: 'Favourites only' }).setChecked(on);
+  }
+
+  /** The polite line that says how many entries are loaded of how many, or how many a search found. */
+  get count(): Locator {
+    return this.page.getByTestId('history-count');
+  }
+
+  /** The star of the entry with this prompt, whichever its state ("Favourite: …" or "Unfavourite: …"). */
+  star(prompt: string): Locator {
+    return this.page.getByRole('button', {
+      name: new RegExp(`^(Un)?favourite: ${escapeRegExp(prompt)}$`, 'i'),
+    });
+  }
+
+  async toggleFavourite(prompt: string): Promise<void> {
+    await this.star(prompt).click();
+  }
+
+  /** The selection checkbox of the entry with this prompt. */
+  checkbox(prompt: string): Locator {
+    return this.page.getByRole('checkbox', { name: `Select: ${prompt}`, exact: true });
+  }
+
+  /** Clicks an entry's checkbox: alone, with Shift (the range from the last toggled row) or Ctrl/Cmd. */
+  async select(prompt: string, modifier?: 'Shift' | 'ControlOrMeta'): Promise<void> {
+    await this.checkbox(prompt).click(modifier ? { modifiers: [modifier] } : {});
+  }
+
+  /** The bulk action bar ("N selected" and what can be done to the selection). */
+  get bulkBar(): Locator {
+    return this.page.getByRole('toolbar', { name: 'Selected entries' });
+  }
+
+  async selectAllShown(): Promise<void> {
+    await this.bulkBar.getByRole('button', { name: 'Select all shown' }).click();
+  }
+
+  async clearSelection(): Promise<void> {
+    await this.bulkBar.getByRole('button', { name: 'Clear selection' }).click();
+  }
+
+  /** A bulk action that needs no answer. */
+  async bulk(
+    action: 'Favourite' | 'Unfavourite' | 'Export selected' | 'Download each' | 'Download as zip',
+  ): Promise<void> {
+    await this.bulkBar.getByRole('button', { name: action, exact: true }).click();
+  }
+
+  /** *Delete* on the selection, then confirms ("Delete entries") or cancels. */
+  async deleteSelected(confirm: boolean): Promise<void> {
+    await this.bulkBar.getByRole('button', { name: 'Delete', exact: true }).click();
+    await this.page.getByRole('button', { name: confirm ? 'Delete entries' : 'Cancel' }).click();
+  }
+
+  /** Puts the selection in the named collection. */
+  async addSelectedToCollection(name: string): Promise<void> {
+    await this.bulkBar.getByLabel('Collection name', { exact: true }).fill(name);
+    await this.bulkBar.getByRole('button', { name: 'Add', exact: true }).click();
+  }
+
+  /** Puts one entry in the named collection through its own (folded) form. */
+  async addToCollection(prompt: string, name: string): Promise<void> {
+    const entry = this.entry(prompt);
+    await entry.getByText('Add to collection', { exact: true }).click();
+    await entry.getByLabel('Collection name', { exact: true }).fill(name);
+    await entry.getByRole('button', { name: 'Add', exact: true }).click();
+  }
+
+  /** The chip that takes the entry out of the collection again. */
+  collectionChip(prompt: string, name: string): Locator {
+    return this.entry(prompt).getByRole('button', { name: `Remove from collection ${name}`, exact: true });
+  }
+
+  async showMore(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Show more' }).click();
+  }
+
+  /**
+   * Scrolls to the end of the list until every entry is loaded: each time the list's end comes into view the
+   * next page is read, until no "Show more" is left.
+   */
+  async scrollToEnd(): Promise<void> {
+    const more = this.page.getByRole('button', { name: 'Show more' });
+    while ((await more.count()) > 0) {
+      const shown = await this.entries().count();
+      await more.scrollIntoViewIfNeeded();
+      // The page read: more rows, or (a search whose last page was empty) no button any more.
+      await expect(async () => {
+        expect((await this.entries().count()) > shown || (await more.count()) === 0).toBe(true);
+      }).toPass();
+    }
   }
 
   async exportHistory(): Promise<void> {
@@ -78,4 +174,8 @@ export class HistoryPage {
   entryAction(action: EntryAction, prompt: string): Locator {
     return entryAction(this.page, action, prompt);
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { findEntries, isNarrowed, SHOW_ALL } from '@/utils/ui/history-find';
+import { type FindQuery, isNarrowed, matching, SHOW_ALL } from '@/utils/ui/history-find';
 
 function entry(id: string, patch: Partial<HistoryEntry>): HistoryEntry {
   return {
@@ -21,12 +21,19 @@ const history = [
   entry('rain', { kind: 'video', prompt: 'A video of RAIN on a roof', status: 'running', createdAt: 40 }),
   entry('kite', { prompt: 'a kite, red and small', createdAt: 30 }),
   entry('door', { prompt: 'a blue door', status: 'failed', createdAt: 20 }),
-  entry('sea', { kind: 'video', prompt: 'the red sea at dawn', createdAt: 10 }),
+  entry('sea', {
+    kind: 'video',
+    prompt: 'the red sea at dawn',
+    createdAt: 10,
+    favourite: true,
+    collections: ['blue'],
+  }),
 ];
 const ids = (entries: HistoryEntry[]) => entries.map((item) => item.id);
+const findEntries = (entries: HistoryEntry[], query: FindQuery) => entries.filter(matching(query));
 
-describe('findEntries', () => {
-  it('shows everything, newest first, when nothing is asked', () => {
+describe('matching', () => {
+  it('lets everything through when nothing is asked', () => {
     expect(ids(findEntries(history, SHOW_ALL))).toEqual(['rain', 'kite', 'door', 'sea']);
     expect(isNarrowed(SHOW_ALL)).toBe(false);
   });
@@ -48,16 +55,18 @@ describe('findEntries', () => {
     expect(isNarrowed({ ...SHOW_ALL, status: 'running' })).toBe(true);
   });
 
-  it('sorts by date either way and leaves the stored list as it was', () => {
-    const shuffled = [history[2], history[0], history[3], history[1]].filter((item) => item !== undefined);
-    expect(ids(findEntries(shuffled, SHOW_ALL))).toEqual(['rain', 'kite', 'door', 'sea']);
-    expect(ids(findEntries(shuffled, { ...SHOW_ALL, order: 'oldest' }))).toEqual([
-      'sea',
-      'door',
-      'kite',
-      'rain',
-    ]);
-    expect(ids(shuffled)).toEqual(['door', 'rain', 'sea', 'kite']);
+  it('filters favourites and one collection', () => {
+    const kite = entry('kite', {
+      prompt: 'a kite, red and small',
+      favourite: true,
+      collections: ['birds', 'blue'],
+    });
+    const curated = [history[0], kite, history[2], history[3]].filter((item) => item !== undefined);
+    expect(ids(findEntries(curated, { ...SHOW_ALL, favouritesOnly: true }))).toEqual(['kite', 'sea']);
+    expect(ids(findEntries(curated, { ...SHOW_ALL, collection: 'blue' }))).toEqual(['kite', 'sea']);
+    expect(ids(findEntries(curated, { ...SHOW_ALL, collection: 'birds', text: 'red' }))).toEqual(['kite']);
+    expect(isNarrowed({ ...SHOW_ALL, favouritesOnly: true })).toBe(true);
+    expect(isNarrowed({ ...SHOW_ALL, collection: 'blue' })).toBe(true);
     expect(isNarrowed({ ...SHOW_ALL, order: 'oldest' })).toBe(false);
   });
 });

@@ -41,6 +41,8 @@ function item(n: number, kind: 'image' | 'video' = 'image', copy?: EntryCopy): M
     kind,
     prompt: `prompt ${n}`,
     files: 1,
+    favourite: false,
+    collections: [],
     copy,
   };
 }

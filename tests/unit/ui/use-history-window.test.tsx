@@ -1,0 +1,182 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type HistoryDb, openHistoryDb, rowOf } from '../../../utils/history/history-db';
+import type { HistoryEntry } from '../../../utils/history/schema';
+import type { HistoryChanges } from '../../../utils/storage/items';
+import { type FindQuery, SHOW_ALL } from '../../../utils/ui/history-find';
+import { useHistoryWindow } from '../../../utils/ui/use-history-window';
+
+const SIZE = 25;
+let db: HistoryDb;
+let seq = 0;
+let listeners: ((change: HistoryChanges) => void)[] = [];
+let run = 0;
+
+function entry(i: number, extra: Partial<HistoryEntry> = {}): HistoryEntry {
+  return {
+    id: `e${i}`,
+    kind: 'image',
+    prompt: `prompt ${i}`,
+    model: 'm',
+    source: 'popup',
+    status: 'completed',
+    urls: [],
+    createdAt: 1000 + i,
+    ...extra,
+  };
+}
+
+async function put(...entries: HistoryEntry[]) {
+  const tx = db.transaction('entries', 'readwrite');
+  for (const item of entries) void tx.store.put(rowOf(item, ++seq));
+  await tx.done;
+}
+
+async function remove(...ids: string[]) {
+  const tx = db.transaction('entries', 'readwrite');
+  for (const id of ids) void tx.store.delete(id);
+  await tx.done;
+}
+
+/** What the background does after a committed change: one write of the signal. */
+function signal(change: Omit<HistoryChanges, 'seq'>) {
+  act(() => {
+    for (const listener of listeners) listener({ seq: ++seq, ...change });
+  });
+}
+
+beforeEach(async () => {
+  db = await openHistoryDb(`window-test-${++run}`);
+  listeners = [];
+  await put(...Array.from({ length: SIZE }, (_, i) => entry(i)));
+});
+afterEach(cleanup);
+
+function renderWindow(query: FindQuery = SHOW_ALL) {
+  const sources = {
+    open: () => Promise.resolve(db),
+    watch: (listener: (change: HistoryChanges) => void) => {
+      listeners.push(listener);
+      return () => {
+        listeners = listeners.filter((each) => each !== listener);
+      };
+    },
+    pageSize: 10,
+  };
+  return renderHook(({ asked }) => useHistoryWindow(asked, sources), { initialProps: { asked: query } });
+}
+
+const ids = (entries: readonly HistoryEntry[]) => entries.map((item) => item.id);
+
+describe('the history window', () => {
+  it('reads the newest page first, with the whole count, and more on request', async () => {
+    const { result } = renderWindow();
+    await waitFor(() => expect(result.current.read).toBe(true));
+    expect(ids(result.current.entries)).toEqual([
+      'e24',
+      'e23',
+      'e22',
+      'e21',
+      'e20',
+      'e19',
+      'e18',
+      'e17',
+      'e16',
+      'e15',
+    ]);
+    await waitFor(() => expect(result.current.total).toBe(SIZE));
+    expect(result.current.hasMore).toBe(true);
+
+    act(() => result.current.loadMore());
+    // A second call while the page is read asks for nothing more.
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.entries).toHaveLength(20));
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.entries).toHaveLength(SIZE);
+    expect(result.current.entries.at(-1)?.id).toBe('e0');
+    expect(result.current.hasMore).toBe(false);
+  });
+
+  it('a search pages over every entry a screenful at a time, and a new query replaces the old one', async () => {
+    const { result, rerender } = renderWindow({ ...SHOW_ALL, text: 'prompt 1' });
+    await waitFor(() => expect(result.current.read).toBe(true));
+    // Every word must be in the prompt: "1", "10".."19" and "21", twelve, a third of a page (4) at a time.
+    expect(ids(result.current.entries)).toEqual(['e21', 'e19', 'e18', 'e17']);
+    for (const shown of [8, 12]) {
+      act(() => result.current.loadMore());
+      await waitFor(() => expect(result.current.entries).toHaveLength(shown));
+    }
+    expect(result.current.entries.at(-1)?.id).toBe('e1');
+    // The last page ended on the last match: only reading on tells there is none after it.
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.hasMore).toBe(false));
+    expect(result.current.entries).toHaveLength(12);
+
+    rerender({ asked: { ...SHOW_ALL, text: 'prompt 2' } });
+    await waitFor(() => expect(ids(result.current.entries)).toEqual(['e24', 'e23', 'e22', 'e21']));
+  });
+
+  it('a change signal updates, drops and adds only the entries it names', async () => {
+    const { result } = renderWindow();
+    await waitFor(() => expect(result.current.read).toBe(true));
+    const untouched = result.current.entries[2];
+
+    await put(
+      entry(24, { favourite: true, collections: ['birds'] }),
+      entry(99, { createdAt: 5000 }),
+      entry(3),
+    );
+    await remove('e23');
+    signal({ ids: ['e24', 'e23', 'e99', 'e3'] });
+
+    await waitFor(() => expect(ids(result.current.entries)[0]).toBe('e99'));
+    expect(ids(result.current.entries)).toEqual([
+      'e99',
+      'e24',
+      'e22',
+      'e21',
+      'e20',
+      'e19',
+      'e18',
+      'e17',
+      'e16',
+      'e15',
+    ]);
+    expect(result.current.entries[1]?.favourite).toBe(true);
+    // An entry older than the loaded page stays for its own page; untouched rows keep their objects.
+    expect(result.current.entries[2]).toBe(untouched);
+    await waitFor(() => expect(result.current.collections).toEqual(['birds']));
+    expect(result.current.total).toBe(SIZE);
+  });
+
+  it('a change during the first read is not lost under it', async () => {
+    const { result } = renderWindow();
+    await put(entry(99, { createdAt: 5000 }));
+    signal({ ids: ['e99'] });
+    await waitFor(() => expect(result.current.read).toBe(true));
+    await waitFor(() => expect(ids(result.current.entries)[0]).toBe('e99'));
+  });
+
+  it('a change that makes an entry stop matching takes it out of the results', async () => {
+    await put(entry(24, { favourite: true }), entry(20, { favourite: true }));
+    const { result } = renderWindow({ ...SHOW_ALL, favouritesOnly: true });
+    await waitFor(() => expect(ids(result.current.entries)).toEqual(['e24', 'e20']));
+    await put(entry(24));
+    signal({ ids: ['e24'] });
+    await waitFor(() => expect(ids(result.current.entries)).toEqual(['e20']));
+  });
+
+  it('cleared reads the first page again', async () => {
+    const { result } = renderWindow();
+    await waitFor(() => expect(result.current.read).toBe(true));
+    await db.clear('entries');
+    await put(entry(7, { prompt: 'kept running' }));
+    signal({ ids: [], cleared: true });
+    await waitFor(() => expect(ids(result.current.entries)).toEqual(['e7']));
+    await waitFor(() => expect(result.current.total).toBe(1));
+    expect(result.current.hasMore).toBe(false);
+  });
+});

@@ -1,0 +1,231 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { toErrorInfo } from '../error-info';
+import type { ErrorInfo } from '../errors';
+import type { DateKey, HistoryDb } from '../history/history-db';
+import type { HistoryEntry } from '../history/schema';
+import type { HistoryChanges } from '../storage/items';
+import { type FindQuery, isNarrowed, matching } from './history-find';
+import {
+  collectionNames,
+  type EntriesPage,
+  entriesByIds,
+  entriesPage,
+  searchEntries,
+} from './history-reader';
+import { pageHistoryDb, watchHistoryChanges } from './history-source';
+
+/** A screenful and a half of rows: the first page paints at once, and scrolling has a little ahead of it. */
+export const PAGE_SIZE = 60;
+
+/**
+ * A search's pages are a third of that, about a screenful: its cost is the records it reads to find them, so
+ * a word in few prompts shows its first matches after a third of the reading; the rest follows on scroll.
+ */
+const searchPage = (pageSize: number) => Math.ceil(pageSize / 3);
+
+export interface HistoryWindow {
+  /** The loaded entries the query lets through, in its order. */
+  entries: readonly HistoryEntry[];
+  /** Whether more entries (or matches) may follow the loaded ones. */
+  hasMore: boolean;
+  /** How many entries the whole history holds; undefined until the database answered. */
+  total?: number;
+  /** Every collection name in the history, for the filter and the "add to collection" suggestions. */
+  collections: readonly string[];
+  /** True once the entries came from the database rather than the seed. */
+  read: boolean;
+  loading: boolean;
+  error?: ErrorInfo;
+  /** Reads the next page after the loaded ones; a call while one is read is ignored. */
+  loadMore: () => void;
+}
+
+interface Sources {
+  open?: () => Promise<HistoryDb>;
+  watch?: (listener: (change: HistoryChanges) => void) => () => void;
+  pageSize?: number;
+  /** The first screenful of the last visit (history-snapshot.ts), shown until the database answers. */
+  seed?: readonly HistoryEntry[];
+}
+
+interface Loaded {
+  entries: readonly HistoryEntry[];
+  next?: DateKey;
+  read: boolean;
+  loading: boolean;
+  error?: ErrorInfo;
+}
+
+interface Facts {
+  total?: number;
+  collections: readonly string[];
+}
+
+function readPage(
+  db: HistoryDb,
+  query: FindQuery,
+  pageSize: number,
+  after: DateKey | undefined,
+  signal: AbortSignal,
+): Promise<EntriesPage> {
+  const narrowed = isNarrowed(query);
+  const request = {
+    count: narrowed ? searchPage(pageSize) : pageSize,
+    order: query.order,
+    ...(after ? { after } : {}),
+  };
+  return narrowed ? searchEntries(db, query, request, signal) : entriesPage(db, request);
+}
+
+/** Whether an entry outside the loaded window falls inside its date span (else it is on a page not read yet). */
+function inSpan(entry: HistoryEntry, next: DateKey | undefined, order: FindQuery['order']): boolean {
+  if (!next) return true;
+  return order === 'newest' ? entry.createdAt > next[0] : entry.createdAt < next[0];
+}
+
+/**
+ * The window after a change of `ids`, `now` being those of them still stored: changed rows are replaced where
+ * they are, deleted ones (and ones that no longer match) leave, new ones inside the window's span come in at
+ * their date. Rows untouched keep their objects, so their memoised rows do not re-render.
+ */
+export function applyChange(
+  loaded: Loaded,
+  ids: readonly string[],
+  now: readonly HistoryEntry[],
+  query: FindQuery,
+): Loaded {
+  const keep = matching(query);
+  const touched = new Set(ids);
+  const stored = new Map(now.map((entry) => [entry.id, entry]));
+  const kept = loaded.entries.flatMap((entry) => {
+    if (!touched.has(entry.id)) return [entry];
+    const current = stored.get(entry.id);
+    return current && keep(current) ? [current] : [];
+  });
+  const shown = new Set(kept.map((entry) => entry.id));
+  const added = now.filter(
+    (entry) => !shown.has(entry.id) && keep(entry) && inSpan(entry, loaded.next, query.order),
+  );
+  if (added.length === 0) return { ...loaded, entries: kept };
+  const direction = query.order === 'newest' ? -1 : 1;
+  // A stable sort, with the new entries first among equal dates when newest come first (they were added last).
+  const merged = query.order === 'newest' ? [...added, ...kept] : [...kept, ...added];
+  return { ...loaded, entries: merged.sort((a, b) => direction * (a.createdAt - b.createdAt)) };
+}
+
+async function readFacts(db: HistoryDb): Promise<Facts> {
+  const [total, collections] = await Promise.all([db.count('entries'), collectionNames(db)]);
+  return { total, collections };
+}
+
+/**
+ * The history page's rows, read from the history database a page at a time: the newest screenful (or the
+ * first matches of a search over every entry) first, more as the person scrolls. Each query aborts the
+ * scan of the one before. The background's change signal re-reads only the entries it names; `cleared`
+ * reads the first page again. Idle, it costs one storage watch and nothing else.
+ */
+export function useHistoryWindow(
+  query: FindQuery,
+  { open = pageHistoryDb, watch = watchHistoryChanges, pageSize = PAGE_SIZE, seed = [] }: Sources = {},
+): HistoryWindow {
+  const [loaded, setLoaded] = useState<Loaded>({ entries: seed, read: false, loading: true });
+  const [facts, setFacts] = useState<Facts>({ collections: [] });
+  const [readings, setReadings] = useState(0);
+  // `reading`: the page read under way, settled once its rows are set (it never rejects). A change signal
+  // waits for it, so a page read from before the change cannot land on top of the change.
+  const latest = useRef({ loaded, query, run: new AbortController(), reading: Promise.resolve() });
+  useLayoutEffect(() => {
+    latest.current.loaded = loaded;
+    latest.current.query = query;
+  });
+
+  const refreshFacts = useCallback(() => {
+    open()
+      .then(readFacts)
+      .then(setFacts, () => {
+        // The rows' own read reports an unreadable database; the count just stays what it was.
+      });
+  }, [open]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `readings` asks for the first page again after a clear.
+  useEffect(() => {
+    const run = new AbortController();
+    latest.current.run = run;
+    setLoaded((state) => ({ ...state, loading: true }));
+    latest.current.reading = open()
+      .then((db) => readPage(db, query, pageSize, undefined, run.signal))
+      .then(
+        (page) => {
+          if (!run.signal.aborted)
+            setLoaded({ entries: page.entries, next: page.next, read: true, loading: false });
+        },
+        (failure: unknown) => {
+          if (!run.signal.aborted)
+            setLoaded((state) => ({ ...state, loading: false, error: toErrorInfo(failure) }));
+        },
+      );
+    return () => run.abort();
+  }, [open, query, pageSize, readings]);
+
+  useEffect(() => {
+    refreshFacts();
+    return watch((change) => {
+      refreshFacts();
+      if (change.cleared) {
+        setReadings((count) => count + 1);
+        return;
+      }
+      const { run, reading } = latest.current;
+      reading
+        .then(open)
+        .then((db) => entriesByIds(db, change.ids))
+        .then(
+          (now) => {
+            if (!run.signal.aborted)
+              setLoaded((state) => applyChange(state, change.ids, now, latest.current.query));
+          },
+          () => {
+            // The next change or page read tries again; the rows shown are still what they were.
+          },
+        );
+    });
+  }, [open, watch, refreshFacts]);
+
+  const loadMore = useCallback(() => {
+    const { loaded: state, query: asked, run } = latest.current;
+    if (state.loading || !state.next) return;
+    const after = state.next;
+    // Marked at once, not at the next render: an observer and a click in the same frame read one page.
+    latest.current.loaded = { ...state, loading: true };
+    setLoaded((current) => ({ ...current, loading: true }));
+    latest.current.reading = open()
+      .then((db) => readPage(db, asked, pageSize, after, run.signal))
+      .then(
+        (page) => {
+          if (run.signal.aborted) return;
+          setLoaded((current) => {
+            // A change may have brought an entry of this page in already.
+            const shown = new Set(current.entries.map((entry) => entry.id));
+            const more = page.entries.filter((entry) => !shown.has(entry.id));
+            const { error: _, ...rest } = current;
+            return { ...rest, entries: [...current.entries, ...more], next: page.next, loading: false };
+          });
+        },
+        (failure: unknown) => {
+          if (!run.signal.aborted)
+            setLoaded((current) => ({ ...current, loading: false, error: toErrorInfo(failure) }));
+        },
+      );
+  }, [open, pageSize]);
+
+  return {
+    entries: loaded.entries,
+    hasMore: loaded.next !== undefined,
+    total: facts.total,
+    collections: facts.collections,
+    read: loaded.read,
+    loading: loaded.loading,
+    ...(loaded.error ? { error: loaded.error } : {}),
+    loadMore,
+  };
+}
