@@ -75,7 +75,7 @@ describe('the tests’ history probe', () => {
     const entries = [
       entry('running', 300, { status: 'running', batchId: 'batch' }),
       entry('owed', 200, { notifyPending: true, favourite: true, collections: ['x', 'y'] }),
-      entry('costly', 200, { balanceBefore: 10 }),
+      entry('costly', 200, { balanceBefore: { value: 10, at: 1, account: { origin: 'o', keyId: 'k' } } }),
     ];
     await writeAllHistory(entries);
     const rows = await db.getAll('entries');
