@@ -7,10 +7,17 @@ import { t } from '@/utils/i18n';
 import { splitForPopup } from '@/utils/ui/entries';
 import { useAfterFirstPaint } from '@/utils/ui/hooks';
 import { openExtensionPage } from '@/utils/ui/navigation';
+import type { RecentWindow } from '@/utils/ui/recent-history';
 import type { PromptActions } from '@/utils/ui/use-prompt-actions';
 import styles from './PageSections.module.css';
 
 const RECENT_LIMIT = 5;
+
+/**
+ * The history these lists need read: "Recent" plus one, since the result card's entry is left out of it.
+ * Running entries are read besides, and entries seen running stay held as they change.
+ */
+export const ENTRY_LISTS_WINDOW: RecentWindow = { finished: RECENT_LIMIT + 1, completed: 0 };
 
 interface Props {
   /** Undefined until storage (or the snapshot) said what there is. */

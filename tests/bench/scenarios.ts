@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
 import type { Settings } from '../../utils/settings/schema';
 import { FAST_SETTINGS, sendFrom } from '../e2e/support/setup';
 import { DEMO_API_KEY, type ReferenceService, type RequestLogEntry } from '../reference-service/server';
+import { readAllHistory, writeAllHistory } from '../support/history-probe';
 import {
   BASELINE_LIST_PAGE,
   BASELINE_PAGE,
@@ -48,10 +49,9 @@ export async function saveSettings(
   if (!saved.ok) throw new Error(`saveSettings failed: ${saved.error.message}`);
 }
 
-/** Reads the history as stored, from a page, without waking the worker. */
-export async function storedHistory(page: Page): Promise<HistoryEntry[]> {
-  const stored = await page.evaluate(() => chrome.storage.local.get('history'));
-  return (stored.history ?? []) as HistoryEntry[];
+/** Reads the history as stored (newest first), from a page, without waking the worker. */
+export function storedHistory(page: Page): Promise<HistoryEntry[]> {
+  return page.evaluate(readAllHistory);
 }
 
 async function alarmCount(page: Page): Promise<number> {
@@ -580,9 +580,9 @@ export function seededHistory(count: number, serviceUrl: string, now: number): H
   });
 }
 
+/** Replaces the history with `count` finished entries, written into IndexedDB in chunks as the background stores them. */
 export async function seedHistory(page: Page, service: ReferenceService, count: number): Promise<void> {
-  const seed = seededHistory(count, service.url, Date.now());
-  await page.evaluate((entries) => chrome.storage.local.set({ history: entries }), seed);
+  await page.evaluate(writeAllHistory, seededHistory(count, service.url, Date.now()));
 }
 
 /**

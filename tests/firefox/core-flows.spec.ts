@@ -29,7 +29,7 @@ function setUp(): Promise<OptionsPage> {
   return OptionsPage.setUp(firefox, service.url, DEMO_API_KEY);
 }
 
-/** Fails with the places that hold the key: page markup or localStorage, or any storage slot but its own. */
+/** Fails with the places that hold the key: page markup or localStorage, any storage slot but its own, the history. */
 async function expectNoKeyOutsideItsSlot(pages: { readable(): Promise<string> }[], state: AddonState) {
   for (const page of pages) expect(await page.readable()).not.toContain(DEMO_API_KEY);
   const stored = await state.storedValues();
@@ -38,6 +38,8 @@ async function expectNoKeyOutsideItsSlot(pages: { readable(): Promise<string> }[
     ([name, value]) => name !== KEY_SLOT && JSON.stringify(value).includes(DEMO_API_KEY),
   );
   expect(elsewhere.map(([name]) => name)).toEqual([]);
+  // The history lives in IndexedDB, out of storage.local's sight.
+  expect(JSON.stringify(await state.history())).not.toContain(DEMO_API_KEY);
 }
 
 describe('Promptcast in Firefox', () => {

@@ -1,35 +1,57 @@
-import { type StorageItemKey, storage, type WxtStorageItem } from 'wxt/utils/storage';
+import { browser } from 'wxt/browser';
 
-// WXT's own default for an item without metadata.
-// biome-ignore lint/complexity/noBannedTypes: the metadata type `storage.defineItem` gives such an item.
-type NoMeta = {};
+/** A key of storage.local, spelled as WXT spells it. */
+export type LocalKey = `local:${string}`;
+
+/** A value in storage.local under one key, with a fallback for when there is none. */
+export interface KeyedItem<T> {
+  key: LocalKey;
+  fallback: T;
+  getValue(): Promise<T>;
+  /** A `null` value is removed, as WXT's items remove it. */
+  setValue(value: T): Promise<void>;
+  removeValue(): Promise<void>;
+  /** Each change of the stored value (not a write of the same value again); the fallback once it is removed. */
+  watch(callback: (value: T, old: T) => void): () => void;
+}
+
+const nameOf = (key: LocalKey) => key.slice('local:'.length);
 
 /**
- * A WXT storage item for a key with a fallback and no migrations, served by WXT's keyed storage API
- * (`storage.getItem`, `storage.watch`, ...) with the same answers an item from `storage.defineItem` gives.
- * `storage.defineItem` reads its item from storage as soon as it is defined (for migrations and `init`,
- * which these items do not have) and drops the answer: every page importing the items read the whole
- * history before its first frame for nothing, and each later read came on top of that one. Items with
- * migrations must keep `storage.defineItem`, which runs them before the first read.
+ * A storage.local item for a key with a fallback, straight on the extension API. WXT's `storage` would serve
+ * the same (its `defineItem` also reads the item as soon as it is defined, for migrations these items do not
+ * have), but its writes, metadata, migrations and lock are 3 KB of gzip that every page, which only reads and
+ * watches, would load for nothing. Items with migrations keep `storage.defineItem`.
  */
-export function defineKeyedItem<T>(
-  key: StorageItemKey,
-  { fallback }: { fallback: T },
-): WxtStorageItem<T, NoMeta> {
+export function defineKeyedItem<T>(key: LocalKey, { fallback }: { fallback: T }): KeyedItem<T> {
+  const name = nameOf(key);
+  const area = () => browser.storage.local;
   return {
     key,
-    // `storage.getItems` takes an item's key and fallback from here.
     fallback,
-    defaultValue: fallback,
-    getValue: () => storage.getItem<T>(key, { fallback }),
-    getMeta: () => storage.getMeta<NoMeta>(key),
-    setValue: (value) => storage.setItem(key, value),
-    setMeta: (properties) => storage.setMeta(key, properties),
-    removeValue: (options) => storage.removeItem(key, options),
-    removeMeta: (properties) => storage.removeMeta(key, properties),
-    watch: (callback) => storage.watch<T>(key, (value, old) => callback(value ?? fallback, old ?? fallback)),
-    watchMeta: (callback) => storage.watchMeta<NoMeta>(key, callback),
-    // Nothing to run: such an item has no migrations.
-    migrate: async () => undefined,
+    getValue: async () => ((await area().get(name))[name] as T | undefined) ?? fallback,
+    setValue: (value) => (value == null ? area().remove(name) : area().set({ [name]: value })),
+    removeValue: () => area().remove(name),
+    watch(callback) {
+      const listener = (changes: Record<string, { newValue?: unknown; oldValue?: unknown }>) => {
+        const change = changes[name];
+        // A write of an equal value is no change (WXT compares the same way, by value).
+        if (!change || JSON.stringify(change.newValue) === JSON.stringify(change.oldValue)) return;
+        callback(
+          (change.newValue as T | undefined) ?? fallback,
+          (change.oldValue as T | undefined) ?? fallback,
+        );
+      };
+      area().onChanged.addListener(listener);
+      return () => area().onChanged.removeListener(listener);
+    },
   };
+}
+
+/** The values of several items in one storage call, each its fallback when there is none, in their order. */
+export async function readItems(
+  items: readonly Pick<KeyedItem<unknown>, 'key' | 'fallback'>[],
+): Promise<unknown[]> {
+  const stored = await browser.storage.local.get(items.map((item) => nameOf(item.key)));
+  return items.map((item) => stored[nameOf(item.key)] ?? item.fallback);
 }

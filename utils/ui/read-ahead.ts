@@ -1,8 +1,7 @@
-import { storage, type WxtStorageItem } from 'wxt/utils/storage';
+import { type KeyedItem, readItems } from '../storage/keyed-item';
 import { offerReadAhead } from './read-ahead-handoff';
 
-// biome-ignore lint/suspicious/noExplicitAny: WXT's own item type; the page only reads the value as unknown.
-type Item = WxtStorageItem<any, any>;
+type Item = Pick<KeyedItem<unknown>, 'key' | 'fallback' | 'watch'>;
 
 /**
  * Reads several items in one storage call before React renders, so a page paints its data in its first
@@ -13,10 +12,10 @@ type Item = WxtStorageItem<any, any>;
 export function readAhead(items: readonly Item[]): Promise<void> {
   const latest = new Map<Item, unknown>();
   const stops = items.map((item) => item.watch((value: unknown) => latest.set(item, value)));
-  return storage.getItems([...items]).then(
+  return readItems(items).then(
     (values) => {
       items.forEach((item, i) => {
-        const read = latest.has(item) ? latest.get(item) : values[i]?.value;
+        const read = latest.has(item) ? latest.get(item) : values[i];
         latest.delete(item);
         offerReadAhead(item, {
           value: read,
@@ -41,8 +40,7 @@ export function readAhead(items: readonly Item[]): Promise<void> {
  */
 export function offerSnapshot(items: readonly Item[], snapshot: readonly unknown[]): void {
   let reading: Promise<unknown[]> | undefined;
-  const read = () =>
-    (reading ??= storage.getItems([...items]).then((values) => values.map((stored) => stored.value)));
+  const read = () => (reading ??= readItems(items));
   items.forEach((item, i) => {
     offerReadAhead(item, {
       value: snapshot[i],

@@ -5,15 +5,18 @@ import type { KeyStatus } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
 import { balanceItem, historyItem, keyStatusItem, type StoredBalance, settingsItem } from '../storage/items';
 import { shownCopies, shownEntries, shownKeyStatus, shownSettings, shownStoredBalance } from './stored-view';
-import { type Stored, useStoredValue } from './use-stored';
+import { type ReadableItem, type Stored, useStoredValue } from './use-stored';
 
 /* What pages show, each straight from its storage item; the background is the only writer. */
 
 export const useSettings = (seed?: Settings): Stored<Settings> =>
   useStoredValue(settingsItem, shownSettings, seed);
 
-export const useHistory = (seed?: HistoryEntry[]): Stored<HistoryEntry[]> =>
-  useStoredValue(historyItem, shownEntries, seed);
+/** The whole history (the history page), or the part of it `from` reads (the popup and the side panel). */
+export const useHistory = (
+  from: ReadableItem<HistoryEntry[]> = historyItem,
+  seed?: HistoryEntry[],
+): Stored<HistoryEntry[]> => useStoredValue(from, shownEntries, seed);
 
 export const useKeyStatus = (): Stored<KeyStatus> => useStoredValue(keyStatusItem, shownKeyStatus);
 

@@ -6,9 +6,11 @@ import type { Settings } from '@/utils/settings/schema';
 import { balanceForService, type ShownBalance } from '@/utils/ui/balance';
 import { type CachedView, writeSnapshot } from '@/utils/ui/snapshot';
 import { useHistory, useKeyStatus, useSettings, useStoredBalance } from '@/utils/ui/stored-data';
+import type { ReadableItem } from '@/utils/ui/use-stored';
 
 export interface PageData {
   settings?: Settings;
+  /** The entries the page shows (every running one and the newest its window asks for), newest first. */
   history?: HistoryEntry[];
   /** Undefined until storage answered: nothing is labelled on a guess. */
   key?: KeyStatus;
@@ -21,9 +23,9 @@ export interface PageData {
  * What the popup shows, from storage, painted first from the snapshot; the snapshot is rewritten from
  * storage so even a popup closed at once leaves the next one something to paint.
  */
-export function usePageData(snapshot: CachedView | undefined): PageData {
+export function usePageData(snapshot: CachedView | undefined, shown: ReadableItem<HistoryEntry[]>): PageData {
   const settings = useSettings(snapshot?.settings);
-  const history = useHistory(snapshot?.history);
+  const history = useHistory(shown, snapshot?.history);
   const key = useKeyStatus();
   const stored = useStoredBalance();
 

@@ -7,10 +7,11 @@ import { useBalanceRefresh } from './use-balance-refresh';
 import { usePageData } from './use-page-data';
 import { usePromptActions } from './use-prompt-actions';
 import { usePromptDraft } from './use-prompt-draft';
+import type { ReadableItem } from './use-stored';
 
 /** Everything a page with the prompt form needs (the popup and the side panel): stored data, draft, commands. */
-export function usePromptPage(snapshot: CachedView | undefined) {
-  const data = usePageData(snapshot);
+export function usePromptPage(snapshot: CachedView | undefined, shown: ReadableItem<HistoryEntry[]>) {
+  const data = usePageData(snapshot, shown);
   const configured = !(data.settings?.baseUrl === '' || data.key?.set === false);
   const refresh = useBalanceRefresh(data.balance, data.read, configured);
   const draft = usePromptDraft(data.settings);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { readAllHistory } from '../../support/history-probe';
 import { clickContextMenu, MENU_IMAGE } from '../pages/browser-ui';
 import type { ExtensionUnderTest } from '../support/extension';
 import { expect, test } from '../support/fixtures';
@@ -53,6 +54,7 @@ async function storageTexts(extension: ExtensionUnderTest): Promise<Record<strin
   const { serviceApiKey, ...others } = local as Record<string, unknown>;
   return {
     'storage.local (all but the key item)': JSON.stringify(others),
+    'history (IndexedDB)': JSON.stringify(await worker.evaluate(readAllHistory)),
     'storage.session': JSON.stringify(session),
     'notifications shown': JSON.stringify(shown),
     'key item holds the key': String((serviceApiKey as { key?: unknown } | undefined)?.key === KEY),

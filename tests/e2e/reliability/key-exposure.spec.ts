@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
+import { readAllHistory } from '../../support/history-probe';
 import { clickContextMenu, MENU_IMAGE, MENU_VIDEO } from '../pages/browser-ui';
 import { expect, test } from '../support/fixtures';
 import {
@@ -145,9 +146,10 @@ test('after a full run the key is nowhere but the X-API-Key header to the config
     await expect(page.locator('main')).toBeVisible();
     await page.waitForTimeout(700);
     await snapshot(name, page);
-    // What a page reads from storage is what it could leak.
+    // What a page reads from storage is what it could leak: the items, and the history in IndexedDB.
     responses.push(
       await page.evaluate(() => chrome.storage.local.get(['history', 'balance', 'keyStatus', 'settings'])),
+      await page.evaluate(readAllHistory),
     );
   }
   const storage = await (await extension.worker()).evaluate(async () => ({

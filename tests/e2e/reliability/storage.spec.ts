@@ -3,6 +3,7 @@ import type { HistoryEntry } from '../../../utils/history/schema';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { clickContextMenu, MENU_IMAGE } from '../pages/browser-ui';
 import { expect, test } from '../support/fixtures';
+import { seedHistory, seedLegacyHistory } from '../support/history-seed';
 import { EVENTUALLY, entryOf, historyOf, notificationsOf, quietHistoryOf } from '../support/probes';
 import { conclude, submitVideo } from '../support/reliability-observe';
 import { configure, FAST_SETTINGS } from '../support/setup';
@@ -54,26 +55,25 @@ test('corrupted storage (malformed and old-shaped entries, future-version settin
   service,
 }) => {
   await configure(extension, service);
-  const worker = await extension.worker();
   const now = Date.now();
-  await writeStorage(worker, {
-    history: [
-      finished('valid-1', 'a valid lighthouse', now - 3_000),
-      // A prompt that is not text: rendered as is, it would take the whole page down.
-      { ...finished('bad-prompt', 'x', now - 2_500), prompt: { html: '<b>x</b>' } },
-      { ...finished('bad-urls', 'x', now - 2_400), urls: 'not-a-list', status: 'finished-ish' },
-      'junk',
-      null,
-      // The shape an older build wrote: one url, a legacy status word, no source or model.
-      {
-        id: 'old-1',
-        kind: 'image',
-        prompt: 'an old windmill',
-        status: 'done',
-        url: 'http://127.0.0.1:9/old.png',
-        createdAt: now - 4_000,
-      },
-    ],
+  await seedLegacyHistory(extension, [
+    finished('valid-1', 'a valid lighthouse', now - 3_000),
+    // A prompt that is not text: rendered as is, it would take the whole page down.
+    { ...finished('bad-prompt', 'x', now - 2_500), prompt: { html: '<b>x</b>' } },
+    { ...finished('bad-urls', 'x', now - 2_400), urls: 'not-a-list', status: 'finished-ish' },
+    'junk',
+    null,
+    // The shape an older build wrote: one url, a legacy status word, no source or model.
+    {
+      id: 'old-1',
+      kind: 'image',
+      prompt: 'an old windmill',
+      status: 'done',
+      url: 'http://127.0.0.1:9/old.png',
+      createdAt: now - 4_000,
+    },
+  ]);
+  await writeStorage(await extension.worker(), {
     settings: {
       ...DEFAULT_SETTINGS,
       ...FAST_SETTINGS,
@@ -124,9 +124,7 @@ test('a history that is not a list: the popup opens and an image still generates
   service,
 }) => {
   await configure(extension, service);
-  await writeStorage(await extension.worker(), {
-    history: { 0: finished('kept', 'a kept kettle', Date.now()), oops: 42 },
-  });
+  await seedLegacyHistory(extension, { 0: finished('kept', 'a kept kettle', Date.now()), oops: 42 });
   const popup = await extension.openPage('popup');
   await expect(popup.getByText('a kept kettle')).toBeVisible();
   await popup.getByRole('textbox', { name: 'Prompt' }).fill('an image over a broken history');
@@ -161,7 +159,7 @@ test.describe("with the browser's storage quota", () => {
     const old = Array.from({ length: 12 }, (_, i) =>
       finished(`old-${i}`, `old ${i} ${'·'.repeat(3_000)}`, now - 100_000 + i),
     );
-    await writeStorage(worker, { history: old.reverse() });
+    await seedHistory(extension, old.reverse());
     await fillStorage(worker, 40);
 
     // 1. Room is made by dropping the oldest finished entries.
@@ -177,7 +175,7 @@ test.describe("with the browser's storage quota", () => {
     expect(stored.some((entry) => entry.id === 'old-0')).toBe(false);
 
     // 2. Nothing finished left to drop: a running video, and the storage full to the last byte.
-    await writeStorage(await extension.worker(), { history: [] });
+    await seedHistory(extension, []);
     const video = await submitVideo(page, 'a video in a full storage');
     await fillStorage(await extension.worker(), 0);
     await popup.getByRole('textbox', { name: 'Prompt' }).fill('an image with no room at all');
@@ -268,7 +266,7 @@ test('a page that fails to render shows a message and ways out instead of a blan
   service,
 }) => {
   await configure(extension, service);
-  await writeStorage(await extension.worker(), { history: [finished('one', 'a listed entry', Date.now())] });
+  await seedHistory(extension, [finished('one', 'a listed entry', Date.now())]);
   const popup = await extension.context.newPage();
   // Wording an entry's age throws in this page: a stand-in for any render bug.
   await popup.addInitScript(() => {

@@ -8,6 +8,7 @@ import { type CDPSession, expect, type Page } from '@playwright/test';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import type { Copies } from '../../../utils/media/copies-schema';
 import type { RequestLogEntry } from '../../reference-service/server';
+import { readAllHistory } from '../../support/history-probe';
 import type { ExtensionUnderTest } from './extension';
 
 /** How long a probe waits for state to arrive by default (Playwright's own default is 10 s). */
@@ -15,10 +16,9 @@ export const EVENTUALLY = { timeout: 20_000 } as const;
 
 // ----- Storage, read through the worker -----
 
+/** Every history entry, newest first, from the worker's IndexedDB (and a legacy array not migrated yet). */
 export async function historyOf(extension: ExtensionUnderTest): Promise<HistoryEntry[]> {
-  const worker = await extension.worker();
-  const stored = await worker.evaluate(() => chrome.storage.local.get('history'));
-  return (stored.history ?? []) as HistoryEntry[];
+  return (await extension.worker()).evaluate(readAllHistory);
 }
 
 /**
@@ -48,18 +48,26 @@ export async function storageOf(
  * `historyOf` it never starts a stopped worker: use it to prove that only an alarm woke the worker.
  */
 export async function quietStored(extension: ExtensionUnderTest, key: string): Promise<unknown> {
+  return quietly(
+    extension,
+    async (page) => (await page.evaluate((name) => chrome.storage.local.get(name), key))[key],
+  );
+}
+
+/** Runs `probe` on an extension document that sends no message, so no stopped worker is started. */
+async function quietly<T>(extension: ExtensionUnderTest, probe: (page: Page) => Promise<T>): Promise<T> {
   const page = await extension.context.newPage();
   try {
     await page.goto(`${extension.origin}/manifest.json`);
-    return (await page.evaluate((name) => chrome.storage.local.get(name), key))[key];
+    return await probe(page);
   } finally {
     await page.close();
   }
 }
 
-/** The stored history, read quietly (see `quietStored`). */
-export async function quietHistoryOf(extension: ExtensionUnderTest): Promise<HistoryEntry[]> {
-  return ((await quietStored(extension, 'history')) ?? []) as HistoryEntry[];
+/** The stored history, newest first, read quietly (see `quietStored`). */
+export function quietHistoryOf(extension: ExtensionUnderTest): Promise<HistoryEntry[]> {
+  return quietly(extension, (page) => page.evaluate(readAllHistory));
 }
 
 /** Each entry's copy record, read quietly (see `quietStored`). */

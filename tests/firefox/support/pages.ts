@@ -1,6 +1,7 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
 import type { Browser, Notifications } from 'webextension-polyfill';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import { readAllHistory } from '../../support/history-probe';
 import type { FirefoxUnderTest } from './firefox';
 
 // The page's own `browser`: these declarations type the callbacks that run inside extension pages.
@@ -287,9 +288,9 @@ export class AddonState extends ExtensionPage {
     return new AddonState(await firefox.openPage('history'));
   }
 
-  async history(): Promise<HistoryEntry[]> {
-    const stored = await this.page.evaluate(() => browser.storage.local.get('history'));
-    return (stored.history ?? []) as HistoryEntry[];
+  /** Every history entry, newest first, as stored (IndexedDB, and a legacy array not migrated yet). */
+  history(): Promise<HistoryEntry[]> {
+    return this.page.evaluate(readAllHistory);
   }
 
   async waitForEntry(prompt: string, done: (entry: HistoryEntry) => boolean, timeoutMs = 30_000) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storage } from 'wxt/utils/storage';
-import { defineKeyedItem } from '@/utils/storage/keyed-item';
+import { defineKeyedItem, readItems } from '@/utils/storage/keyed-item';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -46,17 +46,31 @@ describe('defineKeyedItem', () => {
     expect(seen).toHaveLength(2);
   });
 
-  it('is read by storage.getItems with its fallback, and never defines a WXT item', async () => {
+  it('is read with others in one call, each with its fallback, and never defines a WXT item', async () => {
     const defineItem = vi.spyOn(storage, 'defineItem');
     const item = defineKeyedItem<number>('local:stars', { fallback: 7 });
+    const other = defineKeyedItem<string>('local:moons', { fallback: 'none' });
     await fakeBrowser.storage.local.set({ other: 1 });
-    expect(await storage.getItems([item])).toEqual([{ key: 'local:stars', value: 7 }]);
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    expect(await readItems([item, other])).toEqual([7, 'none']);
+    expect(get).toHaveBeenCalledTimes(1);
     await fakeBrowser.storage.local.set({ stars: 3 });
-    expect(await storage.getItems([item])).toEqual([{ key: 'local:stars', value: 3 }]);
+    expect(await readItems([item, other])).toEqual([3, 'none']);
     const stop = item.watch(() => undefined);
     await item.setValue(4);
     expect(await item.getValue()).toBe(4);
     stop();
     expect(defineItem).not.toHaveBeenCalled();
+  });
+
+  it('tells a change once, not a write of the same value again', async () => {
+    const item = defineKeyedItem<{ n: number }>('local:same', { fallback: { n: 0 } });
+    const seen: number[] = [];
+    const unwatch = item.watch((value) => seen.push(value.n));
+    await item.setValue({ n: 1 });
+    await item.setValue({ n: 1 });
+    await item.setValue({ n: 2 });
+    await vi.waitFor(() => expect(seen).toEqual([1, 2]));
+    unwatch();
   });
 });

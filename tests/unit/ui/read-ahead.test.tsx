@@ -2,11 +2,11 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { storage } from 'wxt/utils/storage';
+import { defineKeyedItem } from '@/utils/storage/keyed-item';
 import { offerSnapshot, readAhead } from '@/utils/ui/read-ahead';
 import { useStoredValue } from '@/utils/ui/use-stored';
 
-const noteItem = storage.defineItem<string>('local:readAheadNote', { fallback: 'none' });
+const noteItem = defineKeyedItem<string>('local:readAheadNote', { fallback: 'none' });
 const show = (value: unknown) => String(value);
 
 function Note() {
@@ -101,7 +101,7 @@ describe('offerSnapshot', () => {
   });
 
   it('reads storage once for all the items it offered', async () => {
-    const otherItem = storage.defineItem<string>('local:readAheadOther', { fallback: 'none' });
+    const otherItem = defineKeyedItem<string>('local:readAheadOther', { fallback: 'none' });
     await noteItem.setValue('stored note');
     await otherItem.setValue('stored other');
     const get = vi.spyOn(fakeBrowser.storage.local, 'get');
