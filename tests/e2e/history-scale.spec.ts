@@ -1,0 +1,139 @@
+import type { Page } from '@playwright/test';
+import type { HistoryEntry } from '../../utils/history/schema';
+import type { Copies } from '../../utils/media/copies-schema';
+import { HistoryPage } from './pages/history';
+import { OptionsPage } from './pages/options';
+import { expect, test } from './support/fixtures';
+import { seedHistory } from './support/history-seed';
+import { EVENTUALLY, historyOf } from './support/probes';
+import { configure, sendFrom } from './support/setup';
+
+/** Issue #24: a history of ten thousand results, used through its pages as a person would. */
+
+const SEEDED = 10_000;
+
+function olderEntry(index: number, now: number): HistoryEntry {
+  const createdAt = now - (index + 1) * 60_000;
+  return {
+    id: `older-${index}`,
+    kind: 'image',
+    prompt: `an older result number ${index}`,
+    model: '',
+    source: 'popup',
+    status: 'completed',
+    urls: [`http://127.0.0.1:9/older-${index}.png`],
+    createdAt,
+    finishedAt: createdAt + 1_000,
+  };
+}
+
+async function copiesIn(page: Page): Promise<Copies['entries']> {
+  const stored = await page.evaluate(() => chrome.storage.local.get('copies'));
+  return ((stored.copies as Copies | undefined) ?? { entries: {} }).entries;
+}
+
+/** The kept files of an entry in the media database, counted from a page. */
+async function keptFiles(page: Page, entryId: string): Promise<number> {
+  return page.evaluate(async (id) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('promptcast-media');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      return await new Promise<number>((resolve, reject) => {
+        const request = db
+          .transaction('files')
+          .objectStore('files')
+          .count(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]));
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, entryId);
+}
+
+test('10,000 entries: newest first, scrolled to the end, searched, a favourite the cap spares, a bulk delete that frees copies', async ({
+  extension,
+  service,
+}) => {
+  test.setTimeout(240_000);
+  const options = await configure(extension, service);
+  const now = Date.now() - 3_600_000;
+  await seedHistory(
+    extension,
+    Array.from({ length: SEEDED }, (_, index) => olderEntry(index, now)),
+  );
+  // Two results made now, the newest of the history, with their copies kept.
+  const made: HistoryEntry[] = [];
+  for (const prompt of ['a kept osprey', 'a kept otter']) {
+    const response = await sendFrom(options, { type: 'generateImage', prompt });
+    if (!response.ok) throw new Error(`image refused: ${response.error.message}`);
+    made.push(response.data);
+  }
+  await expect
+    .poll(async () => {
+      const copies = await copiesIn(options);
+      return made.map((entry) => copies[entry.id]?.state);
+    }, EVENTUALLY)
+    .toEqual(['kept', 'kept']);
+  const total = SEEDED + made.length;
+
+  const history = await HistoryPage.open(extension);
+  await expect(history.entries().first()).toContainText('a kept otter');
+  await expect(history.count).toContainText(/10,?002/);
+  const firstScreen = await history.entries().count();
+  expect(firstScreen).toBeLessThan(200);
+
+  // Search reaches the oldest entry without loading the others.
+  const oldest = `an older result number ${SEEDED - 1}`;
+  await history.search(`number ${SEEDED - 1}`);
+  await expect(history.entries()).toHaveCount(1);
+  await expect(history.entries().first()).toContainText(oldest);
+  await history.toggleFavourite(oldest);
+  await expect(history.star(oldest)).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => (await historyOf(extension)).at(-1)?.favourite, EVENTUALLY).toBe(true);
+  await history.search('');
+  await expect(history.entries()).toHaveCount(firstScreen);
+
+  // Scrolling to the end loads every entry, the oldest last, and keyboard focus is not lost on the way.
+  await history.scrollToEnd();
+  await expect(history.entries()).toHaveCount(total);
+  await expect(history.entries().last()).toContainText(oldest);
+
+  // Past a cap of 100 the options page offers to remove the oldest; the favourite stays.
+  const settings = await OptionsPage.open(extension);
+  await settings.toggleAdvanced();
+  await settings.page.getByLabel('History entries to keep').fill('100');
+  await settings.save();
+  const past = settings.page.getByTestId('history-past-cap');
+  await expect(past).toBeVisible();
+  const removable = Number(await past.getAttribute('data-count'));
+  expect(removable).toBe(total - 100);
+  await settings.page.getByRole('button', { name: `Remove ${removable} oldest` }).click();
+  await settings.page.getByRole('button', { name: 'Remove entries' }).click();
+  await expect(settings.page.getByText(`${removable} entries were removed.`)).toBeVisible();
+  const trimmed = await historyOf(extension);
+  expect(trimmed).toHaveLength(total - removable);
+  expect(trimmed.find((entry) => entry.prompt === oldest)?.favourite).toBe(true);
+  expect(trimmed.slice(0, 2).map((entry) => entry.id)).toEqual(made.map((entry) => entry.id).reverse());
+
+  // A bulk delete of the two kept results: one confirmation, both entries and their kept files gone.
+  await history.page.reload();
+  await history.select('a kept otter');
+  await history.select('a kept osprey', 'ControlOrMeta');
+  await expect(history.bulkBar).toContainText('2 selected');
+  await history.deleteSelected(true);
+  await expect(history.entry('a kept osprey')).toHaveCount(0);
+  await expect(history.entry('a kept otter')).toHaveCount(0);
+  const after = await historyOf(extension);
+  expect(after).toHaveLength(trimmed.length - 2);
+  for (const entry of made) {
+    expect(after.some((item) => item.id === entry.id)).toBe(false);
+    await expect.poll(async () => (await copiesIn(options))[entry.id], EVENTUALLY).toBeUndefined();
+    await expect.poll(() => keptFiles(options, entry.id), EVENTUALLY).toBe(0);
+  }
+  await expect(history.count).toContainText(String(after.length));
+});
