@@ -1,3 +1,4 @@
+import { isQuotaError, storageFullError } from '../error-info';
 import { type HistoryDb, openHistoryDb, rowOf } from './history-db';
 import { eachRequest } from './idb-store';
 import { repairEntries } from './repair';
@@ -45,24 +46,31 @@ export async function migrateHistory(db: HistoryDb, legacy: LegacyHistory): Prom
   return put;
 }
 
+export interface MigratedDbOptions {
+  open?: () => Promise<HistoryDb>;
+  /** After a migration that put entries: pages showing the (empty) database read it again. */
+  onMigrated?: () => Promise<void>;
+}
+
 /**
  * The worker's history database, opened and migrated on first use: every store call awaits it, so nothing
  * reads the history before the migration is done. A failed open or migration is tried again by the next call.
  */
 export function migratedHistoryDb(
   legacy: LegacyHistory,
-  open = () => openHistoryDb(),
+  { open = () => openHistoryDb(), onMigrated }: MigratedDbOptions = {},
 ): () => Promise<HistoryDb> {
   let opening: Promise<HistoryDb> | undefined;
   return () => {
     opening ??= open()
       .then(async (db) => {
-        await migrateHistory(db, legacy);
+        if ((await migrateHistory(db, legacy)) > 0) await onMigrated?.();
         return db;
       })
       .catch((error: unknown) => {
         opening = undefined;
-        throw error;
+        // A storage too full to take the history in is said as the storage message the person can act on.
+        throw isQuotaError(error) ? storageFullError(error) : error;
       });
     return opening;
   };
