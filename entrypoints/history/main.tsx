@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PageErrorBoundary } from '@/components/PageErrorBoundary';
 import { copiesItem } from '@/utils/media/copies-item';
-import { historyItem, keyStatusItem } from '@/utils/storage/items';
+import { keyStatusItem, legacyHistoryItem } from '@/utils/storage/items';
 import { prepareDocument } from '@/utils/ui/document';
 import { renderBeforeFirstFrame } from '@/utils/ui/first-render';
 import { readHistorySnapshot } from '@/utils/ui/history-snapshot';
@@ -28,7 +28,7 @@ const mount = (element: HTMLElement) => {
 // One storage read for the three items; the history in the first commit, without a loading frame first. With
 // the last open's snapshot the page renders at once, and storage's answer replaces whatever changed since.
 if (root) {
-  const items = [historyItem, keyStatusItem, copiesItem];
+  const items = [legacyHistoryItem, keyStatusItem, copiesItem];
   const snapshot = readHistorySnapshot();
   if (snapshot) {
     offerSnapshot(items, snapshot);

@@ -3,7 +3,13 @@ import { copiesItem } from '../media/copies-item';
 import type { Copies } from '../media/copies-schema';
 import type { KeyStatus } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
-import { balanceItem, historyItem, keyStatusItem, type StoredBalance, settingsItem } from '../storage/items';
+import {
+  balanceItem,
+  keyStatusItem,
+  legacyHistoryItem,
+  type StoredBalance,
+  settingsItem,
+} from '../storage/items';
 import { shownCopies, shownEntries, shownKeyStatus, shownSettings, shownStoredBalance } from './stored-view';
 import { type Stored, useStoredValue } from './use-stored';
 
@@ -13,7 +19,7 @@ export const useSettings = (seed?: Settings): Stored<Settings> =>
   useStoredValue(settingsItem, shownSettings, seed);
 
 export const useHistory = (seed?: HistoryEntry[]): Stored<HistoryEntry[]> =>
-  useStoredValue(historyItem, shownEntries, seed);
+  useStoredValue(legacyHistoryItem, shownEntries, seed);
 
 export const useKeyStatus = (): Stored<KeyStatus> => useStoredValue(keyStatusItem, shownKeyStatus);
 
