@@ -30,14 +30,25 @@ export async function migrateHistory(db: HistoryDb, legacy: LegacyHistory): Prom
     const entries = repairEntries(stored);
     for (let start = 0; start < entries.length; start += CHUNK) {
       const tx = db.transaction('entries', 'readwrite');
+      tx.done.catch(() => undefined);
       const chunk = entries.slice(start, start + CHUNK);
-      const present = await Promise.all(chunk.map((entry) => tx.store.getKey(entry.id)));
-      const missing = chunk.flatMap((entry, i) =>
-        present[i] === undefined ? [rowOf(entry, -(start + i + 1))] : [],
-      );
-      await eachRequest(missing, (row) => tx.store.put(row));
-      await tx.done;
-      put += missing.length;
+      try {
+        const present = await Promise.all(chunk.map((entry) => tx.store.getKey(entry.id)));
+        const missing = chunk.flatMap((entry, i) =>
+          present[i] === undefined ? [rowOf(entry, -(start + i + 1))] : [],
+        );
+        await eachRequest(missing, (row) => tx.store.put(row));
+        await tx.done;
+        put += missing.length;
+      } catch (error) {
+        // A chunk lands whole or not at all, like every change of the history.
+        try {
+          tx.abort();
+        } catch {
+          // Already ended.
+        }
+        throw error;
+      }
     }
   }
   if ((await db.get('meta', 'migrated')) !== HISTORY_MIGRATION)
