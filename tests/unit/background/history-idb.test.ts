@@ -317,6 +317,25 @@ describe('migration of the storage.local history', () => {
     expect(await migrateHistory(db, old)).toBe(0);
     expect(await db.count('entries')).toBe(1200);
   });
+
+  it('a worker stopped after its first chunk leaves the array; the next run finishes without doubles', async () => {
+    const array = Array.from({ length: 1200 }, (_, i) => entry(`e${i}`, { createdAt: 10_000 - i }));
+    const old = legacy(array);
+    const put = IDBObjectStore.prototype.put;
+    let puts = 0;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
+      if (puts++ === 500) throw new Error('the worker is stopped');
+      return put.apply(this, args);
+    });
+    await expect(migrateHistory(db, old)).rejects.toThrow('the worker is stopped');
+    vi.restoreAllMocks();
+    expect(await db.count('entries')).toBe(500);
+    expect(old.state.removed).toBe(false);
+    expect(await db.get('meta', 'migrated')).toBeUndefined();
+    expect(await migrateHistory(db, old)).toBe(700);
+    expect(await store().read()).toEqual(array);
+    expect(old.state.removed).toBe(true);
+  });
 });
 
 describe('the worker opens the history migrated, and pages hear of each change', () => {
