@@ -16,7 +16,7 @@ import type { HistoryScope, HistoryStore, ImportOutcome } from './store';
 /** What one committed change touched, for the signal pages watch: they re-read only these ids. */
 export interface HistoryChange {
   ids: string[];
-  /** Many entries went at once (clearing the history): pages read their screenful again. */
+  /** Many entries went at once (clearing, a trim, the drop rule): pages read their screenful again. */
   cleared?: boolean;
 }
 
@@ -52,6 +52,11 @@ export function eachRequest<T, R>(items: readonly T[], request: (item: T, index:
 
 const idsOf = (rows: readonly HistoryRow[]): string[] => rows.map((row) => row.id);
 
+/** Removes `ids` in the change's transaction. */
+async function deleteAll(entries: EntriesStore<'readwrite'>, ids: readonly string[]): Promise<void> {
+  await eachRequest(ids, (id) => entries.delete(id));
+}
+
 async function rowsIn(store: EntriesStore, scope: HistoryScope): Promise<HistoryRow[]> {
   let rows: (HistoryRow | undefined)[];
   if ('ids' in scope) rows = await Promise.all([...new Set(scope.ids)].map((id) => store.get(id)));
@@ -68,7 +73,7 @@ async function rowsIn(store: EntriesStore, scope: HistoryScope): Promise<History
 /**
  * The history as one IndexedDB record per entry. Every query and change goes through an index or the
  * entries' ids, so a poll, a finished result or a removal reads and writes the same few records whether the
- * history holds 200 entries or 50,000. Changes are serialised like the array store's, and each is one
+ * history holds 200 entries or 50,000. Changes are serialised (a poll and a finished image never write stale copies), and each is one
  * transaction: a worker stopped mid-change leaves the history as it was before it.
  */
 export function createIdbHistoryStore(
@@ -148,26 +153,19 @@ export function createIdbHistoryStore(
       (await entries.index('status').count('running')) -
       (await entries.index('favourite').count(1));
     const ids = idsOf(await oldestRemovable(entries, Math.max(1, Math.ceil(removableCount / 2)), { keep }));
-    await eachRequest(ids, (id) => entries.delete(id));
+    await deleteAll(entries, ids);
     await tx.done;
     return ids;
-  }
-
-  /** Removes `ids` in the change's transaction. */
-  async function deleteAll(entries: EntriesStore<'readwrite'>, ids: readonly string[]): Promise<void> {
-    await eachRequest(ids, (id) => entries.delete(id));
   }
 
   /** Drops by the rule: stops at the first entry newer than `before`, so an add that drops nothing reads nothing. */
   async function dropByRule(
     entries: EntriesStore<'readwrite'>,
     before: number | undefined,
-    keep?: ReadonlySet<string>,
+    keep: ReadonlySet<string> = new Set(),
   ): Promise<string[]> {
     if (before === undefined) return [];
-    const ids = idsOf(
-      await oldestRemovable(entries, Number.POSITIVE_INFINITY, { before, ...(keep ? { keep } : {}) }),
-    );
+    const ids = idsOf(await oldestRemovable(entries, Number.POSITIVE_INFINITY, { before, keep }));
     await deleteAll(entries, ids);
     return ids;
   }
@@ -227,7 +225,7 @@ export function createIdbHistoryStore(
           }
           const excess = (await entries.count()) + fresh.length - limit;
           // The cap takes the oldest removable of stored and incoming together; on equal times the incoming
-          // entry counts as the older, as the array history sorted them.
+          // entry counts as the older.
           const oldestIncoming = [...fresh].sort((a, b) => a.createdAt - b.createdAt);
           const droppedStored: string[] = [];
           const droppedIncoming = new Set<string>();
@@ -282,11 +280,6 @@ export function createIdbHistoryStore(
           return { result: removed, ids: removed };
         }),
       ),
-    overCap: (limit) =>
-      serially(async () => {
-        const ids = idsOf(await pastCap((await open()).transaction('entries').store, limit));
-        return { count: ids.length, ids };
-      }),
     trim: (limit, removeUpTo) =>
       serially(() =>
         commit(async ({ entries }) => {

@@ -56,13 +56,9 @@ export interface HistoryStore {
   /** Removes these entries in one change; returns the ids that were there, whose copies are the caller's to free. */
   removeMany(ids: readonly string[]): Promise<string[]>;
   /**
-   * What a trim to `limit` would remove (finished, non-favourite entries past it, oldest first); changes nothing.
-   * Reads as many records as it finds, whatever the history's size.
-   */
-  overCap(limit: number): Promise<{ count: number; ids: string[] }>;
-  /**
-   * Removes what `overCap(limit)` names, only if that is at most `removeUpTo` (what the person agreed to), else
-   * nothing. Returns the removed ids; their copies go through `onDropped`.
+   * Removes the finished, non-favourite entries past `limit`, oldest first (`pastCap` in history-db.ts, which
+   * pages count with too), only if they are at most `removeUpTo` (what the person agreed to), else nothing.
+   * Returns the removed ids; their copies go through `onDropped`.
    */
   trim(limit: number, removeUpTo: number): Promise<string[]>;
   /** The drop rule: finished, non-favourite entries created before `cutoff` go (copies through `onDropped`). */

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pastCap } from '../../../utils/history/history-db';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { failingHistoryWrites, testHistoryStore } from '../support/history-db';
 
@@ -92,12 +93,14 @@ describe('entries leaving the history', () => {
     expect(dropped).toEqual([]);
   });
 
-  it('names the entries past the cap, oldest first, never a favourite or a running job, and changes nothing', async () => {
-    const { store, entries } = storeOf(stored());
-    expect(await store.overCap(5)).toEqual({ count: 3, ids: ['f4', 'f3', 'f2'] });
-    expect(await store.overCap(8)).toEqual({ count: 0, ids: [] });
+  it('past the cap are the oldest finished entries, never a favourite or a running job; counting changes nothing', async () => {
+    const { open, entries } = storeOf(stored());
+    const past = async (limit: number) =>
+      (await pastCap((await open()).transaction('entries').store, limit)).map((row) => row.id);
+    expect(await past(5)).toEqual(['f4', 'f3', 'f2']);
+    expect(await past(8)).toEqual([]);
     // Past the cap by more than there is to remove: only what may go is counted.
-    expect(await store.overCap(1)).toEqual({ count: 4, ids: ['f4', 'f3', 'f2', 'f1'] });
+    expect(await past(1)).toEqual(['f4', 'f3', 'f2', 'f1']);
     expect(await entries()).toHaveLength(8);
   });
 
