@@ -20,28 +20,34 @@ interface Overview {
   pastBytes: number;
 }
 
+async function readOverview(limit: number): Promise<Overview> {
+  const db = await pageHistoryDb();
+  const [count, past] = await Promise.all([historyCount(db), entriesPastCap(db, limit)]);
+  return { count, pastIds: past.map((entry) => entry.id), pastBytes: entriesBytes(past) };
+}
+
 /** Read from the database on the page (never waking the worker), again after each change the background signals. */
 function useHistoryOverview(limit: number | undefined): Overview | 'failed' | undefined {
   const [overview, setOverview] = useState<Overview | 'failed'>();
-  const [changes, setChanges] = useState(0);
-  useEffect(() => watchHistoryChanges(() => setChanges((seen) => seen + 1)), []);
   useEffect(() => {
     if (limit === undefined) return;
     let current = true;
-    // `changes` is why this runs again: a trim, an import or a new entry moved the figures.
-    void changes;
-    (async () => {
-      const db = await pageHistoryDb();
-      const [count, past] = await Promise.all([historyCount(db), entriesPastCap(db, limit)]);
-      return { count, pastIds: past.map((entry) => entry.id), pastBytes: entriesBytes(past) };
-    })().then(
-      (read) => current && setOverview(read),
-      () => current && setOverview('failed'),
-    );
+    let latest = 0;
+    // Only the latest read lands: an earlier one answering late would show figures from before a change.
+    const read = () => {
+      const mine = ++latest;
+      readOverview(limit).then(
+        (figures) => current && mine === latest && setOverview(figures),
+        () => current && mine === latest && setOverview('failed'),
+      );
+    };
+    read();
+    const unwatch = watchHistoryChanges(read);
     return () => {
       current = false;
+      unwatch();
     };
-  }, [limit, changes]);
+  }, [limit]);
   return overview;
 }
 
