@@ -62,7 +62,7 @@ describe('the options page History section', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove 6 oldest' }));
     expect(sent).toEqual([]);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove entries' }));
-    expect(await screen.findByText('6 entries were removed.')).toBeTruthy();
+    expect(await screen.findByText('Entries removed: 6.')).toBeTruthy();
     expect(sent).toEqual([{ type: 'trimHistory', removeUpTo: 6 }]);
   });
 
