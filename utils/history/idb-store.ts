@@ -50,6 +50,9 @@ export function eachRequest<T, R>(items: readonly T[], request: (item: T, index:
   return Promise.all(items.map(async (item, index) => request(item, index)));
 }
 
+/** More ids than a page shows at once: the signal says "read again" instead of naming them all. */
+const SIGNALLED_IDS = 200;
+
 const idsOf = (rows: readonly HistoryRow[]): string[] => rows.map((row) => row.id);
 
 /** Removes `ids` in the change's transaction. */
@@ -133,11 +136,13 @@ export function createIdbHistoryStore(
       }
       const dropped = [...pruned, ...(written.dropped ?? [])];
       if (dropped.length > 0) onDropped(dropped);
+      const touched = [...written.ids, ...dropped];
       // A page told of a sweeping change reads its screenful again rather than a list of every id.
-      const ids = written.cleared ? [] : [...written.ids, ...dropped];
-      if (ids.length > 0 || written.cleared) {
+      const cleared = written.cleared === true || touched.length > SIGNALLED_IDS;
+      const ids = cleared ? [] : touched;
+      if (ids.length > 0 || cleared) {
         // The change is stored whatever happens to its signal; a page that missed one reads on its next.
-        await Promise.resolve(onCommitted({ ids, ...(written.cleared ? { cleared: true } : {}) })).catch(
+        await Promise.resolve(onCommitted({ ids, ...(cleared ? { cleared: true } : {}) })).catch(
           (error: unknown) => console.warn('The history change was not signalled:', error),
         );
       }
@@ -188,6 +193,17 @@ export function createIdbHistoryStore(
         }
         await eachRequest(changed, (row) => entries.put(row));
         return { result: changed.map((row) => row.entry), ids: changed.map((row) => row.id) };
+      }),
+    );
+
+  const removeMany = (ids: readonly string[]): Promise<string[]> =>
+    serially(() =>
+      commit(async ({ entries }) => {
+        const unique = [...new Set(ids)];
+        const present = await eachRequest(unique, (id) => entries.getKey(id));
+        const removed = unique.filter((_, i) => present[i] !== undefined);
+        await deleteAll(entries, removed);
+        return { result: removed, ids: removed };
       }),
     );
 
@@ -262,24 +278,8 @@ export function createIdbHistoryStore(
           };
         }),
       ),
-    remove: (id) =>
-      serially(() =>
-        commit(async ({ entries }) => {
-          if ((await entries.getKey(id)) === undefined) return { result: false, ids: [] };
-          await entries.delete(id);
-          return { result: true, ids: [id] };
-        }),
-      ),
-    removeMany: (ids) =>
-      serially(() =>
-        commit(async ({ entries }) => {
-          const unique = [...new Set(ids)];
-          const present = await eachRequest(unique, (id) => entries.getKey(id));
-          const removed = unique.filter((_, i) => present[i] !== undefined);
-          await deleteAll(entries, removed);
-          return { result: removed, ids: removed };
-        }),
-      ),
+    remove: async (id) => (await removeMany([id])).length > 0,
+    removeMany,
     trim: (limit, removeUpTo) =>
       serially(() =>
         commit(async ({ entries }) => {

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pastCap } from '../../../utils/history/history-db';
+import type { HistoryChange } from '../../../utils/history/idb-store';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { failingHistoryWrites, testHistoryStore } from '../support/history-db';
 
@@ -91,6 +92,15 @@ describe('entries leaving the history', () => {
     expect(await store.removeMany(['f1', 'gone', 'f1', 'fav'])).toEqual(['f1', 'fav']);
     expect(ids(await entries())).toEqual(['r1', 'f2', 'r2', 'f3', 'old-fav', 'f4']);
     expect(dropped).toEqual([]);
+  });
+
+  it('a change touching more entries than a page shows signals "read again" rather than every id', async () => {
+    const changes: HistoryChange[] = [];
+    const many = Array.from({ length: 203 }, (_, i) => entry(`m${i}`));
+    const { store } = testHistoryStore(many, { onCommitted: (change) => void changes.push(change) });
+    await store.removeMany(['m0', 'm1']);
+    await store.removeMany(many.map((item) => item.id));
+    expect(changes).toEqual([{ ids: ['m0', 'm1'] }, { ids: [], cleared: true }]);
   });
 
   it('past the cap are the oldest finished entries, never a favourite or a running job; counting changes nothing', async () => {
