@@ -7,10 +7,12 @@ import styles from './Options.module.css';
 import { FIELD_IDS, type SettingsFormState } from './useSettingsForm';
 
 const NUMBER_FIELDS = [
-  ['pollIntervalSec', 'pollIntervalLabel'],
-  ['jobTimeoutMin', 'jobTimeoutLabel'],
-  ['requestTimeoutSec', 'requestTimeoutLabel'],
-  ['imageTimeoutSec', 'imageTimeoutLabel'],
+  ['pollIntervalSec', 'pollIntervalLabel', undefined],
+  ['jobTimeoutMin', 'jobTimeoutLabel', undefined],
+  ['requestTimeoutSec', 'requestTimeoutLabel', undefined],
+  ['imageTimeoutSec', 'imageTimeoutLabel', undefined],
+  ['historyLimit', 'historyLimitLabel', 'historyLimitHint'],
+  ['historyDropAfterDays', 'historyDropAfterDaysLabel', 'historyDropAfterDaysHint'],
 ] as const;
 
 /** Settings most people never change, folded away until one of them has a problem. */
@@ -42,7 +44,7 @@ export function AdvancedSettings({ settings }: { settings: SettingsFormState }) 
           showProblems={settings.attempted}
         />
         <div className={styles.numbers}>
-          {NUMBER_FIELDS.map(([field, labelKey]) => (
+          {NUMBER_FIELDS.map(([field, labelKey, hintKey]) => (
             <TextField
               key={field}
               id={FIELD_IDS[field]}
@@ -54,6 +56,7 @@ export function AdvancedSettings({ settings }: { settings: SettingsFormState }) 
               step={1}
               value={form[field]}
               onChange={(value) => update({ [field]: value })}
+              {...(hintKey ? { hint: t(hintKey) } : {})}
               problem={describeFieldProblem(problems[field])}
             />
           ))}

@@ -6,6 +6,7 @@ import type { Settings } from '@/utils/settings/schema';
 import { AdvancedSettings } from './AdvancedSettings';
 import { DoctorNotes } from './DoctorNotes';
 import { describeFieldProblem } from './field-problem';
+import { HistorySection } from './HistorySection';
 import { KeptCopiesSection } from './KeptCopiesSection';
 import { KeySection } from './KeySection';
 import styles from './Options.module.css';
@@ -65,6 +66,8 @@ export function OptionsForm({ stored, keyStatus }: { stored: Settings; keyStatus
       </section>
 
       <KeptCopiesSection settings={settings} />
+
+      <HistorySection />
 
       <ReviewSelectionField settings={settings} />
 

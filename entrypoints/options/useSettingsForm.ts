@@ -18,6 +18,8 @@ export const FIELD_IDS: Record<FormField, string> = {
   requestTimeoutSec: 'request-timeout',
   imageTimeoutSec: 'image-timeout',
   copyCapMb: 'copy-cap',
+  historyLimit: 'history-limit',
+  historyDropAfterDays: 'history-drop-after',
 };
 
 const ADVANCED_FIELDS: readonly FormField[] = [
@@ -27,6 +29,8 @@ const ADVANCED_FIELDS: readonly FormField[] = [
   'jobTimeoutMin',
   'requestTimeoutSec',
   'imageTimeoutSec',
+  'historyLimit',
+  'historyDropAfterDays',
 ];
 
 /**

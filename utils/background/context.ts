@@ -1,6 +1,7 @@
 import { BATCH_CONCURRENCY } from '../batch';
+import { createIdbHistoryStore } from '../history/idb-store';
+import { migratedHistoryDb } from '../history/migrate';
 import type { HistoryEntry } from '../history/schema';
-import { createHistoryStore, HISTORY_LIMIT } from '../history/store';
 import { originOf } from '../http-url';
 import { createLimiter } from '../jobs/concurrency';
 import { MAX_BACKOFF_MS, type PollPolicy } from '../jobs/schedule';
@@ -8,11 +9,13 @@ import { createJobTracker } from '../jobs/tracker';
 import { createSerial } from '../serial';
 import type { Settings } from '../settings/schema';
 import { validSettingsItem } from '../settings/store';
-import type { BalanceAccount } from '../storage/items';
+import { type BalanceAccount, legacyHistoryItem } from '../storage/items';
 import { apiKeyItem } from './api-key';
 import { createBatchSummary } from './batch-summary';
 import { scheduleAlarm, scheduleCopiesAlarm, setBadge } from './browser-effects';
-import { historyBackend, storedPathFormsItem } from './items';
+import { signalHistoryChange } from './history-changes';
+import { dropCutoff } from './history-commands';
+import { storedPathFormsItem } from './items';
 import { createKeepAlive } from './keep-alive';
 import { createCopyKeeper } from './keep-copies';
 import { createAnnouncer } from './notifications';
@@ -39,8 +42,16 @@ export interface FinishHooks {
  * service connection and the notifier. Features receive this and nothing else.
  */
 export function createContext(platform: Platform, hooks: FinishHooks) {
-  // Entries the cap pushes out take their kept copies with them.
-  const history = createHistoryStore(historyBackend, HISTORY_LIMIT, (ids) => copies.forgetDropped(ids));
+  const open = migratedHistoryDb(
+    { getValue: () => legacyHistoryItem.getValue(), remove: () => legacyHistoryItem.removeValue() },
+    { onMigrated: () => signalHistoryChange({ ids: [], cleared: true }) },
+  );
+  const history = createIdbHistoryStore(open, {
+    // Entries trimmed, dropped by the rule or by a full storage take their kept copies with them.
+    onDropped: (ids) => copies.forgetDropped(ids),
+    onCommitted: signalHistoryChange,
+    dropBefore: async () => dropCutoff(await validSettingsItem.getValue(), platform.now()),
+  });
   /** Held by requests that carry a result and by copies being fetched, never while the worker is idle. */
   const keepAlive = createKeepAlive(platform.stayAwake, platform.timers);
   const announcer = createAnnouncer(platform.now);

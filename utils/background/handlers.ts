@@ -4,7 +4,14 @@ import { generateBatch } from './batch';
 import type { Context } from './context';
 import { downloadEntry } from './download-entry';
 import { generateImage } from './generate-image';
-import { clearHistory, removeHistoryEntry } from './history-commands';
+import {
+  clearHistory,
+  removeEntries,
+  removeHistoryEntry,
+  setCollection,
+  setFavourite,
+  trimHistory,
+} from './history-commands';
 import { exportHistory, importHistory } from './history-transfer';
 import { regenerate } from './regenerate';
 import { removeApiKey, saveSettings, testConnection } from './settings';
@@ -23,6 +30,10 @@ export function createHandlers(ctx: Context): Handlers {
     removeApiKey: () => removeApiKey(ctx),
     testConnection: (request) => testConnection(ctx, request),
     removeHistoryEntry: ({ id }) => removeHistoryEntry(ctx, id),
+    removeEntries: (request) => removeEntries(ctx, request),
+    setFavourite: (request) => setFavourite(ctx, request),
+    setCollection: (request) => setCollection(ctx, request),
+    trimHistory: (request) => trimHistory(ctx, request),
     clearHistory: () => clearHistory(ctx),
     download: (request) => downloadEntry(ctx, request),
     keepCopy: ({ entryId }) => ctx.copies.keepRequested(entryId),
@@ -31,7 +42,7 @@ export function createHandlers(ctx: Context): Handlers {
       await ctx.copies.deleteAll();
       return { deleted: true };
     },
-    exportHistory: () => exportHistory(ctx),
+    exportHistory: ({ ids }) => exportHistory(ctx, ids),
     importHistory: (request) => importHistory(ctx, request),
     takeComposerDraft: ({ id }) => takeComposerDraft(ctx, id),
     composeDraft: ({ prompt, kind, options }) =>

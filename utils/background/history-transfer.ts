@@ -1,16 +1,21 @@
 import { historyFileText, readHistoryFile } from '../history/transfer';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
+import { validSettingsItem } from '../settings/store';
 import type { Context } from './context';
 
 /**
  * Saves the history as a JSON file through the downloads API: from a Blob where the background can make a
  * blob: URL (Firefox refuses data: URLs), else from a data: URL (Chrome's worker has no
- * `URL.createObjectURL`; the history is capped at a few hundred KB, so the text form costs little). Building
+ * `URL.createObjectURL`). Building
  * it here keeps the page a sender of commands, and the answer comes once the file is on disk, so the page
  * can say so or show the browser's reason.
  */
-export async function exportHistory(ctx: Context): Promise<ResponseData['exportHistory']> {
-  const entries = await ctx.history.read();
+export async function exportHistory(
+  ctx: Context,
+  ids?: readonly string[],
+): Promise<ResponseData['exportHistory']> {
+  // Named entries come by id, as the page chose them; the whole history only when none are named.
+  const entries = ids ? await ctx.history.find({ ids }) : await ctx.history.read();
   const now = ctx.platform.now();
   const text = historyFileText(entries, now);
   const filename = `promptcast-history-${new Date(now).toISOString().slice(0, 10)}.json`;
@@ -32,7 +37,8 @@ export async function importHistory(
   { file, removeUpTo = 0 }: RequestOf<'importHistory'>,
 ): Promise<ResponseData['importHistory']> {
   const entries = readHistoryFile(file, ctx.platform.now());
-  const outcome = await ctx.history.importMissing(entries, removeUpTo);
+  const { historyLimit } = await validSettingsItem.getValue();
+  const outcome = await ctx.history.importMissing(entries, { limit: historyLimit, removeUpTo });
   if (!outcome.applied) return { imported: false, adding: outcome.adding, removing: outcome.removing };
   // The answer says the copies went with the entries: it waits for the freeing the store's drop began.
   if (outcome.removing > 0) await ctx.copies.droppedFreed();

@@ -1,6 +1,4 @@
-import { repairHistory } from '../history/repair';
-import type { HistoryBackend } from '../history/store';
-import { balanceItem, historyItem, pathFormsItem } from '../storage/items';
+import { balanceItem, pathFormsItem } from '../storage/items';
 import { repairBalance, repairedItem, repairPathForms } from '../storage/repair';
 
 /*
@@ -8,11 +6,6 @@ import { repairBalance, repairedItem, repairPathForms } from '../storage/repair'
  * settings, key and key-status items are imported from their own modules (settings/store, api-key,
  * storage/items). In unit tests fakeBrowser's storage backs all of them.
  */
-
-export const historyBackend: HistoryBackend = {
-  getValue: async () => repairHistory(await historyItem.getValue()),
-  setValue: (value) => historyItem.setValue(value),
-};
 
 export const storedBalanceItem = repairedItem(balanceItem, repairBalance);
 

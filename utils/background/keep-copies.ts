@@ -66,8 +66,13 @@ export function createCopyKeeper({ platform, history, keepAlive, scheduleAlarm, 
     return history.get(entryId);
   }
 
-  async function runningIds(): Promise<Set<string>> {
-    return new Set((await history.find({ status: 'running' })).map((entry) => entry.id));
+  /** Entries whose copies space is never made from: running jobs and the person's favourites. */
+  async function sparedIds(): Promise<Set<string>> {
+    const [running, favourites] = await Promise.all([
+      history.find({ status: 'running' }),
+      history.find({ favourite: true }),
+    ]);
+    return new Set([...running, ...favourites].map((entry) => entry.id));
   }
 
   /** The alarm follows what is left: a backstop while this worker copies, else the earliest retry. */
@@ -99,7 +104,7 @@ export function createCopyKeeper({ platform, history, keepAlive, scheduleAlarm, 
             entryId,
             urls: entry.urls,
             capBytes: settings.copyCapMb * MB,
-            running: await runningIds(),
+            spared: await sparedIds(),
             now: platform.now,
             ...(limits ? { limits } : {}),
           });
@@ -203,8 +208,11 @@ export function createCopyKeeper({ platform, history, keepAlive, scheduleAlarm, 
 
     forget: (entryId: string) => serially(() => forgetCopies(entryId)),
 
+    /** Entries the person removed by id: their copies go in one write. */
+    forgetEntries: (ids: readonly string[]) => serially(() => forgetCopiesOf(ids)),
+
     /**
-     * Entries the history's cap or a full storage pushed out: exactly their copies go (called from inside the
+     * Entries a trim, the drop rule or a full storage pushed out: exactly their copies go (called from inside the
      * history's queue, so it must not read the history). `droppedFreed` waits for every such freeing begun.
      */
     forgetDropped(ids: readonly string[]): void {
@@ -229,7 +237,7 @@ export function createCopyKeeper({ platform, history, keepAlive, scheduleAlarm, 
     applyCap: () =>
       serially(async () => {
         const settings = await validSettingsItem.getValue();
-        return applyCap(settings.copyCapMb * MB, await runningIds());
+        return applyCap(settings.copyCapMb * MB, await sparedIds());
       }),
   };
 }

@@ -6,6 +6,7 @@ import { validSettingsItem } from '../settings/store';
 import { apiKeyItem } from './api-key';
 import { forgetBalanceUnlessCurrent, storeBalance } from './balance';
 import type { Context } from './context';
+import { applyDropRule } from './history-commands';
 import { writeKeyStatus } from './key-status';
 import { releaseUnusedOrigins } from './origins';
 import { NO_KEY } from './stored-key';
@@ -20,6 +21,11 @@ async function requireReach(ctx: Context, baseUrl: string): Promise<void> {
   }
 }
 
+/** A drop rule set or shortened reaches entries already past it at once (0 is no rule). */
+function tightens(before: number, after: number): boolean {
+  return after > 0 && (before === 0 || after < before);
+}
+
 export async function saveSettings(
   ctx: Context,
   { settings, apiKey, reuseKey }: RequestOf<'saveSettings'>,
@@ -31,6 +37,7 @@ export async function saveSettings(
   const origin = originOf(settings.baseUrl);
   await validSettingsItem.setValue(settings);
   if (settings.copyCapMb < previous.copyCapMb) await ctx.copies.applyCap();
+  if (tightens(previous.historyDropAfterDays, settings.historyDropAfterDays)) await applyDropRule(ctx);
   // Without a new key or the person's explicit choice, the stored key stays bound to its own origin:
   // the new service is asked for its key, and jobs at the old one still finish with theirs.
   if (apiKey) await apiKeyItem.setValue({ key: apiKey, origin, id: platform.newId() });

@@ -2,6 +2,7 @@ import { isQuotaError, toErrorInfo } from '../error-info';
 import { resumeWaiting } from './batch';
 import type { Context } from './context';
 import { settleCosts } from './cost';
+import { applyDropRule } from './history-commands';
 import { writeKeyStatus } from './key-status';
 
 /** A copy store that cannot be opened must not keep jobs from being polled. */
@@ -24,7 +25,9 @@ export function createStartup(ctx: Context) {
     try {
       // Key status written by an older version (or never) is brought in line with the stored key.
       await writeKeyStatus();
+      // The first history read: the migration of the storage.local array runs before it.
       await ctx.tracker.recoverInterrupted();
+      await applyDropRule(ctx);
       await resumeWaiting(ctx);
       await recoverCopies(ctx);
     } catch (error) {

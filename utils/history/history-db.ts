@@ -32,8 +32,39 @@ export type EntriesStore<Mode extends IDBTransactionMode = IDBTransactionMode> =
   Mode
 >;
 
-export function openHistoryDb(name = HISTORY_DB_NAME): Promise<HistoryDb> {
-  return openDB<HistorySchema>(name, HISTORY_DB_VERSION, {
+/** An entry that may go without being named: finished (a running job is one the person waits for), not a favourite. */
+export function removable(row: HistoryRow): boolean {
+  return row.status !== 'running' && row.favourite === 0;
+}
+
+/**
+ * The oldest removable entries, oldest first, at most `count`, created before `before` (all when absent), never
+ * those in `keep` (the ones the change at hand writes: its outcome is the point of it). Walks the date index
+ * from its old end, so it reads as many records as it returns, plus the skipped ones.
+ */
+export async function oldestRemovable(
+  store: EntriesStore,
+  count: number,
+  { keep = new Set<string>(), before }: { keep?: ReadonlySet<string>; before?: number } = {},
+): Promise<HistoryRow[]> {
+  const rows: HistoryRow[] = [];
+  if (count <= 0) return rows;
+  const range =
+    before === undefined ? undefined : IDBKeyRange.upperBound([before, Number.NEGATIVE_INFINITY], true);
+  for (let cursor = await store.index('date').openCursor(range); cursor; cursor = await cursor.continue()) {
+    if (removable(cursor.value) && !keep.has(cursor.value.id)) rows.push(cursor.value);
+    if (rows.length >= count) break;
+  }
+  return rows;
+}
+
+/** The removable entries beyond `limit`, oldest first: those a trim to `limit` would remove. */
+export async function pastCap(store: EntriesStore, limit: number): Promise<HistoryRow[]> {
+  return oldestRemovable(store, (await store.count()) - limit);
+}
+
+export async function openHistoryDb(name = HISTORY_DB_NAME): Promise<HistoryDb> {
+  const db: HistoryDb = await openDB<HistorySchema>(name, HISTORY_DB_VERSION, {
     upgrade(db) {
       const entries = db.createObjectStore('entries', { keyPath: 'id' });
       entries.createIndex('date', ['createdAt', 'seq']);
@@ -46,5 +77,9 @@ export function openHistoryDb(name = HISTORY_DB_NAME): Promise<HistoryDb> {
       entries.createIndex('collections', 'collections', { multiEntry: true });
       db.createObjectStore('meta');
     },
+    // A newer build's upgrade (or a deletion) is not held up by this connection: an update restarts the
+    // worker and reloads pages anyway.
+    blocking: () => db.close(),
   });
+  return db;
 }

@@ -1,20 +1,33 @@
 import { isQuotaError, storageFullError } from '../error-info';
 import { createSerial } from '../serial';
-import { type EntriesStore, type HistoryDb, type HistoryRow, newestFirst, rowOf } from './history-db';
+import {
+  type EntriesStore,
+  type HistoryDb,
+  type HistoryRow,
+  newestFirst,
+  oldestRemovable,
+  pastCap,
+  removable,
+  rowOf,
+} from './history-db';
 import type { HistoryEntry } from './schema';
 import type { HistoryScope, HistoryStore, ImportOutcome } from './store';
 
 /** What one committed change touched, for the signal pages watch: they re-read only these ids. */
 export interface HistoryChange {
   ids: string[];
-  /** Many entries went at once (clearing the history): pages read their screenful again. */
+  /** Many entries went at once (clearing, a trim, the drop rule): pages read their screenful again. */
   cleared?: boolean;
 }
 
 export interface IdbHistoryOptions {
-  limit: number;
-  /** Entries the cap or a full storage pushed out (not those a change removed itself), to free their copies. */
+  /**
+   * Entries that left without the person naming them (a full storage, the cap they agreed to trim, their
+   * drop rule), to free their copies. Those a change removed by id are its caller's to free.
+   */
   onDropped?: (ids: readonly string[]) => void;
+  /** The drop rule's time: `add` also drops finished, non-favourite entries created before it. */
+  dropBefore?: () => Promise<number | undefined>;
   /** After each committed change; the background turns it into the watched change signal. */
   onCommitted?: (change: HistoryChange) => void | Promise<void>;
 }
@@ -23,7 +36,7 @@ interface Written<T> {
   result: T;
   /** Entries this change put or deleted itself. */
   ids: string[];
-  /** Entries the cap pushed out to make room. */
+  /** Entries that went without being named (see `onDropped`). */
   dropped?: string[];
   cleared?: boolean;
 }
@@ -33,8 +46,18 @@ interface Written<T> {
  * becomes a rejection like the others, so none of the requests already made is left unheard when the
  * transaction is then aborted.
  */
-export function eachRequest<T>(items: readonly T[], request: (item: T, index: number) => Promise<unknown>) {
+export function eachRequest<T, R>(items: readonly T[], request: (item: T, index: number) => Promise<R>) {
   return Promise.all(items.map(async (item, index) => request(item, index)));
+}
+
+/** More ids than a page shows at once: the signal says "read again" instead of naming them all. */
+const SIGNALLED_IDS = 200;
+
+const idsOf = (rows: readonly HistoryRow[]): string[] => rows.map((row) => row.id);
+
+/** Removes `ids` in the change's transaction. */
+async function deleteAll(entries: EntriesStore<'readwrite'>, ids: readonly string[]): Promise<void> {
+  await eachRequest(ids, (id) => entries.delete(id));
 }
 
 async function rowsIn(store: EntriesStore, scope: HistoryScope): Promise<HistoryRow[]> {
@@ -43,6 +66,7 @@ async function rowsIn(store: EntriesStore, scope: HistoryScope): Promise<History
   else if ('status' in scope) rows = await store.index('status').getAll(scope.status);
   else if ('owed' in scope) rows = await store.index('owed').getAll(1);
   else if ('batchId' in scope) rows = await store.index('batchId').getAll(scope.batchId);
+  else if ('favourite' in scope) rows = await store.index('favourite').getAll(1);
   else if ('since' in scope)
     rows = await store.index('date').getAll(IDBKeyRange.lowerBound([scope.since, Number.NEGATIVE_INFINITY]));
   else rows = await store.index('costPending').getAll(1);
@@ -50,35 +74,16 @@ async function rowsIn(store: EntriesStore, scope: HistoryScope): Promise<History
 }
 
 /**
- * The oldest `count` entries that may go, oldest first: finished ones only (a running job is one the person is
- * waiting for), never those in `keep` (the ones the change at hand writes: its outcome is the point of it).
- * Walks the date index from its old end, so it reads as many records as it drops, plus the skipped ones.
- */
-async function oldestFinished(
-  store: EntriesStore,
-  count: number,
-  keep: ReadonlySet<string>,
-): Promise<string[]> {
-  const ids: string[] = [];
-  if (count <= 0) return ids;
-  for (let cursor = await store.index('date').openCursor(); cursor; cursor = await cursor.continue()) {
-    if (cursor.value.status !== 'running' && !keep.has(cursor.value.id)) ids.push(cursor.value.id);
-    if (ids.length >= count) break;
-  }
-  return ids;
-}
-
-/**
  * The history as one IndexedDB record per entry. Every query and change goes through an index or the
  * entries' ids, so a poll, a finished result or a removal reads and writes the same few records whether the
- * history holds 200 entries or 50,000. Changes are serialised like the array store's, and each is one
+ * history holds 200 entries or 50,000. Changes are serialised (a poll and a finished image never write stale copies), and each is one
  * transaction: a worker stopped mid-change leaves the history as it was before it.
  */
 export function createIdbHistoryStore(
   open: () => Promise<HistoryDb>,
   options: IdbHistoryOptions,
 ): HistoryStore {
-  const { limit, onDropped = () => undefined, onCommitted = () => undefined } = options;
+  const { onDropped = () => undefined, onCommitted = () => undefined, dropBefore } = options;
   const serially = createSerial();
 
   async function nextSeqs(count: number, meta: ReturnType<typeof writeTx>['meta']): Promise<number> {
@@ -94,7 +99,7 @@ export function createIdbHistoryStore(
 
   /**
    * Runs `change` in one transaction; when the browser refuses it for quota, drops the older half of the
-   * finished entries (never those in `keep`) and runs it again, so a full storage costs old results rather
+   * finished entries that are not favourites (never those in `keep`) and runs it again, so a full storage costs old results rather
    * than the outcome being written now. Only when nothing finished is left to drop does it give up.
    */
   async function commit<T>(
@@ -120,17 +125,24 @@ export function createIdbHistoryStore(
           // Already ended (aborted by the failed request itself).
         }
         if (!isQuotaError(error)) throw error;
-        const more = await pruneHalf(db, keep);
+        // Even deleting may be refused on a storage that full: then there is nothing it can do.
+        const more = await pruneHalf(db, keep).catch((pruneError: unknown) => {
+          if (isQuotaError(pruneError)) return [];
+          throw pruneError;
+        });
         if (more.length === 0) throw storageFullError(error);
         pruned.push(...more);
         continue;
       }
       const dropped = [...pruned, ...(written.dropped ?? [])];
       if (dropped.length > 0) onDropped(dropped);
-      const ids = [...written.ids, ...dropped];
-      if (ids.length > 0 || written.cleared) {
+      const touched = [...written.ids, ...dropped];
+      // A page told of a sweeping change reads its screenful again rather than a list of every id.
+      const cleared = written.cleared === true || touched.length > SIGNALLED_IDS;
+      const ids = cleared ? [] : touched;
+      if (ids.length > 0 || cleared) {
         // The change is stored whatever happens to its signal; a page that missed one reads on its next.
-        await Promise.resolve(onCommitted({ ids, ...(written.cleared ? { cleared: true } : {}) })).catch(
+        await Promise.resolve(onCommitted({ ids, ...(cleared ? { cleared: true } : {}) })).catch(
           (error: unknown) => console.warn('The history change was not signalled:', error),
         );
       }
@@ -140,17 +152,26 @@ export function createIdbHistoryStore(
 
   async function pruneHalf(db: HistoryDb, keep: ReadonlySet<string>): Promise<string[]> {
     const { tx, entries } = writeTx(db);
-    const finished = (await entries.count()) - (await entries.index('status').count('running'));
-    const ids = await oldestFinished(entries, Math.ceil(finished / 2), keep);
-    await eachRequest(ids, (id) => entries.delete(id));
+    // A running favourite is subtracted twice: the half comes out a little smaller, never zero.
+    const removableCount =
+      (await entries.count()) -
+      (await entries.index('status').count('running')) -
+      (await entries.index('favourite').count(1));
+    const ids = idsOf(await oldestRemovable(entries, Math.max(1, Math.ceil(removableCount / 2)), { keep }));
+    await deleteAll(entries, ids);
     await tx.done;
     return ids;
   }
 
-  /** Entries over the cap after `added` went in, oldest finished first. */
-  async function overCap(entries: EntriesStore<'readwrite'>, added: ReadonlySet<string>): Promise<string[]> {
-    const ids = await oldestFinished(entries, (await entries.count()) - limit, added);
-    await eachRequest(ids, (id) => entries.delete(id));
+  /** Drops by the rule: stops at the first entry newer than `before`, so an add that drops nothing reads nothing. */
+  async function dropByRule(
+    entries: EntriesStore<'readwrite'>,
+    before: number | undefined,
+    keep: ReadonlySet<string> = new Set(),
+  ): Promise<string[]> {
+    if (before === undefined) return [];
+    const ids = idsOf(await oldestRemovable(entries, Number.POSITIVE_INFINITY, { before, keep }));
+    await deleteAll(entries, ids);
     return ids;
   }
 
@@ -175,6 +196,17 @@ export function createIdbHistoryStore(
       }),
     );
 
+  const removeMany = (ids: readonly string[]): Promise<string[]> =>
+    serially(() =>
+      commit(async ({ entries }) => {
+        const unique = [...new Set(ids)];
+        const present = await eachRequest(unique, (id) => entries.getKey(id));
+        const removed = unique.filter((_, i) => present[i] !== undefined);
+        await deleteAll(entries, removed);
+        return { result: removed, ids: removed };
+      }),
+    );
+
   return {
     read: () =>
       serially(async () =>
@@ -185,21 +217,19 @@ export function createIdbHistoryStore(
     find,
     get: async (id) => (await find({ ids: [id] }))[0],
     add: (...added) =>
-      serially(() =>
-        commit(
-          async ({ entries, meta }) => {
-            const seq = await nextSeqs(added.length, meta);
-            // The first given is the newest: it gets the highest tie-breaker.
-            await eachRequest(added, (entry, i) => entries.put(rowOf(entry, seq + added.length - 1 - i)));
-            const ids = added.map((entry) => entry.id);
-            return { result: undefined, ids, dropped: await overCap(entries, new Set(ids)) };
-          },
-          new Set(added.map((entry) => entry.id)),
-        ),
-      ),
+      serially(async () => {
+        const before = await dropBefore?.();
+        const ids = new Set(added.map((entry) => entry.id));
+        return commit(async ({ entries, meta }) => {
+          const seq = await nextSeqs(added.length, meta);
+          // The first given is the newest: it gets the highest tie-breaker.
+          await eachRequest(added, (entry, i) => entries.put(rowOf(entry, seq + added.length - 1 - i)));
+          return { result: undefined, ids: [...ids], dropped: await dropByRule(entries, before, ids) };
+        }, ids);
+      }),
     patch: async (id, patch) => (await patchMany({ ids: [id] }, patch))[0],
     patchMany,
-    importMissing: (incoming, removeUpTo) =>
+    importMissing: (incoming, { limit, removeUpTo }) =>
       serially(() =>
         commit<ImportOutcome>(async ({ entries, meta }) => {
           const seen = new Set<string>();
@@ -210,8 +240,8 @@ export function createIdbHistoryStore(
             if ((await entries.getKey(entry.id)) === undefined) fresh.push(entry);
           }
           const excess = (await entries.count()) + fresh.length - limit;
-          // The cap takes the oldest finished of stored and incoming together; on equal times the incoming
-          // entry counts as the older, as the array history sorted them.
+          // The cap takes the oldest removable of stored and incoming together; on equal times the incoming
+          // entry counts as the older.
           const oldestIncoming = [...fresh].sort((a, b) => a.createdAt - b.createdAt);
           const droppedStored: string[] = [];
           const droppedIncoming = new Set<string>();
@@ -224,10 +254,10 @@ export function createIdbHistoryStore(
               const row = stored.done ? undefined : stored.value.value;
               if (candidate && (!row || candidate.createdAt <= row.createdAt)) {
                 next++;
-                if (candidate.status !== 'running') droppedIncoming.add(candidate.id);
+                if (candidate.status !== 'running' && !candidate.favourite) droppedIncoming.add(candidate.id);
               } else if (row) {
                 stored = await cursor.next();
-                if (row.status !== 'running') droppedStored.push(row.id);
+                if (removable(row)) droppedStored.push(row.id);
               } else break;
             }
           }
@@ -240,7 +270,7 @@ export function createIdbHistoryStore(
           if (outcome.removing > removeUpTo) return { result: { ...outcome, applied: false }, ids: [] };
           const seq = await nextSeqs(kept.length, meta);
           await eachRequest(kept, (entry, i) => entries.put(rowOf(entry, seq + kept.length - 1 - i)));
-          await eachRequest(droppedStored, (id) => entries.delete(id));
+          await deleteAll(entries, droppedStored);
           return {
             result: { ...outcome, applied: true },
             ids: kept.map((entry) => entry.id),
@@ -248,12 +278,22 @@ export function createIdbHistoryStore(
           };
         }),
       ),
-    remove: (id) =>
+    remove: async (id) => (await removeMany([id])).length > 0,
+    removeMany,
+    trim: (limit, removeUpTo) =>
       serially(() =>
         commit(async ({ entries }) => {
-          if ((await entries.getKey(id)) === undefined) return { result: false, ids: [] };
-          await entries.delete(id);
-          return { result: true, ids: [id] };
+          const ids = idsOf(await pastCap(entries, limit));
+          if (ids.length > removeUpTo) return { result: [], ids: [] };
+          await deleteAll(entries, ids);
+          return { result: ids, ids: [], dropped: ids, cleared: ids.length > 0 };
+        }),
+      ),
+    dropOlderThan: (cutoff) =>
+      serially(() =>
+        commit(async ({ entries }) => {
+          const ids = await dropByRule(entries, cutoff);
+          return { result: ids, ids: [], dropped: ids, cleared: ids.length > 0 };
         }),
       ),
     clearFinished: () =>

@@ -1,3 +1,4 @@
+import { isQuotaError, storageFullError } from '../error-info';
 import { type HistoryDb, openHistoryDb, rowOf } from './history-db';
 import { eachRequest } from './idb-store';
 import { repairEntries } from './repair';
@@ -29,14 +30,25 @@ export async function migrateHistory(db: HistoryDb, legacy: LegacyHistory): Prom
     const entries = repairEntries(stored);
     for (let start = 0; start < entries.length; start += CHUNK) {
       const tx = db.transaction('entries', 'readwrite');
+      tx.done.catch(() => undefined);
       const chunk = entries.slice(start, start + CHUNK);
-      const present = await Promise.all(chunk.map((entry) => tx.store.getKey(entry.id)));
-      const missing = chunk.flatMap((entry, i) =>
-        present[i] === undefined ? [rowOf(entry, -(start + i + 1))] : [],
-      );
-      await eachRequest(missing, (row) => tx.store.put(row));
-      await tx.done;
-      put += missing.length;
+      try {
+        const present = await Promise.all(chunk.map((entry) => tx.store.getKey(entry.id)));
+        const missing = chunk.flatMap((entry, i) =>
+          present[i] === undefined ? [rowOf(entry, -(start + i + 1))] : [],
+        );
+        await eachRequest(missing, (row) => tx.store.put(row));
+        await tx.done;
+        put += missing.length;
+      } catch (error) {
+        // A chunk lands whole or not at all, like every change of the history.
+        try {
+          tx.abort();
+        } catch {
+          // Already ended.
+        }
+        throw error;
+      }
     }
   }
   if ((await db.get('meta', 'migrated')) !== HISTORY_MIGRATION)
@@ -45,24 +57,31 @@ export async function migrateHistory(db: HistoryDb, legacy: LegacyHistory): Prom
   return put;
 }
 
+export interface MigratedDbOptions {
+  open?: () => Promise<HistoryDb>;
+  /** After a migration that put entries: pages showing the (empty) database read it again. */
+  onMigrated?: () => Promise<void>;
+}
+
 /**
  * The worker's history database, opened and migrated on first use: every store call awaits it, so nothing
  * reads the history before the migration is done. A failed open or migration is tried again by the next call.
  */
 export function migratedHistoryDb(
   legacy: LegacyHistory,
-  open = () => openHistoryDb(),
+  { open = () => openHistoryDb(), onMigrated }: MigratedDbOptions = {},
 ): () => Promise<HistoryDb> {
   let opening: Promise<HistoryDb> | undefined;
   return () => {
     opening ??= open()
       .then(async (db) => {
-        await migrateHistory(db, legacy);
+        if ((await migrateHistory(db, legacy)) > 0) await onMigrated?.();
         return db;
       })
       .catch((error: unknown) => {
         opening = undefined;
-        throw error;
+        // A storage too full to take the history in is said as the storage message the person can act on.
+        throw isQuotaError(error) ? storageFullError(error) : error;
       });
     return opening;
   };

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { errorInfoSchema } from '../errors';
 import { type HistoryEntry, historyEntrySchema, pollStateSchema } from './schema';
-import { capHistory } from './store';
 
 const text = z.string();
 const time = z.number();
@@ -70,15 +69,10 @@ export function repairEntry(stored: unknown): HistoryEntry | undefined {
 }
 
 /**
- * The stored history as valid entries: each entry is repaired or dropped on its own, so one bad entry
+ * A stored history as valid entries: each entry is repaired or dropped on its own, so one bad entry
  * never costs the others. A value that is not a list (an object of entries, say) keeps whatever of it
  * still reads as entries; anything else is an empty history. Duplicate ids keep their first entry.
  */
-export function repairHistory(stored: unknown): HistoryEntry[] {
-  return capHistory(repairEntries(stored));
-}
-
-/** Each stored entry repaired or dropped on its own (see `repairHistory`), however many there are. */
 export function repairEntries(stored: unknown): HistoryEntry[] {
   const items = Array.isArray(stored)
     ? stored

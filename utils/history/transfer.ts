@@ -15,8 +15,8 @@ import { type HistoryEntry, historyEntrySchema } from './schema';
 
 const FORMAT = 'promptcast-history';
 const VERSION = 1;
-/** Far more than the history keeps; a longer file is not one this extension wrote. */
-const MAX_FILE_ENTRIES = 5000;
+/** As many as the history keeps at its largest cap; a longer file is not one this extension wrote. */
+const MAX_FILE_ENTRIES = 50_000;
 const MAX_MODEL_LENGTH = 200;
 /** How far ahead of this computer's clock a date may be: clocks of two computers differ, not by more. */
 const MAX_CLOCK_AHEAD_MS = 24 * 60 * 60 * 1000;
@@ -53,6 +53,14 @@ const fileEntrySchema = z.object({
   finishedAt: z.optional(z.number().check(z.nonnegative())),
   error: z.optional(fileErrorSchema),
   cost: historyEntrySchema.shape.cost,
+  favourite: historyEntrySchema.shape.favourite,
+  // Bounded as stored entries are (at most 50 names of at most 60 characters); a name given twice is kept once.
+  collections: z.optional(
+    z.pipe(
+      historyEntrySchema.shape.collections.def.innerType,
+      z.transform((names) => [...new Set(names)]),
+    ),
+  ),
 });
 type FileEntry = z.infer<typeof fileEntrySchema>;
 
@@ -63,11 +71,21 @@ const historyFileSchema = z.object({
   entries: z.array(fileEntrySchema).check(z.maxLength(MAX_FILE_ENTRIES)),
 });
 
-/** What a person may want back from an entry; polling state, notification flags and readings stay behind. */
+/**
+ * What a person may want back from an entry, their favourite mark and collections included; polling state,
+ * notification flags and readings stay behind.
+ */
 function toFileEntry(entry: HistoryEntry): FileEntry {
   const { id, kind, prompt, model, options, source, status, urls, createdAt, finishedAt, error, cost } =
     entry;
-  const optional = { options, finishedAt, error, cost };
+  const optional = {
+    options,
+    finishedAt,
+    error,
+    cost,
+    favourite: entry.favourite,
+    collections: entry.collections,
+  };
   return {
     id,
     kind,

@@ -33,8 +33,8 @@ export interface KeepEntryInput {
   entryId: string;
   urls: readonly string[];
   capBytes: number;
-  /** Entries whose copies must not be evicted to make room (running jobs). */
-  running: ReadonlySet<string>;
+  /** Entries whose copies must not be evicted to make room (running jobs, favourites). */
+  spared: ReadonlySet<string>;
   fetch?: typeof fetch;
   now?: () => number;
   db?: MediaDb;
@@ -164,7 +164,7 @@ export async function keepEntry(input: KeepEntryInput): Promise<EntryCopy> {
       ? await enforceCap(
           db,
           input.capBytes,
-          new Set([...input.running, input.entryId, ...busy.map(([id]) => id)]),
+          new Set([...input.spared, input.entryId, ...busy.map(([id]) => id)]),
         )
       : [];
   const saved = await updateCopies(db, (entries) => {
@@ -237,14 +237,14 @@ export async function recoverInterruptedCopies(db?: MediaDb): Promise<void> {
   await discardIncomplete(media, new Set(keeping.map(([id]) => id)));
 }
 
-/** A cap lowered in the settings takes effect at once. */
+/** A cap lowered in the settings takes effect at once; `spared` (running jobs, favourites) keep their copies. */
 export async function applyCap(
   capBytes: number,
-  running: ReadonlySet<string>,
+  spared: ReadonlySet<string>,
   db?: MediaDb,
 ): Promise<string[]> {
   const media = db ?? (await openMediaDb());
-  const evicted = await enforceCap(media, capBytes, running);
+  const evicted = await enforceCap(media, capBytes, spared);
   await updateCopies(media, (entries) => {
     for (const id of evicted) entries[id] = { state: 'evicted', bytes: 0, files: entries[id]?.files ?? 0 };
   });

@@ -3,7 +3,7 @@ import type { MediaDb, StoredFile } from './media-db';
 
 /**
  * Frees space until the copies fit `capBytes`: whole entries, the longest-kept first. Entries in `keep`
- * (running jobs, copies being written) are never touched. Returns the evicted entry ids, oldest first.
+ * (running jobs, favourites, copies being written) are never touched. Returns the evicted entry ids, oldest first.
  */
 export async function enforceCap(
   db: MediaDb,

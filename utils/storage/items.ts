@@ -1,5 +1,4 @@
 import type { ErrorInfo } from '../error-info';
-import type { HistoryEntry } from '../history/schema';
 import type { Balance, KeyStatus } from '../messaging/protocol';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
 import type { Settings, VideoOptions } from '../settings/schema';
@@ -17,7 +16,11 @@ import { defineKeyedItem } from './keyed-item';
  */
 export const settingsItem = defineKeyedItem<Settings>('local:settings', { fallback: DEFAULT_SETTINGS });
 
-export const historyItem = defineKeyedItem<HistoryEntry[]>('local:history', { fallback: [] });
+/**
+ * The history as builds before #24 kept it: one array, newest first. Only the background's migration into
+ * the history database (utils/history/migrate.ts) reads it, then removes it; nothing writes it any more.
+ */
+export const legacyHistoryItem = defineKeyedItem<unknown>('local:history', { fallback: undefined });
 
 /**
  * Written by the background after each committed change of the history database, so pages learn of changes

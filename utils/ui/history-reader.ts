@@ -1,4 +1,4 @@
-import type { DateKey, HistoryDb, HistoryRow } from '../history/history-db';
+import { type DateKey, type HistoryDb, type HistoryRow, pastCap } from '../history/history-db';
 import type { HistoryEntry } from '../history/schema';
 import type { FindQuery } from './history-find';
 import { matching } from './history-find';
@@ -94,4 +94,23 @@ export async function collectionNames(db: HistoryDb): Promise<string[]> {
     names.push(cursor.key);
   }
   return names;
+}
+
+/** How many entries the history holds, read from the database's count without reading one. */
+export function historyCount(db: HistoryDb): Promise<number> {
+  return db.count('entries');
+}
+
+/**
+ * The entries a trim to `limit` would remove (finished, not favourites, oldest first): what the options page
+ * offers to remove. Reads only those, plus any favourites or running jobs among them.
+ */
+export async function entriesPastCap(db: HistoryDb, limit: number): Promise<HistoryEntry[]> {
+  return (await pastCap(db.transaction('entries').store, limit)).map((row) => row.entry);
+}
+
+/** About what entries take in the history: their stored text's length in bytes. */
+export function entriesBytes(entries: readonly HistoryEntry[]): number {
+  const encoder = new TextEncoder();
+  return entries.reduce((sum, entry) => sum + encoder.encode(JSON.stringify(entry)).length, 0);
 }

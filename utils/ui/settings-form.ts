@@ -18,6 +18,8 @@ export interface SettingsForm {
   imageTimeoutSec: string;
   keepCopies: boolean;
   copyCapMb: string;
+  historyLimit: string;
+  historyDropAfterDays: string;
   reviewSelection: boolean;
 }
 
@@ -43,6 +45,8 @@ export function toForm(settings: Settings): SettingsForm {
     imageTimeoutSec: String(settings.imageTimeoutSec),
     keepCopies: settings.keepCopies,
     copyCapMb: String(settings.copyCapMb),
+    historyLimit: String(settings.historyLimit),
+    historyDropAfterDays: String(settings.historyDropAfterDays),
     reviewSelection: settings.reviewSelection,
   };
 }
@@ -54,6 +58,10 @@ function parseWhole(text: string, field: NumberField): { value: number } | { pro
   return Number.isInteger(value) && value >= min && value <= max
     ? { value }
     : { problem: { code: 'number_range', min, max } };
+}
+
+function everyNumber(numbers: Partial<Record<NumberField, number>>): numbers is Record<NumberField, number> {
+  return (Object.keys(NUMBER_LIMITS) as NumberField[]).every((field) => numbers[field] !== undefined);
 }
 
 /** The settings to save, or every problem by field. An empty service URL is allowed (not set up). */
@@ -73,17 +81,7 @@ export function fromForm(form: SettingsForm): { settings: Settings } | { problem
     if ('problem' in parsed) problems[field] = parsed.problem;
     else numbers[field] = parsed.value;
   }
-  if (
-    Object.keys(problems).length > 0 ||
-    'problem' in video ||
-    numbers.pollIntervalSec === undefined ||
-    numbers.jobTimeoutMin === undefined ||
-    numbers.requestTimeoutSec === undefined ||
-    numbers.imageTimeoutSec === undefined ||
-    numbers.copyCapMb === undefined
-  ) {
-    return { problems };
-  }
+  if (Object.keys(problems).length > 0 || 'problem' in video || !everyNumber(numbers)) return { problems };
   return {
     settings: {
       baseUrl,
@@ -97,6 +95,8 @@ export function fromForm(form: SettingsForm): { settings: Settings } | { problem
       keepCopies: form.keepCopies,
       reviewSelection: form.reviewSelection,
       copyCapMb: numbers.copyCapMb,
+      historyLimit: numbers.historyLimit,
+      historyDropAfterDays: numbers.historyDropAfterDays,
     },
   };
 }
@@ -110,6 +110,8 @@ export const FIELD_ORDER: readonly FormField[] = [
   'jobTimeoutMin',
   'requestTimeoutSec',
   'imageTimeoutSec',
+  'historyLimit',
+  'historyDropAfterDays',
   'copyCapMb',
 ];
 

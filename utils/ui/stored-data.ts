@@ -3,7 +3,7 @@ import { copiesItem } from '../media/copies-item';
 import type { Copies } from '../media/copies-schema';
 import type { KeyStatus } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
-import { balanceItem, historyItem, keyStatusItem, type StoredBalance, settingsItem } from '../storage/items';
+import { balanceItem, keyStatusItem, type StoredBalance, settingsItem } from '../storage/items';
 import { shownCopies, shownEntries, shownKeyStatus, shownSettings, shownStoredBalance } from './stored-view';
 import { type ReadableItem, type Stored, useStoredValue } from './use-stored';
 
@@ -12,9 +12,9 @@ import { type ReadableItem, type Stored, useStoredValue } from './use-stored';
 export const useSettings = (seed?: Settings): Stored<Settings> =>
   useStoredValue(settingsItem, shownSettings, seed);
 
-/** The whole history (the history page), or the part of it `from` reads (the popup and the side panel). */
+/** The part of the history `from` reads (the popup's and the side panel's few entries). */
 export const useHistory = (
-  from: ReadableItem<HistoryEntry[]> = historyItem,
+  from: ReadableItem<HistoryEntry[]>,
   seed?: HistoryEntry[],
 ): Stored<HistoryEntry[]> => useStoredValue(from, shownEntries, seed);
 

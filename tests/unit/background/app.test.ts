@@ -1,15 +1,15 @@
 // @vitest-environment node
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MENU_IMAGE, MENU_VIDEO } from '../../../utils/background/context-menu';
 import { groupKey } from '../../../utils/background/notifications';
 import { NO_KEY } from '../../../utils/background/stored-key';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import type { HistoryBackend } from '../../../utils/history/store';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { Settings } from '../../../utils/settings/schema';
 import { DEMO_API_KEY } from '../../reference-service/server';
 import { makeBackgroundApp, openedTabs, pollAlarmTime, startWorker } from '../support/background-app';
+import { failingHistoryWrites, recordHistoryWrites } from '../support/history-db';
 import { referenceServiceForFile } from '../support/reference-service';
 
 const service = referenceServiceForFile({ videoDurationMs: 200 });
@@ -172,22 +172,11 @@ describe('background app', () => {
   });
 });
 
-/** Every history value written, so a test can see what one write held. */
-function recordWrites(history: HistoryBackend): HistoryEntry[][] {
-  const writes: HistoryEntry[][] = [];
-  const write = history.setValue;
-  vi.spyOn(history, 'setValue').mockImplementation(async (value) => {
-    writes.push(value);
-    await write(value);
-  });
-  return writes;
-}
-
 describe('notifications owed for every outcome', () => {
   it('a finished image with the popup closed is stored as owed in the write that finishes it, then told once', async () => {
     const { app, items, notifications, popup } = await makeApp();
     popup.open = false;
-    const writes = recordWrites(items.history);
+    const writes = recordHistoryWrites();
     const entry = await app.handlers.generateImage({ type: 'generateImage', prompt: 'a red kite' });
     const finishing = writes.find((list) => list[0]?.status === 'completed');
     expect(finishing?.[0]).toMatchObject({ id: entry.id, status: 'completed', notifyPending: true });
@@ -235,7 +224,7 @@ describe('notifications owed for every outcome', () => {
 
   it('a context-menu failure before any entry existed becomes a failed entry, owed and notified', async () => {
     const { app, items, notifications } = await makeApp({}, DEMO_API_KEY, false);
-    const writes = recordWrites(items.history);
+    const writes = recordHistoryWrites();
     await app.onMenuClick(MENU_IMAGE, 'a paper boat');
     expect(writes[0]?.[0]).toMatchObject({
       status: 'failed',
@@ -261,7 +250,7 @@ describe('notifications owed for every outcome', () => {
 describe('a full storage', () => {
   it('an image that cannot be stored is refused with the storage message and leaves nothing running', async () => {
     const { app, items } = await makeApp();
-    vi.spyOn(items.history, 'setValue').mockRejectedValue(new Error('Resource::kQuotaBytes quota exceeded'));
+    failingHistoryWrites()(new Error('Resource::kQuotaBytes quota exceeded'));
     await expect(
       app.handlers.generateImage({ type: 'generateImage', prompt: 'a fox' }),
     ).rejects.toMatchObject({

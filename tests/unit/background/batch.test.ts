@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchLines, batchProblem, MAX_BATCH } from '../../../utils/batch';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { createLimiter } from '../../../utils/jobs/concurrency';
@@ -17,6 +17,7 @@ import {
   openedTabs,
   startWorker,
 } from '../support/background-app';
+import { recordHistoryWrites } from '../support/history-db';
 import { referenceServiceForFile } from '../support/reference-service';
 
 const service = referenceServiceForFile({ videoDurationMs: 200 });
@@ -93,12 +94,7 @@ describe('batch in the background', () => {
   it('records every prompt up front in one write, then sends them two at a time', async () => {
     service.configure({ faults: [{ pathPrefix: IMAGE_PATH, action: { type: 'latency', ms: 150 } }] });
     const harness = await makeBackgroundApp(service);
-    const writes: HistoryEntry[][] = [];
-    const setValue = harness.items.history.setValue.bind(harness.items.history);
-    vi.spyOn(harness.items.history, 'setValue').mockImplementation(async (entries) => {
-      writes.push(entries);
-      return setValue(entries);
-    });
+    const writes = recordHistoryWrites();
     let most = 0;
     const sampler = setInterval(() => {
       most = Math.max(most, imageRequests().filter((entry) => entry.status === 0).length);

@@ -49,7 +49,7 @@ const ids = (entries: readonly HistoryEntry[]) => entries.map((item) => item.id)
 
 describe('history in IndexedDB, one record per entry', () => {
   it('adds newest first, keeps the order of entries added together, and patches by id', async () => {
-    const store = createIdbHistoryStore(async () => db, { limit: 10 });
+    const store = createIdbHistoryStore(async () => db, {});
     await store.add(entry('a'));
     await store.add(entry('b1'), entry('b2'));
     expect(ids(await store.read())).toEqual(['b1', 'b2', 'a']);
@@ -60,22 +60,16 @@ describe('history in IndexedDB, one record per entry', () => {
     expect((await store.get('b2'))?.prompt).toBe('changed');
   });
 
-  it('caps at the limit by dropping the oldest finished entries, never a running one, and says which went', async () => {
+  it('adding past any number drops nothing by itself: entries past the cap go only by a trim or a rule', async () => {
     const dropped: string[] = [];
-    const store = createIdbHistoryStore(async () => db, {
-      limit: 3,
-      onDropped: (gone) => dropped.push(...gone),
-    });
-    await store.add(entry('old-running', { status: 'running', createdAt: 1 }));
-    await store.add(entry('oldest', { createdAt: 2 }));
-    await store.add(entry('mid', { createdAt: 3 }));
-    await store.add(entry('new', { createdAt: 4 }));
-    expect(ids(await store.read())).toEqual(['new', 'mid', 'old-running']);
-    expect(dropped).toEqual(['oldest']);
+    const store = createIdbHistoryStore(async () => db, { onDropped: (gone) => dropped.push(...gone) });
+    for (let i = 0; i < 5; i++) await store.add(entry(`e${i}`, { createdAt: i }));
+    expect(ids(await store.read())).toEqual(['e4', 'e3', 'e2', 'e1', 'e0']);
+    expect(dropped).toEqual([]);
   });
 
   it('finds each scope through its index', async () => {
-    const store = createIdbHistoryStore(async () => db, { limit: 100 });
+    const store = createIdbHistoryStore(async () => db, {});
     await store.add(
       entry('run', { status: 'running', createdAt: 40 }),
       entry('owed', { notifyPending: true, batchId: 'b', createdAt: 30 }),
@@ -96,7 +90,7 @@ describe('history in IndexedDB, one record per entry', () => {
   });
 
   it('clears finished entries and keeps running jobs; removes one by id', async () => {
-    const store = createIdbHistoryStore(async () => db, { limit: 100 });
+    const store = createIdbHistoryStore(async () => db, {});
     await store.add(
       entry('run', { status: 'running' }),
       entry('done'),
@@ -110,20 +104,22 @@ describe('history in IndexedDB, one record per entry', () => {
 
   it('an import over its allowance writes nothing; allowed, it adds the new ids and pushes out the oldest', async () => {
     const dropped: string[] = [];
-    const store = createIdbHistoryStore(async () => db, {
-      limit: 3,
-      onDropped: (gone) => dropped.push(...gone),
-    });
+    const store = createIdbHistoryStore(async () => db, { onDropped: (gone) => dropped.push(...gone) });
     await store.add(entry('s1', { createdAt: 10 }), entry('s2', { createdAt: 5 }));
     const file = [entry('s1'), entry('f1', { createdAt: 20 }), entry('f2', { createdAt: 30 })];
-    expect(await store.importMissing(file, 0)).toEqual({
+    expect(await store.importMissing(file, { limit: 3, removeUpTo: 0 })).toEqual({
       applied: false,
       adding: 2,
       removing: 1,
       skipped: 1,
     });
     expect(ids(await store.read())).toEqual(['s1', 's2']);
-    expect(await store.importMissing(file, 1)).toEqual({ applied: true, adding: 2, removing: 1, skipped: 1 });
+    expect(await store.importMissing(file, { limit: 3, removeUpTo: 1 })).toEqual({
+      applied: true,
+      adding: 2,
+      removing: 1,
+      skipped: 1,
+    });
     expect(ids(await store.read())).toEqual(['f2', 'f1', 's1']);
     expect(dropped).toEqual(['s2']);
   });
@@ -131,7 +127,6 @@ describe('history in IndexedDB, one record per entry', () => {
   it('signals each committed change with the ids it touched, and nothing for a change that changed nothing', async () => {
     const changes: HistoryChange[] = [];
     const store = createIdbHistoryStore(async () => db, {
-      limit: 2,
       onCommitted: (change) => void changes.push(change),
     });
     await store.add(entry('a', { createdAt: 1 }), entry('b', { createdAt: 2 }));
@@ -141,14 +136,14 @@ describe('history in IndexedDB, one record per entry', () => {
     await store.clearFinished();
     expect(changes).toEqual([
       { ids: ['a', 'b'] },
-      { ids: ['c', 'a'] },
+      { ids: ['c'] },
       { ids: ['c'] },
       { ids: [], cleared: true },
     ]);
   });
 
   it('a change that fails halfway stores nothing of it', async () => {
-    const store = createIdbHistoryStore(async () => db, { limit: 100 });
+    const store = createIdbHistoryStore(async () => db, {});
     await store.add(
       entry('a', { status: 'running', createdAt: 2 }),
       entry('b', { status: 'running', createdAt: 1 }),
@@ -176,7 +171,7 @@ describe('history in IndexedDB, one record per entry', () => {
   });
 
   it('on a full storage, drops the older half of the finished entries and writes the outcome; gives up when none is left', async () => {
-    const store = createIdbHistoryStore(async () => db, { limit: 100 });
+    const store = createIdbHistoryStore(async () => db, {});
     await store.add(...[4, 3, 2, 1].map((n) => entry(`e${n}`, { createdAt: n })));
     const put = IDBObjectStore.prototype.put;
     let refusals = 1;
@@ -236,7 +231,8 @@ describe('the cost of one change does not grow with the history', () => {
 
   async function costs(size: number) {
     await seed(size, [job]);
-    const store = createIdbHistoryStore(async () => db, { limit: 50_000 });
+    // A drop rule older than every entry: checking it on each add reads nothing.
+    const store = createIdbHistoryStore(async () => db, { dropBefore: async () => 500_000 });
     const poll = await recordsTouched(() =>
       store.patchMany({ status: 'running' }, (item) => ({ ...item, rawStatus: 'processing' })),
     );
@@ -270,7 +266,7 @@ describe('migration of the storage.local history', () => {
       },
     };
   }
-  const store = () => createIdbHistoryStore(async () => db, { limit: 50_000 });
+  const store = () => createIdbHistoryStore(async () => db, {});
 
   it('takes in the current array whole, in its order, then removes it and marks the version', async () => {
     const array = Array.from({ length: 200 }, (_, i) =>
@@ -321,6 +317,25 @@ describe('migration of the storage.local history', () => {
     expect(await migrateHistory(db, old)).toBe(0);
     expect(await db.count('entries')).toBe(1200);
   });
+
+  it('a worker stopped after its first chunk leaves the array; the next run finishes without doubles', async () => {
+    const array = Array.from({ length: 1200 }, (_, i) => entry(`e${i}`, { createdAt: 10_000 - i }));
+    const old = legacy(array);
+    const put = IDBObjectStore.prototype.put;
+    let puts = 0;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
+      if (puts++ === 500) throw new Error('the worker is stopped');
+      return put.apply(this, args);
+    });
+    await expect(migrateHistory(db, old)).rejects.toThrow('the worker is stopped');
+    vi.restoreAllMocks();
+    expect(await db.count('entries')).toBe(500);
+    expect(old.state.removed).toBe(false);
+    expect(await db.get('meta', 'migrated')).toBeUndefined();
+    expect(await migrateHistory(db, old)).toBe(700);
+    expect(await store().read()).toEqual(array);
+    expect(old.state.removed).toBe(true);
+  });
 });
 
 describe('the worker opens the history migrated, and pages hear of each change', () => {
@@ -334,23 +349,31 @@ describe('the worker opens the history migrated, and pages hear of each change',
         stored = undefined;
       },
     };
-    const open = migratedHistoryDb(old, async () => {
-      opened++;
-      return db;
+    let migrated = 0;
+    const open = migratedHistoryDb(old, {
+      open: async () => {
+        opened++;
+        return db;
+      },
+      onMigrated: async () => {
+        migrated++;
+      },
     });
-    const store = createIdbHistoryStore(open, { limit: 100 });
+    const store = createIdbHistoryStore(open, {});
     const [running, all] = await Promise.all([store.find({ status: 'running' }), store.read()]);
     expect(running).toEqual([]);
     expect(all).toEqual(array);
     expect(stored).toBeUndefined();
     expect(opened).toBe(1);
+    // Pages that showed the empty database are told to read it again, once.
+    expect(migrated).toBe(1);
   });
 
   it('a watching page sees one signal per committed change, in order, naming what changed', async () => {
     fakeBrowser.reset();
     const seen: HistoryChanges[] = [];
     const unwatch = historyChangesItem.watch((change) => seen.push(change));
-    const store = createIdbHistoryStore(async () => db, { limit: 100, onCommitted: signalHistoryChange });
+    const store = createIdbHistoryStore(async () => db, { onCommitted: signalHistoryChange });
     await store.add(entry('a', { status: 'running' }));
     await store.patch('a', (item) => ({ ...item, status: 'completed' }));
     await store.patch('gone', (item) => item);

@@ -1,120 +1,61 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment node
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pastCap } from '../../../utils/history/history-db';
+import type { HistoryChange } from '../../../utils/history/idb-store';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import { capHistory, createHistoryStore } from '../../../utils/history/store';
+import { failingHistoryWrites, testHistoryStore } from '../support/history-db';
 
-function entry(id: string, status: HistoryEntry['status'] = 'completed'): HistoryEntry {
-  return { id, kind: 'image', prompt: id, model: '', source: 'popup', status, urls: [], createdAt: 0 };
-}
+afterEach(() => vi.restoreAllMocks());
 
-function memoryBackend(initial: HistoryEntry[] = []) {
-  let value = initial;
-  let writes = 0;
+function entry(id: string, patch: Partial<HistoryEntry> = {}): HistoryEntry {
   return {
-    getValue: async () => value,
-    setValue: async (next: HistoryEntry[]) => {
-      // Yield so interleaved writers would overwrite each other if the store did not serialise them.
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      value = next;
-      writes++;
-    },
-    get value() {
-      return value;
-    },
-    get writes() {
-      return writes;
-    },
+    id,
+    kind: 'image',
+    prompt: id,
+    model: '',
+    source: 'popup',
+    status: 'completed',
+    urls: [],
+    createdAt: 0,
+    ...patch,
   };
 }
 
-describe('capHistory', () => {
-  it('drops the oldest finished entries but never a running one', () => {
-    const entries = [entry('new'), entry('mid'), entry('old-running', 'running'), entry('oldest')];
-    expect(capHistory(entries, 2).map((e) => e.id)).toEqual(['new', 'old-running']);
-  });
-
-  it('keeps everything under the limit', () => {
-    const entries = [entry('a'), entry('b')];
-    expect(capHistory(entries, 2)).toEqual(entries);
-  });
-});
+const ids = (entries: readonly HistoryEntry[]) => entries.map((item) => item.id);
+const QUOTA = () => new DOMException('over quota', 'QuotaExceededError');
 
 describe('history store', () => {
   it('loses no update when many finish at once', async () => {
-    const backend = memoryBackend();
-    const store = createHistoryStore(backend);
-    await Promise.all(Array.from({ length: 30 }, (_, i) => store.add(entry(`e${i}`, 'running'))));
+    const { store, entries } = testHistoryStore();
+    await Promise.all(Array.from({ length: 30 }, (_, i) => store.add(entry(`e${i}`, { status: 'running' }))));
     await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         store.patch(`e${i}`, (item) => ({ ...item, status: 'completed' })),
       ),
     );
-    expect(backend.value).toHaveLength(30);
-    expect(backend.value.every((item) => item.status === 'completed')).toBe(true);
-    expect(backend.value[0]?.id).toBe('e29');
+    const stored = await entries();
+    expect(stored).toHaveLength(30);
+    expect(stored.every((item) => item.status === 'completed')).toBe(true);
+    expect(stored[0]?.id).toBe('e29');
   });
 
-  it('caps at the limit as entries are added', async () => {
-    const backend = memoryBackend();
-    const store = createHistoryStore(backend, 3);
-    for (let i = 0; i < 5; i++) await store.add(entry(`e${i}`));
-    expect(backend.value.map((e) => e.id)).toEqual(['e4', 'e3', 'e2']);
-  });
-
-  it('clears finished entries and keeps running jobs', async () => {
-    const backend = memoryBackend([entry('a'), entry('b', 'running'), entry('c', 'failed')]);
-    const store = createHistoryStore(backend);
-    expect(await store.clearFinished()).toBe(2);
-    expect(backend.value.map((e) => e.id)).toEqual(['b']);
-    expect(await store.remove('b')).toBe(true);
-    expect(await store.remove('b')).toBe(false);
-  });
-
-  it('survives a failed write and carries on with the next one', async () => {
-    let fail = true;
-    const backend = memoryBackend();
-    const store = createHistoryStore({
-      getValue: backend.getValue,
-      setValue: async (value) => {
-        if (fail) {
-          fail = false;
-          throw new Error('quota');
-        }
-        await backend.setValue(value);
-      },
-    });
-    await expect(store.add(entry('lost'))).rejects.toThrow('quota');
+  it('survives a failed write and carries on with the next one; other errors prune nothing', async () => {
+    const { store, entries } = testHistoryStore([entry('old')]);
+    await entries();
+    const failWrites = failingHistoryWrites();
+    failWrites(new Error('IO error'));
+    await expect(store.add(entry('lost'))).rejects.toThrow('IO error');
+    failWrites(undefined);
     await store.add(entry('kept'));
-    expect(backend.value.map((e) => e.id)).toEqual(['kept']);
-  });
-});
-
-describe('scoped queries and changes', () => {
-  const stored = [
-    { ...entry('run', 'running'), createdAt: 40 },
-    { ...entry('owed'), notifyPending: true, batchId: 'b', createdAt: 30 },
-    {
-      ...entry('priced'),
-      balanceBefore: { value: 5, at: 20, account: { origin: '', keyId: '' } },
-      createdAt: 20,
-    },
-    { ...entry('old'), batchId: 'b', createdAt: 10 },
-  ];
-  const ids = (entries: HistoryEntry[]) => entries.map((item) => item.id);
-
-  it('each scope finds its entries, newest first', async () => {
-    const store = createHistoryStore(memoryBackend(stored));
-    expect(ids(await store.find({ status: 'running' }))).toEqual(['run']);
-    expect(ids(await store.find({ owed: true }))).toEqual(['owed']);
-    expect(ids(await store.find({ batchId: 'b' }))).toEqual(['owed', 'old']);
-    expect(ids(await store.find({ since: 20 }))).toEqual(['run', 'owed', 'priced']);
-    expect(ids(await store.find({ costPending: true }))).toEqual(['priced']);
-    expect(ids(await store.find({ ids: ['old', 'gone'] }))).toEqual(['old']);
-    expect((await store.get('owed'))?.batchId).toBe('b');
+    expect(ids(await entries())).toEqual(['kept', 'old']);
   });
 
   it('a change reaches only the entries in its scope', async () => {
-    const backend = memoryBackend(stored);
-    const store = createHistoryStore(backend);
+    const { store, entries } = testHistoryStore([
+      entry('run', { status: 'running', createdAt: 40 }),
+      entry('fav', { favourite: true, createdAt: 30 }),
+      entry('done', { createdAt: 20 }),
+    ]);
     const seen: string[] = [];
     const changed = await store.patchMany({ status: 'running' }, (item) => {
       seen.push(item.id);
@@ -122,95 +63,136 @@ describe('scoped queries and changes', () => {
     });
     expect(seen).toEqual(['run']);
     expect(ids(changed)).toEqual(['run']);
-    expect(backend.value.filter((item) => item.prompt === 'changed').map((item) => item.id)).toEqual(['run']);
+    expect(ids((await entries()).filter((item) => item.prompt === 'changed'))).toEqual(['run']);
+    expect(ids(await store.find({ favourite: true }))).toEqual(['fav']);
   });
 });
 
 describe('entries leaving the history', () => {
-  it('tells which entries the cap pushed out, and not those a change removed itself', async () => {
+  /** Newest first: f5 is the oldest finished entry. */
+  const stored = () => [
+    entry('r1', { status: 'running', createdAt: 70 }),
+    entry('f1', { createdAt: 60 }),
+    entry('fav', { favourite: true, createdAt: 50 }),
+    entry('f2', { createdAt: 40 }),
+    entry('r2', { status: 'running', createdAt: 30 }),
+    entry('f3', { createdAt: 20 }),
+    entry('old-fav', { favourite: true, createdAt: 10 }),
+    entry('f4', { status: 'failed', createdAt: 5 }),
+  ];
+
+  function storeOf(entries: HistoryEntry[]) {
     const dropped: string[][] = [];
-    const backend = memoryBackend([entry('b'), entry('a')]);
-    const store = createHistoryStore(backend, 2, (ids) => dropped.push([...ids]));
-    await store.add(entry('c'));
-    await store.remove('b');
-    await store.add(entry('d'));
-    expect(dropped).toEqual([['a']]);
-    expect(backend.value.map((e) => e.id)).toEqual(['d', 'c']);
+    const history = testHistoryStore(entries, { onDropped: (gone) => dropped.push([...gone]) });
+    return { ...history, dropped };
+  }
+
+  it('removes many in one change and says which were there, leaving their copies to the caller', async () => {
+    const { store, entries, dropped } = storeOf(stored());
+    expect(await store.removeMany(['f1', 'gone', 'f1', 'fav'])).toEqual(['f1', 'fav']);
+    expect(ids(await entries())).toEqual(['r1', 'f2', 'r2', 'f3', 'old-fav', 'f4']);
+    expect(dropped).toEqual([]);
   });
 
-  it('an import the cap would make push out more than allowed writes nothing', async () => {
+  it('a change touching more entries than a page shows signals "read again" rather than every id', async () => {
+    const changes: HistoryChange[] = [];
+    const many = Array.from({ length: 203 }, (_, i) => entry(`m${i}`));
+    const { store } = testHistoryStore(many, { onCommitted: (change) => void changes.push(change) });
+    await store.removeMany(['m0', 'm1']);
+    await store.removeMany(many.map((item) => item.id));
+    expect(changes).toEqual([{ ids: ['m0', 'm1'] }, { ids: [], cleared: true }]);
+  });
+
+  it('past the cap are the oldest finished entries, never a favourite or a running job; counting changes nothing', async () => {
+    const { open, entries } = storeOf(stored());
+    const past = async (limit: number) =>
+      (await pastCap((await open()).transaction('entries').store, limit)).map((row) => row.id);
+    expect(await past(5)).toEqual(['f4', 'f3', 'f2']);
+    expect(await past(8)).toEqual([]);
+    // Past the cap by more than there is to remove: only what may go is counted.
+    expect(await past(1)).toEqual(['f4', 'f3', 'f2', 'f1']);
+    expect(await entries()).toHaveLength(8);
+  });
+
+  it('a trim removes them only when no more than the person agreed to, and frees their copies', async () => {
+    const { store, entries, dropped } = storeOf(stored());
+    expect(await store.trim(5, 2)).toEqual([]);
+    expect(await entries()).toHaveLength(8);
+    expect(await store.trim(5, 3)).toEqual(['f4', 'f3', 'f2']);
+    expect(ids(await entries())).toEqual(['r1', 'f1', 'fav', 'r2', 'old-fav']);
+    expect(dropped).toEqual([['f4', 'f3', 'f2']]);
+  });
+
+  it('the drop rule removes finished entries created before its time, never favourites or running jobs', async () => {
+    const { store, entries, dropped } = storeOf(stored());
+    expect(await store.dropOlderThan(40)).toEqual(['f4', 'f3']);
+    expect(ids(await entries())).toEqual(['r1', 'f1', 'fav', 'f2', 'r2', 'old-fav']);
+    expect(dropped).toEqual([['f4', 'f3']]);
+    expect(await store.dropOlderThan(40)).toEqual([]);
+  });
+
+  it('an add applies the rule too, but never to what it adds', async () => {
     const dropped: string[][] = [];
-    const backend = memoryBackend([entry('b'), entry('a')]);
-    const store = createHistoryStore(backend, 2, (ids) => dropped.push([...ids]));
-    const incoming = [{ ...entry('new'), createdAt: 5 }, entry('a')];
-    expect(await store.importMissing(incoming, 0)).toEqual({
-      applied: false,
-      adding: 1,
-      removing: 1,
-      skipped: 1,
+    const { store, entries } = testHistoryStore(stored(), {
+      onDropped: (gone) => dropped.push([...gone]),
+      dropBefore: async () => 25,
     });
-    expect(backend.writes).toBe(0);
-    expect(await store.importMissing(incoming, 1)).toMatchObject({ applied: true, adding: 1, removing: 1 });
-    expect(backend.value.map((e) => e.id)).toEqual(['new', 'b']);
-    expect(dropped).toEqual([['a']]);
+    await store.add(entry('late-import', { createdAt: 1 }));
+    expect(ids(await entries())).toEqual(['r1', 'f1', 'fav', 'f2', 'r2', 'old-fav', 'late-import']);
+    expect(dropped).toEqual([['f4', 'f3']]);
+  });
+
+  it('an import counts only removable entries against the cap, favourites of the file included', async () => {
+    const { store, entries } = storeOf([
+      entry('fav', { favourite: true, createdAt: 1 }),
+      entry('s', { createdAt: 2 }),
+    ]);
+    const file = [entry('in-fav', { favourite: true, createdAt: 0 }), entry('in', { createdAt: 3 })];
+    expect(await store.importMissing(file, { limit: 3, removeUpTo: 0 })).toEqual({
+      applied: false,
+      adding: 2,
+      removing: 1,
+      skipped: 0,
+    });
+    expect(await store.importMissing(file, { limit: 3, removeUpTo: 1 })).toMatchObject({ applied: true });
+    expect(ids(await entries())).toEqual(['in', 'fav', 'in-fav']);
   });
 });
 
 describe('history store on a full storage', () => {
-  /** A storage.local that refuses, as Chrome words it, any history longer than `room` entries. */
-  function fullBackend(initial: HistoryEntry[], room: number) {
-    let value = initial;
-    return {
-      getValue: async () => value,
-      setValue: async (next: HistoryEntry[]) => {
-        if (next.length > room) throw new Error('Resource::kQuotaBytes quota exceeded');
-        value = next;
-      },
-      get value() {
-        return value;
-      },
-    };
-  }
-
-  it('drops the oldest finished entries to make room, never a running one nor the one being written', async () => {
-    // Newest first: f5 is the oldest finished entry.
-    const backend = fullBackend(
-      [
-        entry('r1', 'running'),
-        entry('f1'),
-        entry('f2'),
-        entry('r2', 'running'),
-        entry('f3'),
-        entry('f4'),
-        entry('f5'),
-      ],
-      5,
-    );
-    const store = createHistoryStore(backend);
-    await store.add(entry('new', 'running'));
-    expect(backend.value.map((item) => item.id)).toEqual(['new', 'r1', 'f1', 'f2', 'r2']);
-    await store.patch('new', (item) => ({ ...item, status: 'completed', urls: ['https://x/new.png'] }));
-    expect(backend.value[0]).toMatchObject({ id: 'new', status: 'completed' });
+  it('drops the older half of the finished entries that are not favourites, never the one being written', async () => {
+    const { store, entries } = testHistoryStore([
+      entry('r1', { status: 'running', createdAt: 9 }),
+      entry('f1', { createdAt: 8 }),
+      entry('f2', { createdAt: 7 }),
+      entry('fav', { favourite: true, createdAt: 6 }),
+      entry('f3', { createdAt: 5 }),
+      entry('f4', { createdAt: 4 }),
+    ]);
+    await entries();
+    const put = IDBObjectStore.prototype.put;
+    let refusals = 1;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
+      if (refusals-- > 0) throw QUOTA();
+      return put.apply(this, args);
+    });
+    await store.add(entry('new', { status: 'running', createdAt: 10 }));
+    expect(ids(await entries())).toEqual(['new', 'r1', 'f1', 'f2', 'fav']);
   });
 
-  it('gives up with the storage message when only running entries and the new outcome are left', async () => {
-    const backend = fullBackend([entry('r1', 'running'), entry('f1')], 1);
-    const store = createHistoryStore(backend);
-    await expect(store.add(entry('new', 'running'))).rejects.toMatchObject({
+  it('gives up with the storage message when only running jobs and favourites are left, and is not wedged', async () => {
+    const { store, entries } = testHistoryStore([
+      entry('r1', { status: 'running', createdAt: 2 }),
+      entry('fav', { favourite: true, createdAt: 1 }),
+    ]);
+    await entries();
+    const failWrites = failingHistoryWrites();
+    failWrites(QUOTA());
+    await expect(store.add(entry('new', { status: 'running' }))).rejects.toMatchObject({
       info: { kind: 'storage_full' },
     });
-    expect(backend.value.map((item) => item.id)).toEqual(['r1', 'f1']);
-    // The store's queue is not wedged by the failure.
-    await expect(store.remove('f1')).resolves.toBe(true);
-  });
-
-  it('does not prune on other write errors', async () => {
-    const store = createHistoryStore({
-      getValue: async () => [entry('f1')],
-      setValue: async () => {
-        throw new Error('IO error');
-      },
-    });
-    await expect(store.add(entry('new'))).rejects.toThrow('IO error');
+    failWrites(undefined);
+    expect(ids(await entries())).toEqual(['r1', 'fav']);
+    await expect(store.remove('fav')).resolves.toBe(true);
   });
 });

@@ -3,16 +3,18 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import { HISTORY_LIMIT } from '../../../utils/history/store';
 import { forgetAllCopies } from '../../../utils/media/copies';
 import { copiesItem } from '../../../utils/media/copies-item';
 import { readCopy } from '../../../utils/media/copy-reader';
 import type { DownloadFile } from '../../../utils/media/download';
-import { makeBackgroundApp } from '../support/background-app';
+import { type BackgroundHarness, makeBackgroundApp } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';
 
 const service = referenceServiceForFile({});
+/** The smallest cap the settings allow, so a full history stays quick to build. */
+const HISTORY_LIMIT = 100;
 const DAY = 24 * 60 * 60 * 1000;
+type BackgroundApp = BackgroundHarness['app'];
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -200,45 +202,53 @@ describe('history export and import', () => {
   });
 
   it('an import that would push entries out at the cap only says how many until the person agrees', async () => {
-    const { app, items } = await makeBackgroundApp(service);
+    const { app, items } = await makeBackgroundApp(service, { historyLimit: HISTORY_LIMIT });
     const stored = Array.from({ length: HISTORY_LIMIT }, (_, i) =>
       entry(`old-${i}`, { createdAt: 1000 - i }),
     );
     await items.history.setValue(stored);
-    const file = fileOf(newer(150));
+    const file = fileOf(newer(60));
     expect(await app.handlers.importHistory({ type: 'importHistory', file })).toEqual({
       imported: false,
-      adding: 150,
-      removing: 150,
+      adding: 60,
+      removing: 60,
     });
     expect(await items.history.getValue()).toEqual(stored);
     // Agreeing to fewer than that changes nothing either.
-    expect(await app.handlers.importHistory({ type: 'importHistory', file, removeUpTo: 149 })).toMatchObject({
+    expect(await app.handlers.importHistory({ type: 'importHistory', file, removeUpTo: 59 })).toMatchObject({
       imported: false,
     });
     expect(await items.history.getValue()).toEqual(stored);
-    expect(await app.handlers.importHistory({ type: 'importHistory', file, removeUpTo: 150 })).toEqual({
+    expect(await app.handlers.importHistory({ type: 'importHistory', file, removeUpTo: 60 })).toEqual({
       imported: true,
-      added: 150,
+      added: 60,
       skipped: 0,
-      removed: 150,
+      removed: 60,
     });
     const after = await items.history.getValue();
     expect(after).toHaveLength(HISTORY_LIMIT);
-    expect(after.slice(150).map((item) => item.id)).toEqual(stored.slice(0, 50).map((item) => item.id));
+    expect(after.slice(60).map((item) => item.id)).toEqual(stored.slice(0, 40).map((item) => item.id));
   });
 
-  it('copies of entries pushed out, by an import or by a new result at the cap, are freed', async () => {
-    const harness = await makeBackgroundApp(service);
+  /** Keeps a copy of a new image's result and answers with its entry once the copy is kept. */
+  async function keptImage(app: BackgroundApp, prompt: string): Promise<HistoryEntry> {
+    const made = await app.handlers.generateImage({ type: 'generateImage', prompt });
+    await vi.waitFor(async () => expect((await copiesItem.getValue()).entries[made.id]?.state).toBe('kept'), {
+      timeout: 15_000,
+    });
+    return made;
+  }
+
+  async function copyGone(id: string): Promise<void> {
+    expect((await copiesItem.getValue()).entries[id]).toBeUndefined();
+    expect(await readCopy(id, 0)).toBeUndefined();
+  }
+
+  it('copies of entries pushed out by an import or a trim are freed; a favourite and its copy stay', async () => {
+    const harness = await makeBackgroundApp(service, { historyLimit: HISTORY_LIMIT });
     harness.media.access = true;
     const { app, items } = harness;
-    const first = await app.handlers.generateImage({ type: 'generateImage', prompt: 'first' });
-    await vi.waitFor(
-      async () => expect((await copiesItem.getValue()).entries[first.id]?.state).toBe('kept'),
-      {
-        timeout: 15_000,
-      },
-    );
+    const first = await keptImage(app, 'first');
     const keptFirst = (await items.history.getValue())[0];
     if (!keptFirst) throw new Error('no entry');
     // The kept entry becomes the oldest of a full history.
@@ -249,27 +259,39 @@ describe('history export and import', () => {
       removeUpTo: 1,
     });
     expect((await items.history.getValue()).some((item) => item.id === first.id)).toBe(false);
-    expect((await copiesItem.getValue()).entries[first.id]).toBeUndefined();
-    expect(await readCopy(first.id, 0)).toBeUndefined();
+    await copyGone(first.id);
 
-    const second = await app.handlers.generateImage({ type: 'generateImage', prompt: 'second' });
-    await vi.waitFor(
-      async () => expect((await copiesItem.getValue()).entries[second.id]?.state).toBe('kept'),
-      {
-        timeout: 15_000,
-      },
-    );
+    const second = await keptImage(app, 'second');
+    const favourite = await keptImage(app, 'favourite');
+    await app.handlers.setFavourite({ type: 'setFavourite', ids: [favourite.id], favourite: true });
     const history = await items.history.getValue();
-    const keptSecond = history.find((item) => item.id === second.id);
-    if (!keptSecond) throw new Error('no entry');
-    await items.history.setValue([
-      ...history.filter((item) => item.id !== second.id).slice(0, HISTORY_LIMIT - 1),
-      { ...keptSecond, createdAt: 1 },
-    ]);
-    await app.handlers.generateImage({ type: 'generateImage', prompt: 'third' });
-    await vi.waitFor(async () => expect((await copiesItem.getValue()).entries[second.id]).toBeUndefined(), {
-      timeout: 15_000,
+    const oldest = (id: string, createdAt: number) => {
+      const found = history.find((item) => item.id === id);
+      if (!found) throw new Error('no entry');
+      return { ...found, createdAt };
+    };
+    const rest = history.filter((item) => item.id !== second.id && item.id !== favourite.id);
+    await items.history.setValue([...rest, oldest(favourite.id, 2), oldest(second.id, 1)]);
+    // Past the cap by 2: the oldest and the oldest after the favourite. Agreed to fewer, nothing goes.
+    expect(await app.handlers.trimHistory({ type: 'trimHistory', removeUpTo: 1 })).toEqual({ removed: 0 });
+    expect(await items.history.getValue()).toHaveLength(HISTORY_LIMIT + 2);
+    expect(await app.handlers.trimHistory({ type: 'trimHistory', removeUpTo: 2 })).toEqual({ removed: 2 });
+    await copyGone(second.id);
+    expect((await copiesItem.getValue()).entries[favourite.id]?.state).toBe('kept');
+    expect((await items.history.getValue()).some((item) => item.id === favourite.id)).toBe(true);
+  });
+
+  it('removing entries in bulk frees exactly their copies', async () => {
+    const harness = await makeBackgroundApp(service);
+    harness.media.access = true;
+    const { app, items } = harness;
+    const gone = await keptImage(app, 'gone');
+    const stays = await keptImage(app, 'stays');
+    expect(await app.handlers.removeEntries({ type: 'removeEntries', ids: [gone.id, 'unknown'] })).toEqual({
+      removed: 1,
     });
-    expect(await readCopy(second.id, 0)).toBeUndefined();
+    await copyGone(gone.id);
+    expect((await copiesItem.getValue()).entries[stays.id]?.state).toBe('kept');
+    expect((await items.history.getValue()).map((item) => item.id)).toEqual([stays.id]);
   });
 });

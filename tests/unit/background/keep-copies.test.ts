@@ -145,6 +145,31 @@ describe('keeping copies of finished results', () => {
     expect((await copiesItem.getValue()).usedBytes).toBe(34 * MB);
   }, 60_000);
 
+  it("a favourite's copy is never evicted, neither by a lowered cap nor to make room", async () => {
+    service.configure({ videoMinBytes: 17 * MB });
+    const harness = await worker({ copyCapMb: 100 });
+    const kept = async (prompt: string) => {
+      const entry = await video(harness, prompt);
+      await vi.waitFor(async () => expect((await copyOf(entry.id))?.state).toBe('kept'), SLOW);
+      return entry.id;
+    };
+    const favourite = await kept('favourite');
+    const middle = await kept('middle');
+    const newest = await kept('newest');
+    await harness.app.handlers.setFavourite({ type: 'setFavourite', ids: [favourite], favourite: true });
+    const settings = await harness.items.settings.getValue();
+    await harness.app.handlers.saveSettings({
+      type: 'saveSettings',
+      settings: { ...settings, copyCapMb: 50 },
+    });
+    expect((await copyOf(middle))?.state).toBe('evicted');
+    expect((await copyOf(favourite))?.state).toBe('kept');
+    await kept('last');
+    expect((await copyOf(newest))?.state).toBe('evicted');
+    expect((await copyOf(favourite))?.state).toBe('kept');
+    expect(await keptBytes(favourite)).toBeDefined();
+  }, 60_000);
+
   it('lowering the cap in the settings evicts at once', async () => {
     service.configure({ videoMinBytes: 30 * MB });
     const harness = await worker({ copyCapMb: 100 });

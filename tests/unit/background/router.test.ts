@@ -19,6 +19,10 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     removeApiKey: unused,
     testConnection: unused,
     removeHistoryEntry: unused,
+    removeEntries: unused,
+    setFavourite: unused,
+    setCollection: unused,
+    trimHistory: unused,
     clearHistory: unused,
     download: unused,
     keepCopy: unused,
@@ -68,6 +72,45 @@ describe('router', () => {
     const response = await route({ type: 'ping' }, { id: 'other', url: 'https://evil.example/' });
     expect(response).toMatchObject({ ok: false, error: { kind: 'forbidden_sender' } });
     expect(called).toBe(false);
+  });
+
+  it("passes the history's bulk commands on, validated: ids listed, a collection named, a whole number agreed to", async () => {
+    const seen: unknown[] = [];
+    const heard = async (request: unknown) => {
+      seen.push(request);
+      return { removed: 0, changed: 0, exported: 0 };
+    };
+    const route = createRouter(
+      handlers({
+        removeEntries: heard,
+        setFavourite: heard,
+        setCollection: heard,
+        trimHistory: heard,
+        exportHistory: heard,
+      }),
+      self,
+    );
+    const good = [
+      { type: 'removeEntries', ids: ['a', 'b'] },
+      { type: 'setFavourite', ids: ['a'], favourite: true },
+      { type: 'setCollection', ids: ['a'], collection: '  Trips ', member: true },
+      { type: 'trimHistory', removeUpTo: 12 },
+      { type: 'exportHistory', ids: ['a'] },
+      { type: 'exportHistory' },
+    ];
+    for (const request of good) expect((await route(request, popup)).ok).toBe(true);
+    expect(seen[2]).toMatchObject({ collection: 'Trips' });
+    const bad = [
+      { type: 'removeEntries', ids: [] },
+      { type: 'setFavourite', ids: ['a'] },
+      { type: 'setCollection', ids: ['a'], collection: '   ', member: true },
+      { type: 'setCollection', ids: ['a'], collection: 'x'.repeat(61), member: true },
+      { type: 'trimHistory', removeUpTo: 1.5 },
+      { type: 'trimHistory', removeUpTo: -1 },
+      { type: 'exportHistory', ids: [] },
+    ];
+    for (const request of bad) expect(await route(request, popup)).toMatchObject({ ok: false });
+    expect(seen).toHaveLength(good.length);
   });
 
   it('rejects malformed payloads with the offending field', async () => {

@@ -86,6 +86,9 @@ describe('settings repair (the migration of stored settings)', () => {
       copyCapMb: 1024,
       reviewSelection: false,
       imageTimeoutSec: 300,
+      // Settings #24 added: the cap only offers a trim, and there is no drop rule until the person sets one.
+      historyLimit: 10_000,
+      historyDropAfterDays: 0,
     });
     await settingsItem.setValue({ ...settings, keepCopies: false, copyCapMb: 60 });
     expect(await settingsItem.getValue()).toMatchObject({ keepCopies: false, copyCapMb: 60 });

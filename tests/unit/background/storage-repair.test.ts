@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { historyBackend } from '../../../utils/background/items';
-import { repairHistory } from '../../../utils/history/repair';
+import { createIdbHistoryStore } from '../../../utils/history/idb-store';
+import { migratedHistoryDb } from '../../../utils/history/migrate';
+import { repairEntries } from '../../../utils/history/repair';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import { createHistoryStore } from '../../../utils/history/store';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { validSettingsItem as settingsItem } from '../../../utils/settings/store';
-import { balanceItem } from '../../../utils/storage/items';
+import { balanceItem, legacyHistoryItem } from '../../../utils/storage/items';
 import { repairBalance, repairedItem, repairPathForms } from '../../../utils/storage/repair';
+import { openTestHistoryDb } from '../support/history-db';
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -35,7 +36,7 @@ const oldShape = {
 
 describe('stored history, repaired on read', () => {
   it('keeps valid entries, repairs an old shape, drops what cannot be recognised', () => {
-    const repaired = repairHistory([
+    const repaired = repairEntries([
       valid,
       oldShape,
       null,
@@ -58,7 +59,7 @@ describe('stored history, repaired on read', () => {
   });
 
   it('a running video whose polling state is junk loses it, so it is ended rather than polled with junk', () => {
-    const [entry] = repairHistory([
+    const [entry] = repairEntries([
       { ...valid, id: 'v', kind: 'video', status: 'running', poll: { jobId: 7, baseUrl: null } },
     ]);
     expect(entry).toMatchObject({ id: 'v', status: 'running' });
@@ -66,17 +67,21 @@ describe('stored history, repaired on read', () => {
   });
 
   it('a history that is not a list keeps what still reads as entries, or is empty', () => {
-    expect(repairHistory({ 0: valid, 1: 'junk' }).map((entry) => entry.id)).toEqual(['ok']);
-    for (const junk of ['[oops', 42, null, true]) expect(repairHistory(junk)).toEqual([]);
+    expect(repairEntries({ 0: valid, 1: 'junk' }).map((entry) => entry.id)).toEqual(['ok']);
+    for (const junk of ['[oops', 42, null, true]) expect(repairEntries(junk)).toEqual([]);
   });
 
-  it('the worker reads a corrupted storage.local history without failing and writes back a clean one', async () => {
+  it('the worker takes a corrupted storage.local history into its database without failing, then removes it', async () => {
     await fakeBrowser.storage.local.set({ history: { broken: valid, more: [1, 2] } });
-    const store = createHistoryStore(historyBackend);
+    const legacy = {
+      getValue: () => legacyHistoryItem.getValue(),
+      remove: () => legacyHistoryItem.removeValue(),
+    };
+    const store = createIdbHistoryStore(migratedHistoryDb(legacy, { open: () => openTestHistoryDb() }), {});
     expect((await store.read()).map((entry) => entry.id)).toEqual(['ok']);
     await store.add({ ...valid, id: 'new' });
-    const { history } = await fakeBrowser.storage.local.get('history');
-    expect((history as HistoryEntry[]).map((entry) => entry.id)).toEqual(['new', 'ok']);
+    expect((await store.read()).map((entry) => entry.id)).toEqual(['new', 'ok']);
+    expect(await fakeBrowser.storage.local.get('history')).toEqual({});
   });
 });
 

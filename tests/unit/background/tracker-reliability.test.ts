@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../../../utils/api/schemas';
 import type { ErrorInfo } from '../../../utils/errors';
+import { createIdbHistoryStore } from '../../../utils/history/idb-store';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import { createHistoryStore } from '../../../utils/history/store';
 import { applyPollOutcome, type PollPolicy, sendingBackstop } from '../../../utils/jobs/schedule';
 import { createJobTracker } from '../../../utils/jobs/tracker';
+import { testHistoryStore } from '../support/history-db';
 
 const T0 = 5_000_000;
 const POLL = { baseUrl: 'http://127.0.0.1:1', attempts: 0, failures: 0 };
@@ -32,7 +33,6 @@ function entry(id: string, overrides: Partial<HistoryEntry> = {}): HistoryEntry 
 }
 
 function harness(entries: HistoryEntry[], inFlight: (id: string) => boolean = () => false) {
-  let stored = entries;
   const alarms: Array<number | undefined> = [];
   let release: () => void = () => undefined;
   const polling = new Promise<void>((resolve) => {
@@ -43,12 +43,7 @@ function harness(entries: HistoryEntry[], inFlight: (id: string) => boolean = ()
     pollStarted = resolve;
   });
   const tracker = createJobTracker({
-    history: createHistoryStore({
-      getValue: async () => stored,
-      setValue: async (value) => {
-        stored = value;
-      },
-    }),
+    history: testHistoryStore(entries).store,
     now: () => T0,
     policy: async () => policy,
     keyOrigin: async () => 'http://127.0.0.1:1',
@@ -126,16 +121,11 @@ describe('sendingBackstop', () => {
 
 describe('the deadline and slow answers', () => {
   function slowTracker(entries: HistoryEntry[], answer: (id: string) => VideoJob | Error) {
-    let stored = entries;
+    const history = testHistoryStore(entries);
     let now = T0;
     const finished: HistoryEntry[] = [];
     const tracker = createJobTracker({
-      history: createHistoryStore({
-        getValue: async () => stored,
-        setValue: async (value) => {
-          stored = value;
-        },
-      }),
+      history: history.store,
       now: () => now,
       policy: async () => policy,
       keyOrigin: async () => 'http://127.0.0.1:1',
@@ -159,9 +149,7 @@ describe('the deadline and slow answers', () => {
     return {
       tracker,
       finished,
-      get stored() {
-        return stored;
-      },
+      stored: history.entries,
     };
   }
 
@@ -173,7 +161,10 @@ describe('the deadline and slow answers', () => {
       videoUrls: ['https://cdn.example/a.webm'],
     }));
     await h.tracker.tick();
-    expect(h.stored[0]).toMatchObject({ status: 'completed', urls: ['https://cdn.example/a.webm'] });
+    expect((await h.stored())[0]).toMatchObject({
+      status: 'completed',
+      urls: ['https://cdn.example/a.webm'],
+    });
     expect(h.finished.map((item) => item.status)).toEqual(['completed']);
   });
 
@@ -183,9 +174,11 @@ describe('the deadline and slow answers', () => {
       () => new Error('down'),
     );
     await h.tracker.tick();
-    expect(h.stored[0]?.status).toBe('failed');
-    expect(h.stored[0]?.error?.kind).toBe('job_timeout');
-    expect(h.stored[0]?.error?.message).toMatch(/Last problem: Something unexpected went wrong: down/);
+    expect((await h.stored())[0]?.status).toBe('failed');
+    expect((await h.stored())[0]?.error?.kind).toBe('job_timeout');
+    expect((await h.stored())[0]?.error?.message).toMatch(
+      /Last problem: Something unexpected went wrong: down/,
+    );
   });
 });
 
@@ -202,17 +195,12 @@ describe('Retry-After on failed polls', () => {
 });
 
 describe('announcements that survive a stopped worker', () => {
-  function workerOver(
-    storage: { entries: HistoryEntry[] },
-    onFinished: (batch: HistoryEntry[]) => Promise<void>,
-  ) {
+  /** One database that two lives of a worker share, each with a store of its own. */
+  type Storage = ReturnType<typeof testHistoryStore>;
+
+  function workerOver(storage: Storage, onFinished: (batch: HistoryEntry[]) => Promise<void>) {
     return createJobTracker({
-      history: createHistoryStore({
-        getValue: async () => storage.entries,
-        setValue: async (value) => {
-          storage.entries = value;
-        },
-      }),
+      history: createIdbHistoryStore(storage.open, {}),
       now: () => T0,
       policy: async () => policy,
       keyOrigin: async () => 'http://127.0.0.1:1',
@@ -233,12 +221,12 @@ describe('announcements that survive a stopped worker', () => {
   }
 
   it('announces on the next start what a worker stored as finished but was stopped before telling', async () => {
-    const storage = { entries: [entry('a'), entry('b')] };
+    const storage = testHistoryStore([entry('a'), entry('b')]);
     // The first worker dies while announcing: its onFinished never returns.
     const dying = workerOver(storage, () => new Promise<void>(() => undefined));
     void dying.tick();
-    await waitUntil(() => storage.entries.every((item) => item.status === 'completed'));
-    expect(storage.entries.every((item) => item.notifyPending)).toBe(true);
+    await waitUntil(async () => (await storage.entries()).every((item) => item.status === 'completed'));
+    expect((await storage.entries()).every((item) => item.notifyPending)).toBe(true);
 
     const told: HistoryEntry[][] = [];
     const next = workerOver(storage, async (batch) => {
@@ -248,7 +236,7 @@ describe('announcements that survive a stopped worker', () => {
     expect(told).toHaveLength(1);
     expect(told[0]?.map((item) => item.id).sort()).toEqual(['a', 'b']);
     expect(told[0]?.some((item) => 'notifyPending' in item)).toBe(false);
-    expect(storage.entries.some((item) => item.notifyPending)).toBe(false);
+    expect((await storage.entries()).some((item) => item.notifyPending)).toBe(false);
 
     // Told once: a later start has nothing more to say.
     await workerOver(storage, async (batch) => {
@@ -262,20 +250,21 @@ describe('announcements that survive a stopped worker', () => {
       ...entry('late', { status: 'completed', urls: ['https://cdn.example/late.webm'] }),
       notifyPending: true,
     };
-    const storage = {
-      entries: [finished, entry('other', { poll: { ...POLL, jobId: 'j', nextPollAt: T0 + 60_000 } })],
-    };
+    const storage = testHistoryStore([
+      finished,
+      entry('other', { poll: { ...POLL, jobId: 'j', nextPollAt: T0 + 60_000 } }),
+    ]);
     const told: string[] = [];
     const worker = workerOver(storage, async (batch) => {
       told.push(...batch.map((item) => item.id));
     });
     await Promise.all([worker.tick(), worker.tick()]);
     expect(told).toEqual(['late']);
-    expect(storage.entries[0]?.notifyPending).toBeUndefined();
+    expect((await storage.entries())[0]?.notifyPending).toBeUndefined();
   });
 
   it('leaves no mark once an announcement went through', async () => {
-    const storage = { entries: [entry('a'), entry('img', { kind: 'image', poll: undefined })] };
+    const storage = testHistoryStore([entry('a'), entry('img', { kind: 'image', poll: undefined })]);
     const told: string[] = [];
     const worker = workerOver(storage, async (batch) => {
       told.push(...batch.map((item) => item.id));
@@ -283,12 +272,12 @@ describe('announcements that survive a stopped worker', () => {
     await worker.recoverInterrupted();
     await worker.tick();
     expect(told.sort()).toEqual(['a', 'img']);
-    expect(storage.entries.some((item) => item.notifyPending)).toBe(false);
-    expect(storage.entries.map((item) => item.status)).toEqual(['completed', 'failed']);
+    expect((await storage.entries()).some((item) => item.notifyPending)).toBe(false);
+    expect((await storage.entries()).map((item) => item.status)).toEqual(['completed', 'failed']);
   });
 });
 
-async function waitUntil(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 1));
-  if (!check()) throw new Error('condition never held');
+async function waitUntil(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 1));
+  if (!(await check())) throw new Error('condition never held');
 }

@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VideoJob } from '../../../utils/api/schemas';
 import { AppError } from '../../../utils/error-info';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import { createHistoryStore } from '../../../utils/history/store';
 import { createJobTracker, type TrackerDeps } from '../../../utils/jobs/tracker';
+import { failingHistoryWrites, testHistoryStore } from '../support/history-db';
 
 const T0 = 1_000_000;
+
+afterEach(() => vi.restoreAllMocks());
 
 function video(id: string, poll: Partial<NonNullable<HistoryEntry['poll']>> = {}): HistoryEntry {
   return {
@@ -30,24 +32,18 @@ function video(id: string, poll: Partial<NonNullable<HistoryEntry['poll']>> = {}
 
 /** A tracker over in-memory storage with a hand-moved clock, recording what it asks the browser to do. */
 function harness(entries: HistoryEntry[], poll: (entry: HistoryEntry) => Promise<VideoJob>) {
-  let stored = entries;
+  const history = testHistoryStore(entries);
+  const failWrites = failingHistoryWrites();
   let now = T0;
   const alarms: Array<number | undefined> = [];
   const finishedBatches: HistoryEntry[][] = [];
   const badges: number[] = [];
   const timers: Array<{ delay: number; cleared: boolean }> = [];
   const storageNotices: string[] = [];
-  let writeFailure: Error | undefined;
   let inFlightPolls = 0;
   let peakPolls = 0;
   const deps: TrackerDeps = {
-    history: createHistoryStore({
-      getValue: async () => stored,
-      setValue: async (value) => {
-        if (writeFailure) throw writeFailure;
-        stored = value;
-      },
-    }),
+    history: history.store,
     now: () => now,
     policy: async () => ({ intervalMs: 5_000, maxBackoffMs: 60_000, jobTimeoutMs: 30 * 60_000 }),
     keyOrigin: async () => 'http://127.0.0.1:1',
@@ -89,14 +85,12 @@ function harness(entries: HistoryEntry[], poll: (entry: HistoryEntry) => Promise
     advance: (ms: number) => {
       now += ms;
     },
-    get stored() {
-      return stored;
-    },
+    stored: history.entries,
     alarms,
     storageNotices,
     /** Makes every history write fail, with Chrome's own wording of a write over quota by default. */
     setFull: (value: boolean, failure = new Error('Resource::kQuotaBytes quota exceeded')) => {
-      writeFailure = value ? failure : undefined;
+      failWrites(value ? failure : undefined);
     },
     finishedBatches,
     badges,
@@ -122,7 +116,7 @@ describe('job tracker', () => {
       done ? completed(entry.poll?.jobId ?? '') : running('x'),
     );
     await h.tracker.tick();
-    expect(h.stored[0]?.rawStatus).toBe('processing');
+    expect((await h.stored())[0]?.rawStatus).toBe('processing');
     expect(h.alarms.at(-1)).toBe(T0 + 5_000);
     expect(h.timers.at(-1)?.delay).toBe(5_000);
     expect(h.badges.at(-1)).toBe(1);
@@ -130,8 +124,8 @@ describe('job tracker', () => {
     done = true;
     h.advance(5_000);
     await h.tracker.tick();
-    expect(h.stored[0]?.status).toBe('completed');
-    expect(h.stored[0]?.urls).toEqual(['https://cdn.example/job-a.webm']);
+    expect((await h.stored())[0]?.status).toBe('completed');
+    expect((await h.stored())[0]?.urls).toEqual(['https://cdn.example/job-a.webm']);
     expect(h.alarms.at(-1)).toBeUndefined();
     expect(h.badges.at(-1)).toBe(0);
     expect(h.finishedBatches).toHaveLength(1);
@@ -172,8 +166,8 @@ describe('job tracker', () => {
       throw new AppError('server_error', 'The service had a problem (HTTP 503).', { status: 503 });
     });
     await h.tracker.tick();
-    expect(h.stored[0]?.status).toBe('running');
-    expect(h.stored[0]?.error?.kind).toBe('server_error');
+    expect((await h.stored())[0]?.status).toBe('running');
+    expect((await h.stored())[0]?.error?.kind).toBe('server_error');
     expect(h.alarms.at(-1)).toBe(T0 + 10_000);
   });
 
@@ -186,7 +180,8 @@ describe('job tracker', () => {
     h.advance(30 * 60_000);
     await h.tracker.tick();
     expect(polls).toBe(2);
-    const byId = (id: string) => h.stored.find((entry) => entry.id === id);
+    const stored = await h.stored();
+    const byId = (id: string) => stored.find((entry) => entry.id === id);
     expect(byId('a')?.status).toBe('failed');
     expect(byId('a')?.error?.kind).toBe('job_timeout');
     expect(byId('b')?.status).toBe('completed');
@@ -211,8 +206,8 @@ describe('job tracker', () => {
     const h = harness([image, submitting, tracked], async (entry) => running(entry.id));
     const ended = await h.tracker.recoverInterrupted();
     expect(ended.map((entry) => entry.id).sort()).toEqual(['img', 'sub']);
-    expect(h.stored.find((entry) => entry.id === 'img')?.error?.kind).toBe('interrupted');
-    expect(h.stored.find((entry) => entry.id === 'ok')?.status).toBe('running');
+    expect((await h.stored()).find((entry) => entry.id === 'img')?.error?.kind).toBe('interrupted');
+    expect((await h.stored()).find((entry) => entry.id === 'ok')?.status).toBe('running');
   });
 
   it('polls everything at once after the setup changes', async () => {
@@ -223,7 +218,7 @@ describe('job tracker', () => {
     });
     await h.tracker.pollAllNow();
     expect(polled).toEqual(['a']);
-    expect(h.stored[0]?.poll?.failures).toBe(0);
+    expect((await h.stored())[0]?.poll?.failures).toBe(0);
   });
 });
 
@@ -234,14 +229,14 @@ describe('job tracker with a full storage', () => {
 
     await h.tracker.tick();
     expect(h.storageNotices).toEqual(['storage_full']);
-    expect(h.stored[0]?.status).toBe('running');
+    expect((await h.stored())[0]?.status).toBe('running');
     // Due at once, yet the next pass waits 10 intervals instead of firing the alarm every second.
     expect(h.alarms.at(-1)).toBe(T0 + 50_000);
     expect(h.timers.at(-1)?.delay).toBe(50_000);
 
     h.setFull(false);
     await h.tracker.storageFreed();
-    expect(h.stored[0]?.status).toBe('completed');
+    expect((await h.stored())[0]?.status).toBe('completed');
     expect(h.alarms.at(-1)).toBeUndefined();
     expect(h.finishedBatches.flat().map((entry) => entry.id)).toEqual(['a']);
   });

@@ -60,14 +60,14 @@ beforeEach(async () => {
 describe('keeping copies of results', () => {
   it('keeps a file from a media origin without CORS, with no key, cookie or referrer sent', async () => {
     const url = await imageUrl();
-    const copy = await keepEntry({ entryId: 'e1', urls: [url], capBytes: 10 * MB, running: new Set(), now });
+    const copy = await keepEntry({ entryId: 'e1', urls: [url], capBytes: 10 * MB, spared: new Set(), now });
     const bytes = await served(url);
     expect(copy).toEqual({ state: 'kept', bytes: bytes.length, files: 1 });
     expect(await kept('e1')).toEqual(bytes);
     expect(await copiesItem.getValue()).toEqual({ entries: { e1: copy }, usedBytes: bytes.length });
 
     const trap = `${service.attacker.url}/files/images/trap.png`;
-    await keepEntry({ entryId: 'e2', urls: [trap], capBytes: 10 * MB, running: new Set(), now });
+    await keepEntry({ entryId: 'e2', urls: [trap], capBytes: 10 * MB, spared: new Set(), now });
     const [request] = service.attacker.requests();
     expect(request?.headers).not.toHaveProperty('x-api-key');
     expect(request?.headers).not.toHaveProperty('cookie');
@@ -78,7 +78,7 @@ describe('keeping copies of results', () => {
   it('stores a 20 MB video in 1 MB chunks and reads back the same bytes', async () => {
     service.configure({ videoMinBytes: 20 * MB });
     const url = await videoUrl();
-    const copy = await keepEntry({ entryId: 'v', urls: [url], capBytes: 100 * MB, running: new Set(), now });
+    const copy = await keepEntry({ entryId: 'v', urls: [url], capBytes: 100 * MB, spared: new Set(), now });
     expect(copy.state).toBe('kept');
     expect(copy.bytes).toBe(20 * MB);
     const db = await openMediaDb();
@@ -103,7 +103,7 @@ describe('keeping copies of results', () => {
       entryId: 'gone',
       urls: [url],
       capBytes: 10 * MB,
-      running: new Set(),
+      spared: new Set(),
       now,
     });
     // Nothing to retry: the entry says the file expired before a copy was kept.
@@ -119,7 +119,7 @@ describe('keeping copies of results', () => {
       entryId: 'pair',
       urls: [good, `${service.mediaUrl}/files/missing.bin`],
       capBytes: 10 * MB,
-      running: new Set(),
+      spared: new Set(),
       now,
     });
     expect(copy.state).toBe('expired');
@@ -133,9 +133,9 @@ describe('keeping copies of results', () => {
     const cap = Math.floor((await served(image)).length * 3.5);
     const running = new Set(['running']);
     for (const id of ['running', 'old', 'mid']) {
-      await keepEntry({ entryId: id, urls: [image], capBytes: cap, running, now });
+      await keepEntry({ entryId: id, urls: [image], capBytes: cap, spared: running, now });
     }
-    const last = await keepEntry({ entryId: 'new', urls: [image], capBytes: cap, running, now });
+    const last = await keepEntry({ entryId: 'new', urls: [image], capBytes: cap, spared: running, now });
     expect(last.state).toBe('kept');
     const { entries, usedBytes: used } = await copiesItem.getValue();
     expect(entries.old?.state).toBe('evicted');
@@ -147,8 +147,8 @@ describe('keeping copies of results', () => {
   });
 
   it('frees the space of a removed entry and of all copies', async () => {
-    await keepEntry({ entryId: 'a', urls: [await imageUrl()], capBytes: 10 * MB, running: new Set(), now });
-    await keepEntry({ entryId: 'b', urls: [await imageUrl()], capBytes: 10 * MB, running: new Set(), now });
+    await keepEntry({ entryId: 'a', urls: [await imageUrl()], capBytes: 10 * MB, spared: new Set(), now });
+    await keepEntry({ entryId: 'b', urls: [await imageUrl()], capBytes: 10 * MB, spared: new Set(), now });
     const both = (await copiesItem.getValue()).usedBytes;
     await forgetCopies('a');
     const after = await copiesItem.getValue();
@@ -172,7 +172,7 @@ describe('a copy cut off half way', () => {
       entryId: 'cut',
       urls: [url],
       capBytes: 100 * MB,
-      running: new Set(),
+      spared: new Set(),
       now,
       limits: cutAfter(900),
     });
@@ -194,7 +194,7 @@ describe('a copy cut off half way', () => {
       entryId: 'cut',
       urls: [url],
       capBytes: 100 * MB,
-      running: new Set(),
+      spared: new Set(),
       now,
     });
     expect(again).toMatchObject({ state: 'kept', bytes: 3 * MB });
@@ -211,7 +211,7 @@ describe('a copy cut off half way', () => {
       entryId: 'cut',
       urls: [url],
       capBytes: 100 * MB,
-      running: new Set(),
+      spared: new Set(),
       now,
     });
     expect(again).toMatchObject({ state: 'kept', bytes: 3 * MB });
@@ -240,7 +240,7 @@ describe('time limits', () => {
       entryId: 'stalled',
       urls: [url],
       capBytes: 100 * MB,
-      running: new Set(),
+      spared: new Set(),
       now,
       limits: { stallMs: 300, baseMs: 60_000, minBytesPerSec: 64 * 1024 },
     });
@@ -252,7 +252,7 @@ describe('time limits', () => {
     const url = await imageUrl();
     // A service on a public host: its results' files may not come from a private address.
     await validSettingsItem.setValue({ ...DEFAULT_SETTINGS, baseUrl: 'https://service.example' });
-    const copy = await keepEntry({ entryId: 'u', urls: [url], capBytes: MB, running: new Set(), now });
+    const copy = await keepEntry({ entryId: 'u', urls: [url], capBytes: MB, spared: new Set(), now });
     expect(copy).toMatchObject({ state: 'failed', error: { kind: 'unsafe_media' } });
     expect(copy.retryAt).toBeUndefined();
   });
@@ -261,9 +261,9 @@ describe('time limits', () => {
     service.configure({ mediaStallPaths: ['/files/videos/'] });
     const url = await videoUrl();
     const limits = { stallMs: 100, baseMs: 60_000, minBytesPerSec: 64 * 1024 };
-    let copy = await keepEntry({ entryId: 's', urls: [url], capBytes: MB, running: new Set(), now, limits });
+    let copy = await keepEntry({ entryId: 's', urls: [url], capBytes: MB, spared: new Set(), now, limits });
     for (let attempt = 2; attempt <= MAX_COPY_ATTEMPTS; attempt += 1) {
-      copy = await keepEntry({ entryId: 's', urls: [url], capBytes: MB, running: new Set(), now, limits });
+      copy = await keepEntry({ entryId: 's', urls: [url], capBytes: MB, spared: new Set(), now, limits });
     }
     expect(copy).toMatchObject({ state: 'failed', error: { kind: 'timeout' } });
     expect(copy.retryAt).toBeUndefined();
@@ -287,11 +287,11 @@ describe('the cap counts results', () => {
       entryId: 'early',
       urls: [await imageUrl()],
       capBytes: 3 * MB,
-      running: new Set(),
+      spared: new Set(),
       now,
     });
     const files = await twoFileVideo(2 * MB);
-    const copy = await keepEntry({ entryId: 'big', urls: files, capBytes: 3 * MB, running: new Set(), now });
+    const copy = await keepEntry({ entryId: 'big', urls: files, capBytes: 3 * MB, spared: new Set(), now });
     expect(copy).toMatchObject({ state: 'tooBig', bytes: 4 * MB, capBytes: 3 * MB });
     expect((await copiesItem.getValue()).entries.early?.state).toBe('kept');
     expect(await kept('early')).toBeDefined();
@@ -303,9 +303,9 @@ describe('the cap counts results', () => {
   it('making room evicts whole earlier results, oldest first, never the one being kept', async () => {
     const files = await twoFileVideo(MB);
     for (const id of ['oldest', 'older']) {
-      await keepEntry({ entryId: id, urls: files, capBytes: 10 * MB, running: new Set(), now });
+      await keepEntry({ entryId: id, urls: files, capBytes: 10 * MB, spared: new Set(), now });
     }
-    const copy = await keepEntry({ entryId: 'new', urls: files, capBytes: 5 * MB, running: new Set(), now });
+    const copy = await keepEntry({ entryId: 'new', urls: files, capBytes: 5 * MB, spared: new Set(), now });
     expect(copy.state).toBe('kept');
     const { entries } = await copiesItem.getValue();
     expect(entries.oldest?.state).toBe('evicted');

@@ -1,11 +1,15 @@
+import 'fake-indexeddb/auto';
+import { deleteDB } from 'idb';
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiKeyItem } from '../../../utils/background/api-key';
 import { createBackgroundApp } from '../../../utils/background/app';
 import { POLL_ALARM } from '../../../utils/background/browser-effects';
-import { historyBackend, storedBalanceItem, storedPathFormsItem } from '../../../utils/background/items';
+import { storedBalanceItem, storedPathFormsItem } from '../../../utils/background/items';
 import type { Platform } from '../../../utils/background/platform';
 import { NO_KEY, type StoredKey } from '../../../utils/background/stored-key';
+import { HISTORY_DB_NAME, openHistoryDb } from '../../../utils/history/history-db';
+import type { HistoryEntry } from '../../../utils/history/schema';
 import { originOf } from '../../../utils/http-url';
 import type { DownloadFile } from '../../../utils/media/download';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
@@ -13,11 +17,36 @@ import type { Settings } from '../../../utils/settings/schema';
 import { validSettingsItem } from '../../../utils/settings/store';
 import { keyStatusItem } from '../../../utils/storage/items';
 import { DEMO_API_KEY, type ReferenceService } from '../../reference-service/server';
+import { putEntries } from './history-db';
 
 /** A stored key as the options page would have saved it for this service URL. */
 export function keyFor(baseUrl: string, key: string, id = 'key-1'): StoredKey {
   return key ? { key, origin: originOf(baseUrl), id } : NO_KEY;
 }
+
+/**
+ * The current profile's history database, read and written as a whole as a test sets it up and checks it:
+ * `getValue` newest first, `setValue` replaces every entry (given newest first).
+ */
+const history = {
+  getValue: async (): Promise<HistoryEntry[]> => {
+    const db = await openHistoryDb();
+    try {
+      return (await db.getAllFromIndex('entries', 'date')).reverse().map((row) => row.entry);
+    } finally {
+      db.close();
+    }
+  },
+  setValue: async (entries: readonly HistoryEntry[]): Promise<void> => {
+    const db = await openHistoryDb();
+    try {
+      await db.clear('entries');
+      await putEntries(db, entries);
+    } finally {
+      db.close();
+    }
+  },
+};
 
 /** The extension's real storage items, as the background imports them, over fakeBrowser's storage. */
 export const items = {
@@ -26,7 +55,7 @@ export const items = {
   keyStatus: keyStatusItem,
   balance: storedBalanceItem,
   pathForms: storedPathFormsItem,
-  history: historyBackend,
+  history,
 };
 
 /** A fresh browser profile set up for this service: empty storage but for the settings and the key. */
@@ -38,6 +67,8 @@ export async function freshProfile(
   // Spies of the previous test (a wrapped item, a stalled notification) go with its profile.
   vi.restoreAllMocks();
   fakeBrowser.reset();
+  // An empty history: the previous test's workers close their connections when asked (see openHistoryDb).
+  await deleteDB(HISTORY_DB_NAME);
   const initial: Settings = { ...DEFAULT_SETTINGS, pollIntervalSec: 1, baseUrl: service.url, ...settings };
   await validSettingsItem.setValue(initial);
   await apiKeyItem.setValue(keyFor(initial.baseUrl, key));

@@ -36,6 +36,8 @@ describe('settings form', () => {
       jobTimeoutMin: '2000',
       requestTimeoutSec: '1.5',
       imageTimeoutSec: '3601',
+      historyLimit: '99',
+      historyDropAfterDays: '-1',
     });
     expect(result).toEqual({
       problems: {
@@ -46,6 +48,8 @@ describe('settings form', () => {
         jobTimeoutMin: { code: 'number_range', min: 1, max: 1440 },
         requestTimeoutSec: { code: 'number_range', min: 2, max: 300 },
         imageTimeoutSec: { code: 'number_range', min: 2, max: 1800 },
+        historyLimit: { code: 'number_range', min: 100, max: 50_000 },
+        historyDropAfterDays: { code: 'number_range', min: 0, max: 3650 },
       },
     });
   });

@@ -4,7 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type HistoryDb, openHistoryDb, rowOf } from '../../../utils/history/history-db';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { SHOW_ALL } from '../../../utils/ui/history-find';
-import { entriesByIds, entriesPage, searchEntries } from '../../../utils/ui/history-reader';
+import {
+  entriesByIds,
+  entriesBytes,
+  entriesPage,
+  entriesPastCap,
+  historyCount,
+  searchEntries,
+} from '../../../utils/ui/history-reader';
 
 // Enough to cross the search's batches of 1000 records; fake-indexeddb walks a cursor slowly.
 const SIZE = 2500;
@@ -72,5 +79,18 @@ describe('pages read the history a screenful at a time', () => {
 
   it('reads the entries a change names, leaving out those that are gone', async () => {
     expect((await entriesByIds(db, ['e5', 'gone', 'e1'])).map((item) => item.id)).toEqual(['e5', 'e1']);
+  });
+});
+
+describe('what the options page shows of the history', () => {
+  it('counts the entries, names those past the cap oldest first, and sizes them', async () => {
+    expect(await historyCount(db)).toBe(SIZE);
+    const past = await entriesPastCap(db, SIZE - 3);
+    expect(past.map((item) => item.id)).toEqual([`e${SIZE - 1}`, `e${SIZE - 2}`, `e${SIZE - 3}`]);
+    expect(await entriesPastCap(db, SIZE)).toEqual([]);
+    const [oldest] = past;
+    if (!oldest) throw new Error('no entry');
+    expect(entriesBytes([oldest])).toBe(JSON.stringify(oldest).length);
+    expect(entriesBytes(past)).toBeGreaterThan(entriesBytes([oldest]));
   });
 });

@@ -1,0 +1,83 @@
+import 'fake-indexeddb/auto';
+import { unwrap } from 'idb';
+import { vi } from 'vitest';
+import { type HistoryDb, type HistoryRow, openHistoryDb, rowOf } from '../../../utils/history/history-db';
+import { createIdbHistoryStore, type IdbHistoryOptions } from '../../../utils/history/idb-store';
+import type { HistoryEntry } from '../../../utils/history/schema';
+
+let databases = 0;
+/** Taken before any test spies on it: seeding a database is not a write of the store under test. */
+const rawPut = IDBObjectStore.prototype.put;
+
+/**
+ * Puts `entries` (newest first) straight into the database, below every entry a store adds later on equal
+ * times, as the migration orders the array it takes in.
+ */
+export async function putEntries(db: HistoryDb, entries: readonly HistoryEntry[]): Promise<void> {
+  const tx = db.transaction('entries', 'readwrite');
+  const store = unwrap(tx.store);
+  for (const [i, entry] of entries.entries()) rawPut.call(store, rowOf(entry, -(i + 1)));
+  await tx.done;
+}
+
+/** A database of its own (fake-indexeddb keeps databases for the whole file), holding `entries`. */
+export async function openTestHistoryDb(entries: readonly HistoryEntry[] = []): Promise<HistoryDb> {
+  const db = await openHistoryDb(`test-history-${databases++}`);
+  await putEntries(db, entries);
+  return db;
+}
+
+/** A store over a fresh database holding `entries`, opened on first use so it can be built synchronously. */
+export function testHistoryStore(entries: readonly HistoryEntry[] = [], options: IdbHistoryOptions = {}) {
+  let opening: Promise<HistoryDb> | undefined;
+  const open = () => {
+    opening ??= openTestHistoryDb(entries);
+    return opening;
+  };
+  const store = createIdbHistoryStore(open, options);
+  return { store, open, entries: () => store.read() };
+}
+
+/**
+ * Makes every history write (put or delete) throw `failure` while it is set, as a browser refusing writes
+ * for quota does; returns the switch.
+ */
+export function failingHistoryWrites(): (failure: Error | undefined) => void {
+  let failure: Error | undefined;
+  const put = IDBObjectStore.prototype.put;
+  const remove = IDBObjectStore.prototype.delete;
+  vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
+    if (failure) throw failure;
+    return put.apply(this, args);
+  });
+  vi.spyOn(IDBObjectStore.prototype, 'delete').mockImplementation(function (this: IDBObjectStore, ...args) {
+    if (failure) throw failure;
+    return remove.apply(this, args);
+  });
+  return (next) => {
+    failure = next;
+  };
+}
+
+/**
+ * The entries each history transaction put, one list per transaction in the order they began: what one
+ * write held. The list grows as writes happen.
+ */
+export function recordHistoryWrites(): HistoryEntry[][] {
+  const writes: HistoryEntry[][] = [];
+  const byTransaction = new Map<IDBTransaction, HistoryEntry[]>();
+  const put = IDBObjectStore.prototype.put;
+  vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
+    if (this.name === 'entries') {
+      let list = byTransaction.get(this.transaction);
+      if (!list) {
+        list = [];
+        byTransaction.set(this.transaction, list);
+        writes.push(list);
+      }
+      list.push((args[0] as HistoryRow).entry);
+    }
+    return put.apply(this, args);
+  });
+  return writes;
+}
