@@ -1,4 +1,5 @@
 import { BATCH_CONCURRENCY } from '../batch';
+import { openHistoryDb } from '../history/history-db';
 import { createIdbHistoryStore } from '../history/idb-store';
 import { migratedHistoryDb } from '../history/migrate';
 import type { HistoryEntry } from '../history/schema';
@@ -44,7 +45,10 @@ export interface FinishHooks {
 export function createContext(platform: Platform, hooks: FinishHooks) {
   const open = migratedHistoryDb(
     { getValue: () => legacyHistoryItem.getValue(), remove: () => legacyHistoryItem.removeValue() },
-    { onMigrated: () => signalHistoryChange({ ids: [], cleared: true }) },
+    {
+      open: () => openHistoryDb(platform.historyDbName),
+      onMigrated: () => signalHistoryChange({ ids: [], cleared: true }),
+    },
   );
   const history = createIdbHistoryStore(open, {
     // Entries trimmed, dropped by the rule or by a full storage take their kept copies with them.

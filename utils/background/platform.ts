@@ -12,6 +12,8 @@ export interface Platform extends BrowserGaps {
   timers: Timers;
   fetch?: typeof fetch;
   pollConcurrency?: number;
+  /** The history database's name: tests give each profile its own, so a past test's worker never shares it. */
+  historyDbName?: string;
 }
 
 export function browserPlatform(): Platform {

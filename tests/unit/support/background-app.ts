@@ -1,5 +1,4 @@
 import 'fake-indexeddb/auto';
-import { deleteDB } from 'idb';
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiKeyItem } from '../../../utils/background/api-key';
@@ -28,9 +27,13 @@ export function keyFor(baseUrl: string, key: string, id = 'key-1'): StoredKey {
  * The current profile's history database, read and written as a whole as a test sets it up and checks it:
  * `getValue` newest first, `setValue` replaces every entry (given newest first).
  */
+let profiles = 0;
+/** The current profile's history database: each profile has its own, so a past test's worker never reaches it. */
+let historyDbName = `${HISTORY_DB_NAME}-0`;
+
 const history = {
   getValue: async (): Promise<HistoryEntry[]> => {
-    const db = await openHistoryDb();
+    const db = await openHistoryDb(historyDbName);
     try {
       return (await db.getAllFromIndex('entries', 'date')).reverse().map((row) => row.entry);
     } finally {
@@ -38,7 +41,7 @@ const history = {
     }
   },
   setValue: async (entries: readonly HistoryEntry[]): Promise<void> => {
-    const db = await openHistoryDb();
+    const db = await openHistoryDb(historyDbName);
     try {
       await db.clear('entries');
       await putEntries(db, entries);
@@ -67,8 +70,8 @@ export async function freshProfile(
   // Spies of the previous test (a wrapped item, a stalled notification) go with its profile.
   vi.restoreAllMocks();
   fakeBrowser.reset();
-  // An empty history: the previous test's workers close their connections when asked (see openHistoryDb).
-  await deleteDB(HISTORY_DB_NAME);
+  // An empty history of its own: the previous test's workers, still running, keep theirs.
+  historyDbName = `${HISTORY_DB_NAME}-${++profiles}`;
   const initial: Settings = { ...DEFAULT_SETTINGS, pollIntervalSec: 1, baseUrl: service.url, ...settings };
   await validSettingsItem.setValue(initial);
   await apiKeyItem.setValue(keyFor(initial.baseUrl, key));
@@ -126,6 +129,7 @@ export function startWorker(reachable = true) {
   };
   vi.spyOn(fakeBrowser.notifications, 'create').mockImplementation(record as unknown as CreateNotification);
   const platform: Platform = {
+    historyDbName,
     now: () => Date.now(),
     newId: () => `id-${++ids}`,
     canReach: async () => access.reachable,
