@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { truncate } from '@/utils/ui/format';
@@ -16,6 +17,7 @@ interface Props {
 /** One entry's collections as chips that take it out again, and the (folded) form that puts it in another. */
 export function EntryCollections({ entryId, prompt, collections }: Props) {
   const { busy, error, run } = useCommand();
+  const [open, setOpen] = useState(false);
   const change = (collection: string, member: boolean) =>
     run(() => send({ type: 'setCollection', ids: [entryId], collection, member }));
   return (
@@ -37,14 +39,20 @@ export function EntryCollections({ entryId, prompt, collections }: Props) {
           ))}
         </ul>
       ) : null}
-      {/* Folded: sixty open forms would bury the prompts they belong to. */}
-      <details>
+      {/*
+        Folded: sixty open forms would bury the prompts they belong to. The form exists only while open: each
+        suggesting field is tied to the one list of names, and thousands of them made every row added cost
+        more than the one before.
+      */}
+      <details onToggle={(event) => setOpen(event.currentTarget.open)}>
         <summary>{t('addToCollection')}</summary>
-        <CollectionForm
-          busy={busy}
-          onAdd={(name) => change(name, true)}
-          label={t('collectionsOf', truncate(prompt, 60))}
-        />
+        {open ? (
+          <CollectionForm
+            busy={busy}
+            onAdd={(name) => change(name, true)}
+            label={t('collectionsOf', truncate(prompt, 60))}
+          />
+        ) : null}
       </details>
       {error ? <ErrorMessage inline>{describeError(error)}</ErrorMessage> : null}
     </div>

@@ -43,7 +43,8 @@ test('a hostile history file is refused or asked about, and nothing is lost with
   extension,
   service,
 }) => {
-  const setup = await configure(extension, service);
+  // A cap of 200 entries, so a file of a few hundred reaches it.
+  const setup = await configure(extension, service, { historyLimit: 200 });
   const generated = await sendFrom(setup, { type: 'generateImage', prompt: 'a kept fox' });
   if (!generated.ok) throw new Error(generated.error.message);
   const fox = generated.data;

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { ExtensionUnderTest } from '../support/extension';
 import { type EntryAction, entryAction } from './entry-actions';
 
@@ -135,23 +135,29 @@ export class HistoryPage {
   }
 
   /**
-   * Scrolls to the end of the list until every entry is loaded: each time the list's end comes into view the
-   * next page is read, until no "Show more" is left.
+   * Scrolls to the end of the page (the mouse wheel, as a person would) until every entry is loaded: each time the
+   * list's end comes into view the next page is read, until no "Show more" is left. Counted with plain DOM
+   * queries: a role query names every button of thousands of rows each time it looks.
    */
   async scrollToEnd(): Promise<void> {
-    const more = this.page.getByRole('button', { name: 'Show more' });
-    while ((await more.count()) > 0) {
-      const shown = await this.entries().count();
-      await more.scrollIntoViewIfNeeded();
-      // The page read: more rows, or (a search whose last page was empty) no button any more.
-      await expect(async () => {
-        expect((await this.entries().count()) > shown || (await more.count()) === 0).toBe(true);
-      }).toPass();
+    const state = () =>
+      this.page.evaluate(() => ({
+        rows: document.querySelectorAll('[data-testid="history-entry"]').length,
+        more: [...document.querySelectorAll('button')].some((button) => button.textContent === 'Show more'),
+      }));
+    for (let now = await state(); now.more; now = await state()) {
+      await this.page.mouse.wheel(0, 1_000_000);
+      await this.page.waitForFunction(
+        (rows) =>
+          document.querySelectorAll('[data-testid="history-entry"]').length > rows ||
+          ![...document.querySelectorAll('button')].some((button) => button.textContent === 'Show more'),
+        now.rows,
+      );
     }
   }
 
   async exportHistory(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Export' }).click();
+    await this.page.getByRole('button', { name: 'Export', exact: true }).click();
   }
 
   /** Chooses a file in *Import*, as the file picker would hand it over. */

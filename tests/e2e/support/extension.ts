@@ -121,8 +121,17 @@ export class ExtensionUnderTest {
     const installed = this.options.releaseBuild;
     if (!installed) throw new Error('upgrade() needs an extension launched with `releaseBuild`');
     await this.context.close();
+    const manifestPath = path.join(installed, 'manifest.json');
+    const released = (JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string }).version;
     rmSync(installed, { recursive: true, force: true });
     cpSync(chromeBuildDir, installed, { recursive: true });
+    // An update carries a higher version: with the same one Chrome keeps running the registered worker script.
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string };
+    manifest.version = `${released}.1`;
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    // An update registers the new worker script; an unpacked extension loaded at start would run the script
+    // Chrome cached for the release, so the cache goes as the update would replace it.
+    rmSync(path.join(this.profileDir, 'Default', 'Service Worker'), { recursive: true, force: true });
     await this.startAgain();
   }
 
