@@ -116,7 +116,12 @@ describe('the history page over the database', () => {
     await waitFor(() =>
       expect(sent).toContainEqual({ type: 'setCollection', ids: ['e0'], collection: 'birds', member: false }),
     );
-    const form = screen.getByRole('form', { name: 'Collections of: prompt 0' });
+    // The form is built when its fold opens.
+    const fold = screen.getByText('Add to collection').closest('details');
+    if (!fold) throw new Error('no fold for the collection form');
+    fold.open = true;
+    fireEvent(fold, new Event('toggle'));
+    const form = await screen.findByRole('form', { name: 'Collections of: prompt 0' });
     fireEvent.change(within(form).getByRole('combobox', { name: 'Collection name' }), {
       target: { value: ' fish ' },
     });
