@@ -23,6 +23,16 @@ export const PAGE_SIZE = 60;
  */
 const searchPage = (pageSize: number) => Math.ceil(pageSize / 3);
 
+/** The most a later page reads at once. */
+const LARGEST_PAGE = 2000;
+
+/**
+ * Later pages grow with what is loaded (half of it, up to LARGEST_PAGE): each page costs a render of every row
+ * shown, so a person scrolling to the end of 10,000 entries waits for a dozen pages, not for 170.
+ */
+export const nextPageSize = (pageSize: number, loaded: number) =>
+  Math.min(LARGEST_PAGE, Math.max(pageSize, Math.ceil(loaded / 2)));
+
 export interface HistoryWindow {
   /** The loaded entries the query lets through, in its order. */
   entries: readonly HistoryEntry[];
@@ -199,7 +209,7 @@ export function useHistoryWindow(
     latest.current.loaded = { ...state, loading: true };
     setLoaded((current) => ({ ...current, loading: true }));
     latest.current.reading = open()
-      .then((db) => readPage(db, asked, pageSize, after, run.signal))
+      .then((db) => readPage(db, asked, nextPageSize(pageSize, state.entries.length), after, run.signal))
       .then(
         (page) => {
           if (run.signal.aborted) return;
