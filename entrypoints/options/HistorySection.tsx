@@ -77,17 +77,16 @@ export function HistorySection() {
           {overview.pastIds.length === 0 ? (
             <p className={styles.muted}>{t('historyWithinCap')}</p>
           ) : (
-            <>
-              <p data-testid="history-past-cap" data-count={overview.pastIds.length}>
-                {t('historyPastCap', overview.pastIds.length)}{' '}
-                {t(
-                  'historyPastCapSize',
-                  formatBytes(overview.pastBytes + copiesBytes(copies, overview.pastIds), uiLanguage()),
-                )}
-              </p>
-              <RemoveOldest count={overview.pastIds.length} />
-            </>
+            <p data-testid="history-past-cap" data-count={overview.pastIds.length}>
+              {t('historyPastCap', overview.pastIds.length)}{' '}
+              {t(
+                'historyPastCapSize',
+                formatBytes(overview.pastBytes + copiesBytes(copies, overview.pastIds), uiLanguage()),
+              )}
+            </p>
           )}
+          {/* Stays when nothing is past the cap any more, so the outcome of a removal is still said. */}
+          <RemoveOldest count={overview.pastIds.length} />
         </>
       ) : null}
     </section>
@@ -126,11 +125,13 @@ function RemoveOldest({ count }: { count: number }) {
   }
   return (
     <>
-      <div className={styles.actions}>
-        <button type="button" className={controls.danger} onClick={() => setStep({ type: 'confirming' })}>
-          {t('historyRemoveOldest', count)}
-        </button>
-      </div>
+      {count > 0 ? (
+        <div className={styles.actions}>
+          <button type="button" className={controls.danger} onClick={() => setStep({ type: 'confirming' })}>
+            {t('historyRemoveOldest', count)}
+          </button>
+        </div>
+      ) : null}
       {step.type === 'done' ? (
         <StatusMessage tone={step.removed > 0 ? 'success' : 'neutral'}>
           {step.removed > 0 ? t('historyRemoved', step.removed) : t('historyRemoveChanged')}
