@@ -59,7 +59,7 @@ test('10,000 entries: newest first, scrolled to the end, searched, a favourite t
   extension,
   service,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const options = await configure(extension, service);
   const now = Date.now() - 3_600_000;
   await seedHistory(

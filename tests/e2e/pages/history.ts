@@ -10,9 +10,12 @@ export class HistoryPage {
     return new HistoryPage(await extension.openPage('history'));
   }
 
-  /** Every entry shown, newest first. */
+  /**
+   * Every entry shown, newest first: the rows of the list the "History" heading names. Found by that label's id
+   * rather than by role, which would name every element of a page holding thousands of rows at each look.
+   */
   entries(): Locator {
-    return this.page.getByRole('list', { name: 'History' }).getByTestId('history-entry');
+    return this.page.locator('ul[aria-labelledby="history-heading"] > [data-testid="history-entry"]');
   }
 
   /** The entry whose prompt contains `text`. */
@@ -135,7 +138,7 @@ export class HistoryPage {
   }
 
   /**
-   * Scrolls to the end of the page (the mouse wheel, as a person would) until every entry is loaded: each time the
+   * Scrolls to the end of the page, as a person dragging the scrollbar down would, until every entry is loaded: each time the
    * list's end comes into view the next page is read, until no "Show more" is left. Counted with plain DOM
    * queries: a role query names every button of thousands of rows each time it looks.
    */
@@ -146,7 +149,7 @@ export class HistoryPage {
         more: [...document.querySelectorAll('button')].some((button) => button.textContent === 'Show more'),
       }));
     for (let now = await state(); now.more; now = await state()) {
-      await this.page.mouse.wheel(0, 1_000_000);
+      await this.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await this.page.waitForFunction(
         (rows) =>
           document.querySelectorAll('[data-testid="history-entry"]').length > rows ||
