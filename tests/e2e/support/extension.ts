@@ -127,8 +127,10 @@ export class ExtensionUnderTest {
     cpSync(chromeBuildDir, installed, { recursive: true });
     // An update carries a higher version: with the same one Chrome keeps running the registered worker script.
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string };
-    manifest.version = `${released}.1`;
-    writeFileSync(manifestPath, JSON.stringify(manifest));
+    if (manifest.version === released) {
+      manifest.version = `${released}.1`;
+      writeFileSync(manifestPath, JSON.stringify(manifest));
+    }
     // An update registers the new worker script; an unpacked extension loaded at start would run the script
     // Chrome cached for the release, so the cache goes as the update would replace it.
     rmSync(path.join(this.profileDir, 'Default', 'Service Worker'), { recursive: true, force: true });
