@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import type { HistoryEntry } from '../../utils/history/schema';
-import type { Copies } from '../../utils/media/copies-schema';
+import { olderEntry } from '../support/older-entry';
 import { expect, test } from './support/fixtures';
+import { copiesIn, keptImages } from './support/kept-results';
 import { previousReleaseBuild } from './support/previous-release';
 import { EVENTUALLY, historyOf, quietStored, settledHistoryOf } from './support/probes';
-import { configure, sendFrom } from './support/setup';
+import { configure } from './support/setup';
 
 /**
  * The history leaves the storage.local array of earlier releases for IndexedDB (issue #24). These tests
@@ -12,30 +13,6 @@ import { configure, sendFrom } from './support/setup';
  */
 
 test.use({ extensionLaunch: { releaseBuild: previousReleaseBuild() } });
-
-function olderEntry(index: number, now: number): HistoryEntry {
-  const createdAt = now - (index + 1) * 60_000;
-  return {
-    id: `older-${index}`,
-    kind: index % 3 === 0 ? 'video' : 'image',
-    prompt: `an older result number ${index}`,
-    model: '',
-    source: 'popup',
-    status: index % 7 === 0 ? 'failed' : 'completed',
-    urls: index % 7 === 0 ? [] : [`http://127.0.0.1:9/older-${index}.png`],
-    createdAt,
-    finishedAt: createdAt + 1_000,
-    ...(index % 7 === 0
-      ? { error: { kind: 'server_error', message: 'The service failed (500).', status: 500 } }
-      : {}),
-    ...(index % 5 === 0 ? { cost: 3 } : {}),
-  };
-}
-
-async function copiesIn(page: Page): Promise<Copies['entries']> {
-  const stored = await page.evaluate(() => chrome.storage.local.get('copies'));
-  return ((stored.copies as Copies | undefined) ?? { entries: {} }).entries;
-}
 
 /** How many entries the history database holds, read from a page that wakes no worker (0 without a database). */
 async function storedCount(page: Page): Promise<number> {
@@ -68,18 +45,7 @@ test('a 200-entry history the previous release stored is all there after the upg
   const options = await configure(extension, service);
   // The service forgets its files soon: after the upgrade only the kept copies can show them.
   service.configure({ fileRetentionMs: 15_000 });
-  const made: HistoryEntry[] = [];
-  for (const prompt of ['a kept lighthouse', 'a kept lantern', 'a kept lagoon']) {
-    const response = await sendFrom(options, { type: 'generateImage', prompt });
-    if (!response.ok) throw new Error(`the previous release refused an image: ${response.error.message}`);
-    made.push(response.data);
-  }
-  await expect
-    .poll(async () => {
-      const copies = await copiesIn(options);
-      return made.map((entry) => copies[entry.id]?.state);
-    }, EVENTUALLY)
-    .toEqual(['kept', 'kept', 'kept']);
+  const made = await keptImages(options, ['a kept lighthouse', 'a kept lantern', 'a kept lagoon']);
   await settledHistoryOf(extension);
 
   // The rest of a long-used history, older than the three, written beside them in the release's own shape.

@@ -1,36 +1,16 @@
 import type { Page } from '@playwright/test';
-import type { HistoryEntry } from '../../utils/history/schema';
-import type { Copies } from '../../utils/media/copies-schema';
+import { olderEntry } from '../support/older-entry';
 import { HistoryPage } from './pages/history';
 import { OptionsPage } from './pages/options';
 import { expect, test } from './support/fixtures';
 import { seedHistory } from './support/history-seed';
+import { copiesIn, keptImages } from './support/kept-results';
 import { EVENTUALLY, historyOf } from './support/probes';
-import { configure, sendFrom } from './support/setup';
+import { configure } from './support/setup';
 
 /** Issue #24: a history of ten thousand results, used through its pages as a person would. */
 
 const SEEDED = 10_000;
-
-function olderEntry(index: number, now: number): HistoryEntry {
-  const createdAt = now - (index + 1) * 60_000;
-  return {
-    id: `older-${index}`,
-    kind: 'image',
-    prompt: `an older result number ${index}`,
-    model: '',
-    source: 'popup',
-    status: 'completed',
-    urls: [`http://127.0.0.1:9/older-${index}.png`],
-    createdAt,
-    finishedAt: createdAt + 1_000,
-  };
-}
-
-async function copiesIn(page: Page): Promise<Copies['entries']> {
-  const stored = await page.evaluate(() => chrome.storage.local.get('copies'));
-  return ((stored.copies as Copies | undefined) ?? { entries: {} }).entries;
-}
 
 /** The kept files of an entry in the media database, counted from a page. */
 async function keptFiles(page: Page, entryId: string): Promise<number> {
@@ -67,18 +47,7 @@ test('10,000 entries: newest first, scrolled to the end, searched, a favourite t
     Array.from({ length: SEEDED }, (_, index) => olderEntry(index, now)),
   );
   // Two results made now, the newest of the history, with their copies kept.
-  const made: HistoryEntry[] = [];
-  for (const prompt of ['a kept osprey', 'a kept otter']) {
-    const response = await sendFrom(options, { type: 'generateImage', prompt });
-    if (!response.ok) throw new Error(`image refused: ${response.error.message}`);
-    made.push(response.data);
-  }
-  await expect
-    .poll(async () => {
-      const copies = await copiesIn(options);
-      return made.map((entry) => copies[entry.id]?.state);
-    }, EVENTUALLY)
-    .toEqual(['kept', 'kept']);
+  const made = await keptImages(options, ['a kept osprey', 'a kept otter']);
   const total = SEEDED + made.length;
 
   const history = await HistoryPage.open(extension);

@@ -7,6 +7,7 @@ import type { HistoryEntry } from '../../utils/history/schema';
 import type { Copies } from '../../utils/media/copies-schema';
 import { previousReleaseBuild } from '../e2e/support/previous-release';
 import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
+import { olderEntry } from '../support/older-entry';
 import { FirefoxUnderTest } from './support/firefox';
 import { AddonState, HistoryPage, OptionsPage, PopupPage } from './support/pages';
 
@@ -19,21 +20,6 @@ afterEach(async () => {
   await firefox?.close();
   await service?.close();
 });
-
-function olderEntry(index: number, now: number): HistoryEntry {
-  const createdAt = now - (index + 1) * 60_000;
-  return {
-    id: `older-${index}`,
-    kind: 'image',
-    prompt: `an older result number ${index}`,
-    model: '',
-    source: 'popup',
-    status: 'completed',
-    urls: [`http://127.0.0.1:9/older-${index}.png`],
-    createdAt,
-    finishedAt: createdAt + 1_000,
-  };
-}
 
 async function copyStates(state: AddonState): Promise<string[]> {
   const { copies } = (await state.storedValues()) as { copies?: Copies };
