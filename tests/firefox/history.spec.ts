@@ -68,4 +68,50 @@ describe('The history in Firefox', () => {
     const image = await history.loadedImage(`${HistoryPage.cell(1)} img`);
     expect(image.src).toMatch(/^blob:moz-extension:/);
   });
+
+  it('the gallery: a star, a Shift range and one bulk delete that frees the kept copies', async () => {
+    const addon = await FirefoxUnderTest.launch();
+    firefox = addon;
+    const started = await startReferenceService({
+      port: 0,
+      mediaHost: '127.0.0.1',
+      config: { filesOrigin: 'media', videoDurationMs: 0 },
+    });
+    service = started;
+    await OptionsPage.setUp(addon, started.url, DEMO_API_KEY);
+    const state = await AddonState.open(addon);
+    const popup = await PopupPage.open(addon);
+    const prompts = ['a red fox', 'a grey wolf', 'a brown bear'];
+    for (const prompt of prompts) {
+      await popup.generateImage(prompt);
+      await state.waitForEntry(prompt, (entry) => entry.status === 'completed');
+    }
+    await expect.poll(() => copyStates(state), SETTLE).toEqual(['kept', 'kept', 'kept']);
+
+    const history = await HistoryPage.open(addon);
+    await history.press('Favourite: a grey wolf');
+    await history.page.waitForSelector('button[aria-label="Unfavourite: a grey wolf"][aria-pressed="true"]');
+    await expect
+      .poll(
+        async () => (await state.history()).find((entry) => entry.prompt === 'a grey wolf')?.favourite,
+        SETTLE,
+      )
+      .toBe(true);
+
+    // Newest first: the bear, the wolf, the fox. A click on the bear, Shift+click on the fox: all three.
+    const tick = async (prompt: string, shift: boolean) => {
+      const box = await history.page.waitForSelector(`input[aria-label="Select: ${prompt}"]`);
+      if (shift) await history.page.keyboard.down('Shift');
+      await box?.click();
+      if (shift) await history.page.keyboard.up('Shift');
+    };
+    await tick('a brown bear', false);
+    await tick('a red fox', true);
+    await history.textOf('[role="toolbar"]', /3 selected/);
+    await history.press('Delete', { selector: '[role="toolbar"]', text: 'selected' });
+    await history.press('Delete entries');
+    await expect.poll(async () => (await state.history()).length, SETTLE).toBe(0);
+    await expect.poll(() => copyStates(state), SETTLE).toEqual([]);
+    await history.textOf('p', 'Nothing generated yet.');
+  });
 });
