@@ -5,6 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { HISTORY_DB_NAME, type HistoryDb, openHistoryDb, rowOf } from '../../utils/history/history-db';
 import type { HistoryEntry } from '../../utils/history/schema';
 import { readAllHistory, writeAllHistory } from '../support/history-probe';
+import { deleteHistoryDb } from './support/history-db';
 
 /* The e2e, Firefox and bench probes run in a browser; here they run on fake-indexeddb and fakeBrowser. */
 
@@ -32,11 +33,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   db?.close();
   db = undefined;
-  await new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(HISTORY_DB_NAME);
-    request.onsuccess = resolve;
-    request.onerror = reject;
-  });
+  await deleteHistoryDb();
 });
 
 const names = async () => (await indexedDB.databases()).map((known) => known.name);

@@ -1,7 +1,13 @@
 import 'fake-indexeddb/auto';
 import { unwrap } from 'idb';
 import { vi } from 'vitest';
-import { type HistoryDb, type HistoryRow, openHistoryDb, rowOf } from '../../../utils/history/history-db';
+import {
+  HISTORY_DB_NAME,
+  type HistoryDb,
+  type HistoryRow,
+  openHistoryDb,
+  rowOf,
+} from '../../../utils/history/history-db';
 import { createIdbHistoryStore, type IdbHistoryOptions } from '../../../utils/history/idb-store';
 import type { HistoryEntry } from '../../../utils/history/schema';
 
@@ -80,4 +86,28 @@ export function recordHistoryWrites(): HistoryEntry[][] {
     return put.apply(this, args);
   });
   return writes;
+}
+
+/** A finished image entry `e<i>`, created at 1000 + i (so a higher i is newer), with `patch` over it. */
+export function testEntry(i: number, patch: Partial<HistoryEntry> = {}): HistoryEntry {
+  return {
+    id: `e${i}`,
+    kind: 'image',
+    prompt: `prompt ${i}`,
+    model: 'm',
+    source: 'popup',
+    status: 'completed',
+    urls: [],
+    createdAt: 1000 + i,
+    ...patch,
+  };
+}
+
+/** Deletes the extension's own history database (the one pages open), for the next test to start empty. */
+export function deleteHistoryDb(): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(HISTORY_DB_NAME);
+    request.onsuccess = resolve;
+    request.onerror = reject;
+  });
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { openHistoryDb, rowOf } from '@/utils/history/history-db';
 import type { HistoryEntry } from '@/utils/history/schema';
+import { testEntry } from '../support/history-db';
 
 // fakeBrowser has no permission events, which a module of the page listens to when it loads.
 for (const event of [fakeBrowser.permissions.onAdded, fakeBrowser.permissions.onRemoved])
@@ -14,19 +15,8 @@ const { HistoryApp } = await import('@/entrypoints/history/HistoryApp');
 const SIZE = 130;
 let sent: unknown[] = [];
 
-function entry(i: number): HistoryEntry {
-  return {
-    id: `e${i}`,
-    kind: 'image',
-    prompt: `prompt ${i}`,
-    model: 'm',
-    source: 'popup',
-    status: 'failed',
-    error: { kind: 'unexpected', message: 'no' },
-    urls: [],
-    createdAt: 1000 + i,
-  };
-}
+const entry = (i: number): HistoryEntry =>
+  testEntry(i, { status: 'failed', error: { kind: 'unexpected', message: 'no' } });
 
 beforeAll(async () => {
   const db = await openHistoryDb();

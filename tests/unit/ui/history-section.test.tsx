@@ -9,22 +9,9 @@ import type { HistoryEntry } from '@/utils/history/schema';
 import { copiesItem } from '@/utils/media/copies-item';
 import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
 import { historyChangesItem, settingsItem } from '@/utils/storage/items';
+import { testEntry } from '../support/history-db';
 
 const MB = 1024 * 1024;
-
-function entry(i: number, patch: Partial<HistoryEntry> = {}): HistoryEntry {
-  return {
-    id: `e${i}`,
-    kind: 'image',
-    prompt: `prompt ${i}`,
-    model: 'm',
-    source: 'popup',
-    status: 'completed',
-    urls: [],
-    createdAt: 1000 + i,
-    ...patch,
-  };
-}
 
 async function store(entries: readonly HistoryEntry[]): Promise<void> {
   const db = await openHistoryDb();
@@ -44,7 +31,10 @@ describe('the options page History section', () => {
   it('counts past the cap without favourites, sizes them with their copies, and trims only once confirmed', async () => {
     await settingsItem.setValue({ ...DEFAULT_SETTINGS, historyLimit: 100 });
     // 106 entries, the oldest a favourite: 6 past the cap, all of them removable ones.
-    await store([entry(0, { favourite: true }), ...Array.from({ length: 105 }, (_, i) => entry(i + 1))]);
+    await store([
+      testEntry(0, { favourite: true }),
+      ...Array.from({ length: 105 }, (_, i) => testEntry(i + 1)),
+    ]);
     await copiesItem.setValue({
       entries: { e1: { state: 'kept', bytes: 3 * MB, files: 1 } },
       usedBytes: 3 * MB,
@@ -68,10 +58,10 @@ describe('the options page History section', () => {
 
   it('reads the figures again when the background signals a change', async () => {
     await settingsItem.setValue({ ...DEFAULT_SETTINGS, historyLimit: 100 });
-    await store(Array.from({ length: 101 }, (_, i) => entry(i)));
+    await store(Array.from({ length: 101 }, (_, i) => testEntry(i)));
     render(<HistorySection />);
     expect((await screen.findByTestId('history-past-cap')).dataset.count).toBe('1');
-    await store(Array.from({ length: 100 }, (_, i) => entry(i)));
+    await store(Array.from({ length: 100 }, (_, i) => testEntry(i)));
     await historyChangesItem.setValue({ seq: 1, ids: [], cleared: true });
     expect(await screen.findByText('The history is within its limit.')).toBeTruthy();
     expect(screen.getByTestId('history-count').dataset.count).toBe('100');

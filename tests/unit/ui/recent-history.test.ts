@@ -6,6 +6,7 @@ import { HISTORY_DB_NAME, type HistoryDb, openHistoryDb, rowOf } from '../../../
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { historyChangesItem } from '../../../utils/storage/items';
 import { recentHistory } from '../../../utils/ui/recent-history';
+import { deleteHistoryDb } from '../support/history-db';
 
 let db: HistoryDb | undefined;
 
@@ -37,11 +38,7 @@ beforeEach(() => fakeBrowser.reset());
 afterEach(async () => {
   db?.close();
   db = undefined;
-  await new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(HISTORY_DB_NAME);
-    request.onsuccess = resolve;
-    request.onerror = reject;
-  });
+  await deleteHistoryDb();
 });
 
 /** The item's value after each change it is told of. */

@@ -7,26 +7,13 @@ import type { HistoryEntry } from '../../../utils/history/schema';
 import type { HistoryChanges } from '../../../utils/storage/items';
 import { type FindQuery, SHOW_ALL } from '../../../utils/ui/history-find';
 import { useHistoryWindow } from '../../../utils/ui/use-history-window';
+import { testEntry } from '../support/history-db';
 
 const SIZE = 25;
 let db: HistoryDb;
 let seq = 0;
 let listeners: ((change: HistoryChanges) => void)[] = [];
 let run = 0;
-
-function entry(i: number, extra: Partial<HistoryEntry> = {}): HistoryEntry {
-  return {
-    id: `e${i}`,
-    kind: 'image',
-    prompt: `prompt ${i}`,
-    model: 'm',
-    source: 'popup',
-    status: 'completed',
-    urls: [],
-    createdAt: 1000 + i,
-    ...extra,
-  };
-}
 
 async function put(...entries: HistoryEntry[]) {
   const tx = db.transaction('entries', 'readwrite');
@@ -50,7 +37,7 @@ function signal(change: Omit<HistoryChanges, 'seq'>) {
 beforeEach(async () => {
   db = await openHistoryDb(`window-test-${++run}`);
   listeners = [];
-  await put(...Array.from({ length: SIZE }, (_, i) => entry(i)));
+  await put(...Array.from({ length: SIZE }, (_, i) => testEntry(i)));
 });
 afterEach(cleanup);
 
@@ -125,9 +112,9 @@ describe('the history window', () => {
     const untouched = result.current.entries[2];
 
     await put(
-      entry(24, { favourite: true, collections: ['birds'] }),
-      entry(99, { createdAt: 5000 }),
-      entry(3),
+      testEntry(24, { favourite: true, collections: ['birds'] }),
+      testEntry(99, { createdAt: 5000 }),
+      testEntry(3),
     );
     await remove('e23');
     signal({ ids: ['e24', 'e23', 'e99', 'e3'] });
@@ -154,17 +141,17 @@ describe('the history window', () => {
 
   it('a change during the first read is not lost under it', async () => {
     const { result } = renderWindow();
-    await put(entry(99, { createdAt: 5000 }));
+    await put(testEntry(99, { createdAt: 5000 }));
     signal({ ids: ['e99'] });
     await waitFor(() => expect(result.current.read).toBe(true));
     await waitFor(() => expect(ids(result.current.entries)[0]).toBe('e99'));
   });
 
   it('a change that makes an entry stop matching takes it out of the results', async () => {
-    await put(entry(24, { favourite: true }), entry(20, { favourite: true }));
+    await put(testEntry(24, { favourite: true }), testEntry(20, { favourite: true }));
     const { result } = renderWindow({ ...SHOW_ALL, favouritesOnly: true });
     await waitFor(() => expect(ids(result.current.entries)).toEqual(['e24', 'e20']));
-    await put(entry(24));
+    await put(testEntry(24));
     signal({ ids: ['e24'] });
     await waitFor(() => expect(ids(result.current.entries)).toEqual(['e20']));
   });
@@ -173,7 +160,7 @@ describe('the history window', () => {
     const { result } = renderWindow();
     await waitFor(() => expect(result.current.read).toBe(true));
     await db.clear('entries');
-    await put(entry(7, { prompt: 'kept running' }));
+    await put(testEntry(7, { prompt: 'kept running' }));
     signal({ ids: [], cleared: true });
     await waitFor(() => expect(ids(result.current.entries)).toEqual(['e7']));
     await waitFor(() => expect(result.current.total).toBe(1));
