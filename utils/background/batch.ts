@@ -53,8 +53,12 @@ export async function generateBatch(
   const client = await ctx.connect();
   const settings = await validSettingsItem.getValue();
   const batchId = ctx.platform.newId();
+  // One instant for the whole batch, so its order in the history is the order of its prompts even when
+  // the clock ticks while they are made.
+  const createdAt = ctx.platform.now();
   const entries = prompts.map((prompt) => ({
     ...newEntry(ctx, runOf(kind, prompt, options ?? settings.videoDefaults), settings),
+    createdAt,
     batchId,
     waiting: true as const,
     serviceUrl: settings.baseUrl,

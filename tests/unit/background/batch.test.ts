@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { batchLines, batchProblem, MAX_BATCH } from '../../../utils/batch';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { createLimiter } from '../../../utils/jobs/concurrency';
@@ -118,6 +118,20 @@ describe('batch in the background', () => {
     expect(settled.every((entry) => entry.waiting === undefined)).toBe(true);
     expect(imageRequests()).toHaveLength(5);
     expect(most).toBe(2);
+  });
+
+  it('lists its prompts in their order even when the clock ticks while they are made', async () => {
+    service.configure({ faults: [{ pathPrefix: IMAGE_PATH, action: { type: 'hang' } }] });
+    const harness = await makeBackgroundApp(service);
+    let tick = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => ++tick);
+    const { batchId } = await harness.app.handlers.generateBatch({
+      type: 'generateBatch',
+      kind: 'image',
+      prompts: prompts(5),
+    });
+    const listed = batchOf(await harness.items.history.getValue(), batchId);
+    expect(listed.map((entry) => entry.prompt)).toEqual(prompts(5));
   });
 
   it('tells the batch once, when all of it has ended, and no entry on its own', async () => {
