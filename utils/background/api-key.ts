@@ -1,9 +1,8 @@
-import { storage } from 'wxt/utils/storage';
 import { validSettingsItem } from '../settings/store';
+import { defineVersionedItem } from '../storage/versioned-item';
 import { keyFromVersion1, readStoredKey, type StoredKey, storedKeySchema } from './stored-key';
 
-const storedKey = storage.defineItem<StoredKey | null>('local:serviceApiKey', {
-  fallback: null,
+const storedKey = defineVersionedItem('local:serviceApiKey', {
   version: 2,
   migrations: {
     2: async (stored: unknown) =>
@@ -19,6 +18,4 @@ const storedKey = storage.defineItem<StoredKey | null>('local:serviceApiKey', {
 export const apiKeyItem = {
   getValue: async (): Promise<StoredKey> => readStoredKey(await storedKey.getValue()),
   setValue: async (value: StoredKey): Promise<void> => storedKey.setValue(storedKeySchema.parse(value)),
-  /** Runs the version migration now (it also runs on first access); for tests of stored fixtures. */
-  migrate: () => storedKey.migrate(),
 };

@@ -15,13 +15,13 @@ export interface KeyedItem<T> {
   watch(callback: (value: T, old: T) => void): () => void;
 }
 
-const nameOf = (key: LocalKey) => key.slice('local:'.length);
+export const nameOf = (key: LocalKey) => key.slice('local:'.length);
 
 /**
  * A storage.local item for a key with a fallback, straight on the extension API. WXT's `storage` would serve
  * the same (its `defineItem` also reads the item as soon as it is defined, for migrations these items do not
  * have), but its writes, metadata, migrations and lock are 3 KB of gzip that every page, which only reads and
- * watches, would load for nothing. Items with migrations keep `storage.defineItem`.
+ * watches, would load for nothing. Items whose stored shape has versions use `defineVersionedItem`.
  */
 export function defineKeyedItem<T>(key: LocalKey, { fallback }: { fallback: T }): KeyedItem<T> {
   const name = nameOf(key);

@@ -219,7 +219,6 @@ describe('key storage migration', () => {
       serviceApiKey: 'legacy-key-00000000000042',
       serviceApiKey$: { v: 1 },
     });
-    await apiKeyItem.migrate();
     const stored = await apiKeyItem.getValue();
     expect(stored).toMatchObject({ key: 'legacy-key-00000000000042', origin: 'http://127.0.0.1:9999' });
     expect(stored.id).not.toBe('');
@@ -228,7 +227,6 @@ describe('key storage migration', () => {
 
   it('a bare key stored without a service URL belongs to no origin, so it is sent nowhere', async () => {
     await fakeBrowser.storage.local.set({ serviceApiKey: 'legacy-key', serviceApiKey$: { v: 1 } });
-    await apiKeyItem.migrate();
     expect(await apiKeyItem.getValue()).toMatchObject({ key: 'legacy-key', origin: '' });
   });
 });
