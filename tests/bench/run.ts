@@ -42,6 +42,7 @@ import {
   comparePaint,
   comparePanelInteractive,
   comparePhysicalFloor,
+  FIRST_SCREEN_ROWS,
   HISTORY_ENTRY,
   idleCost,
   keepAliveCost,
@@ -265,7 +266,12 @@ const budgets: Budget[] = [
     atMost(`${label}: interactive / static HTML floor`, open.interactiveRatio, 1.5, 'x'),
   ]),
   atMost('Popup first paint / bare React, 50 jobs + 200 history', scaled.popup.ratio, 1.3, 'x'),
-  atMost(`History page, ${history.entries} entries / bare React list`, history.ratio, 1.3, 'x'),
+  atMost(
+    `History page, ${history.entries} entries to first screenful / bare React list`,
+    history.ratio,
+    1.3,
+    'x',
+  ),
   atMost(
     `Popup longest task while ${kb(KEEP_VIDEO_BYTES)} is kept`,
     keep.longestTaskWhileKeepingMs,
@@ -403,9 +409,9 @@ const rows: Row[] = [
     detail: `bare React ${ms(scaled.popup.baseline.median)}; popup frame ${ms(scaled.popup.promptcastShell.median)}; ${scaled.historyEntries} entries, ${scaled.runningWhenPopupMeasured}..${scaled.runningAfterPopupMeasured} running`,
   },
   {
-    metric: `History page: ${history.entries} entries painted`,
+    metric: `History page: ${history.entries} entries, first ${FIRST_SCREEN_ROWS} rows painted`,
     value: `${ms(history.promptcast.median)} (${history.ratio}x)`,
-    detail: `bare React list ${ms(history.baseline.median)}; first text ${ms(history.promptcastShell.median)}; ${history.videos} videos; until the last ${HISTORY_ENTRY} is painted; ${spread(history.promptcast, ms)}`,
+    detail: `bare React list ${ms(history.baseline.median)}; first text ${ms(history.promptcastShell.median)}; ${history.videos} videos; until the ${FIRST_SCREEN_ROWS}th ${HISTORY_ENTRY} is painted; ${spread(history.promptcast, ms)}`,
   },
   ...atScale.writes.map(
     (cost): Row => ({

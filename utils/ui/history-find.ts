@@ -34,18 +34,42 @@ export function isNarrowed(query: FindQuery): boolean {
   );
 }
 
+/** What a query looks at in an entry, with the prompt already lower-cased: a search index keeps just this. */
+export interface Findable {
+  kind: HistoryEntry['kind'];
+  status: HistoryEntry['status'];
+  favourite: boolean;
+  collections: readonly string[];
+  /** The prompt, lower-cased. */
+  text: string;
+}
+
+export const findableOf = (entry: HistoryEntry): Findable => ({
+  kind: entry.kind,
+  status: entry.status,
+  favourite: entry.favourite === true,
+  collections: entry.collections ?? [],
+  text: entry.prompt.toLocaleLowerCase(),
+});
+
 /**
- * Whether an entry passes the query's kind, status, favourite, collection and words. The search is case-insensitive and every
- * word must appear in the prompt, in any order, so "red kite" finds "a kite, red and small".
+ * Whether a findable entry passes the query's kind, status, favourite, collection and words. The search is
+ * case-insensitive and every word must appear in the prompt, in any order, so "red kite" finds "a kite, red
+ * and small".
  */
-export function matching(query: FindQuery): (entry: HistoryEntry) => boolean {
+export function matchingFindable(query: FindQuery): (found: Findable) => boolean {
   const words = query.text.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-  return (entry) => {
-    if (query.kind !== 'all' && entry.kind !== query.kind) return false;
-    if (query.status !== 'all' && entry.status !== query.status) return false;
-    if (query.favouritesOnly && !entry.favourite) return false;
-    if (query.collection !== undefined && !entry.collections?.includes(query.collection)) return false;
-    const prompt = entry.prompt.toLocaleLowerCase();
-    return words.every((word) => prompt.includes(word));
+  return (found) => {
+    if (query.kind !== 'all' && found.kind !== query.kind) return false;
+    if (query.status !== 'all' && found.status !== query.status) return false;
+    if (query.favouritesOnly && !found.favourite) return false;
+    if (query.collection !== undefined && !found.collections.includes(query.collection)) return false;
+    return words.every((word) => found.text.includes(word));
   };
+}
+
+/** `matchingFindable` for whole entries. */
+export function matching(query: FindQuery): (entry: HistoryEntry) => boolean {
+  const keep = matchingFindable(query);
+  return (entry) => keep(findableOf(entry));
 }

@@ -1,7 +1,6 @@
 import { type DateKey, type HistoryDb, type HistoryRow, pastCap } from '../history/history-db';
 import type { HistoryEntry } from '../history/schema';
 import type { FindQuery } from './history-find';
-import { matching } from './history-find';
 
 /** A screenful of entries and where the next one starts (none once the end is reached). */
 export interface EntriesPage {
@@ -64,19 +63,6 @@ async function walk(
 /** A screenful of the history in date order, by the date index: the cost of a page is its own size. */
 export function entriesPage(db: HistoryDb, request: PageRequest): Promise<EntriesPage> {
   return walk(db, request, () => true);
-}
-
-/**
- * Entries the query lets through, over the whole history, a screenful at a time. The scan reads in short
- * batches and stops at `signal`, so results come as the person types and a stale search gives way.
- */
-export function searchEntries(
-  db: HistoryDb,
-  query: FindQuery,
-  request: PageRequest,
-  signal?: AbortSignal,
-): Promise<EntriesPage> {
-  return walk(db, request, matching(query), signal);
 }
 
 /** The entries a change signal names, as stored now (an id that is gone is left out). */

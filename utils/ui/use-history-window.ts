@@ -1,25 +1,20 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toErrorInfo } from '../error-info';
 import type { ErrorInfo } from '../errors';
 import type { DateKey, HistoryDb } from '../history/history-db';
 import type { HistoryEntry } from '../history/schema';
 import type { HistoryChanges } from '../storage/items';
 import { type FindQuery, isNarrowed, matching } from './history-find';
-import {
-  collectionNames,
-  type EntriesPage,
-  entriesByIds,
-  entriesPage,
-  searchEntries,
-} from './history-reader';
+import { collectionNames, type EntriesPage, entriesByIds, entriesPage } from './history-reader';
 import { pageHistoryDb, watchHistoryChanges } from './history-source';
+import { createSearchIndex, type SearchIndex } from './search-index';
 
 /** A screenful and a half of rows: the first page paints at once, and scrolling has a little ahead of it. */
 export const PAGE_SIZE = 60;
 
 /**
- * A search's pages are a third of that, about a screenful: its cost is the records it reads to find them, so
- * a word in few prompts shows its first matches after a third of the reading; the rest follows on scroll.
+ * A search's first page is a third of that, about a screenful: each keystroke renders it anew, so fewer rows
+ * show sooner; the rest follows on scroll.
  */
 const searchPage = (pageSize: number) => Math.ceil(pageSize / 3);
 
@@ -73,6 +68,7 @@ interface Facts {
 
 function readPage(
   db: HistoryDb,
+  search: SearchIndex,
   query: FindQuery,
   pageSize: number,
   after: DateKey | undefined,
@@ -84,7 +80,7 @@ function readPage(
     order: query.order,
     ...(after ? { after } : {}),
   };
-  return narrowed ? searchEntries(db, query, request, signal) : entriesPage(db, request);
+  return narrowed ? search.search(query, request, signal) : entriesPage(db, request);
 }
 
 /** Whether an entry outside the loaded window falls inside its date span (else it is on a page not read yet). */
@@ -141,6 +137,7 @@ export function useHistoryWindow(
   const [loaded, setLoaded] = useState<Loaded>({ entries: seed, read: false, loading: true });
   const [facts, setFacts] = useState<Facts>({ collections: [] });
   const [readings, setReadings] = useState(0);
+  const search = useMemo(() => createSearchIndex(open), [open]);
   // `reading`: the page read under way, settled once its rows are set (it never rejects). A change signal
   // waits for it, so a page read from before the change cannot land on top of the change.
   const latest = useRef({ loaded, query, run: new AbortController(), reading: Promise.resolve() });
@@ -163,7 +160,7 @@ export function useHistoryWindow(
     latest.current.run = run;
     setLoaded((state) => ({ ...state, loading: true }));
     latest.current.reading = open()
-      .then((db) => readPage(db, query, pageSize, undefined, run.signal))
+      .then((db) => readPage(db, search, query, pageSize, undefined, run.signal))
       .then(
         (page) => {
           if (!run.signal.aborted)
@@ -175,16 +172,18 @@ export function useHistoryWindow(
         },
       );
     return () => run.abort();
-  }, [open, query, pageSize, readings]);
+  }, [open, search, query, pageSize, readings]);
 
   useEffect(() => {
     refreshFacts();
     return watch((change) => {
       refreshFacts();
       if (change.cleared) {
+        search.reset();
         setReadings((count) => count + 1);
         return;
       }
+      search.update(change.ids);
       const { run, reading } = latest.current;
       reading
         .then(open)
@@ -199,7 +198,7 @@ export function useHistoryWindow(
           },
         );
     });
-  }, [open, watch, refreshFacts]);
+  }, [open, watch, refreshFacts, search]);
 
   const loadMore = useCallback(() => {
     const { loaded: state, query: asked, run } = latest.current;
@@ -209,7 +208,9 @@ export function useHistoryWindow(
     latest.current.loaded = { ...state, loading: true };
     setLoaded((current) => ({ ...current, loading: true }));
     latest.current.reading = open()
-      .then((db) => readPage(db, asked, nextPageSize(pageSize, state.entries.length), after, run.signal))
+      .then((db) =>
+        readPage(db, search, asked, nextPageSize(pageSize, state.entries.length), after, run.signal),
+      )
       .then(
         (page) => {
           if (run.signal.aborted) return;
@@ -226,7 +227,7 @@ export function useHistoryWindow(
             setLoaded((current) => ({ ...current, loading: false, error: toErrorInfo(failure) }));
         },
       );
-  }, [open, pageSize]);
+  }, [open, search, pageSize]);
 
   return {
     entries: loaded.entries,

@@ -3,14 +3,12 @@ import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type HistoryDb, openHistoryDb, rowOf } from '../../../utils/history/history-db';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import { SHOW_ALL } from '../../../utils/ui/history-find';
 import {
   entriesByIds,
   entriesBytes,
   entriesPage,
   entriesPastCap,
   historyCount,
-  searchEntries,
 } from '../../../utils/ui/history-reader';
 
 // Enough to cross the search's batches of 1000 records; fake-indexeddb walks a cursor slowly.
@@ -53,28 +51,6 @@ describe('pages read the history a screenful at a time', () => {
   it('oldest first starts at the other end', async () => {
     const page = await entriesPage(db, { count: 3, order: 'oldest' });
     expect(page.entries.map((item) => item.id)).toEqual([`e${SIZE - 1}`, `e${SIZE - 2}`, `e${SIZE - 3}`]);
-  });
-
-  it('a search walks every entry and finds the oldest by a word of its prompt', async () => {
-    const found = await searchEntries(
-      db,
-      { ...SHOW_ALL, text: 'HERON first' },
-      { count: 50, order: 'newest' },
-    );
-    expect(found.entries.map((item) => item.id)).toEqual([`e${SIZE - 1}`]);
-    expect(found.next).toBeUndefined();
-  });
-
-  it('a search given up for a newer keystroke stops with the abort', async () => {
-    const controller = new AbortController();
-    const search = searchEntries(
-      db,
-      { ...SHOW_ALL, text: 'nothing like this' },
-      { count: 50, order: 'newest' },
-      controller.signal,
-    );
-    controller.abort();
-    await expect(search).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('reads the entries a change names, leaving out those that are gone', async () => {

@@ -1,0 +1,115 @@
+// @vitest-environment node
+import 'fake-indexeddb/auto';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type HistoryDb, rowOf } from '../../../utils/history/history-db';
+import type { HistoryEntry } from '../../../utils/history/schema';
+import { type FindQuery, matching, SHOW_ALL } from '../../../utils/ui/history-find';
+import type { PageRequest } from '../../../utils/ui/history-reader';
+import { createSearchIndex } from '../../../utils/ui/search-index';
+import { openTestHistoryDb, testEntry } from '../support/history-db';
+
+// More than one batch of the index's first read.
+const SIZE = 4500;
+/** Newest first; pairs share a millisecond, so the order within them rests on the tie-breaker. */
+const seeded: HistoryEntry[] = Array.from({ length: SIZE }, (_, n) => {
+  const i = SIZE - 1 - n;
+  return testEntry(i, {
+    kind: i % 3 === 0 ? 'video' : 'image',
+    prompt: i === 0 ? 'The very first HERON' : `prompt ${i} of a ${i % 2 ? 'kite' : 'lake'}`,
+    createdAt: 1_000_000 + Math.floor(i / 2),
+    ...(i % 7 === 0 ? { favourite: true, collections: ['birds'] } : {}),
+  });
+});
+
+let db: HistoryDb;
+beforeAll(async () => {
+  db = await openTestHistoryDb(seeded);
+});
+afterEach(() => vi.restoreAllMocks());
+
+/** Every page of a search, as the history page reads them on scroll. */
+async function allPages(
+  search: ReturnType<typeof createSearchIndex>,
+  query: FindQuery,
+  count: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  let request: PageRequest = { count, order: query.order };
+  for (;;) {
+    const page = await search.search(query, request);
+    ids.push(...page.entries.map((entry) => entry.id));
+    if (!page.next) return ids;
+    request = { ...request, after: page.next };
+  }
+}
+
+const expected = (query: FindQuery, entries = seeded) => {
+  const found = entries.filter(matching(query)).map((entry) => entry.id);
+  return query.order === 'newest' ? found : found.reverse();
+};
+
+describe('the history page’s search index', () => {
+  it('pages through the same matches, in the same order, as a filter over the whole history', async () => {
+    const search = createSearchIndex(async () => db);
+    const queries: FindQuery[] = [
+      { ...SHOW_ALL, text: 'heron FIRST' },
+      { ...SHOW_ALL, text: 'kite 1' },
+      { ...SHOW_ALL, text: 'lake', kind: 'video', order: 'oldest' },
+      { ...SHOW_ALL, favouritesOnly: true, collection: 'birds' },
+      { ...SHOW_ALL, text: 'nothing like this' },
+    ];
+    for (const query of queries)
+      expect(await allPages(search, query, 37), query.text).toEqual(expected(query));
+    expect(expected(queries[0] as FindQuery)).toEqual(['e0']);
+  });
+
+  it('reads the history whole once, then only the entries each keystroke shows', async () => {
+    const getAll = vi.spyOn(IDBIndex.prototype, 'getAll');
+    const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+    const search = createSearchIndex(async () => db);
+    await search.search({ ...SHOW_ALL, text: 'k' }, { count: 20, order: 'newest' });
+    const firstRead = getAll.mock.calls.length;
+    expect(firstRead).toBe(Math.ceil(SIZE / 2000));
+    get.mockClear();
+    for (const text of ['ki', 'kit', 'kite', 'kite 4']) {
+      const page = await search.search({ ...SHOW_ALL, text }, { count: 20, order: 'newest' });
+      expect(page.entries).toHaveLength(20);
+    }
+    expect(getAll).toHaveBeenCalledTimes(firstRead);
+    expect(get).toHaveBeenCalledTimes(4 * 20);
+  });
+
+  it('follows the background’s changes entry by entry, and reads anew after a clear', async () => {
+    const own = await openTestHistoryDb(seeded.slice(0, 50));
+    const search = createSearchIndex(async () => own);
+    const query: FindQuery = { ...SHOW_ALL, text: 'heron' };
+    expect(await allPages(search, query, 10)).toEqual([]);
+
+    const added = testEntry(9001, { prompt: 'a grey heron', createdAt: 2_000_000 });
+    const starred = { ...(seeded[3] as HistoryEntry), prompt: 'renamed heron' };
+    await own.put('entries', rowOf(added, 10_000));
+    await own.put('entries', rowOf(starred, -4));
+    await own.delete('entries', (seeded[5] as HistoryEntry).id);
+    search.update([added.id, starred.id, (seeded[5] as HistoryEntry).id]);
+    expect(await allPages(search, query, 10)).toEqual([added.id, starred.id]);
+    expect(await allPages(search, { ...SHOW_ALL, text: 'prompt' }, 10)).not.toContain(
+      (seeded[5] as HistoryEntry).id,
+    );
+
+    // An import replaced the history: the page is told `cleared`, and the index reads it anew.
+    const imported = testEntry(9002, { prompt: 'an imported heron', createdAt: 500 });
+    await own.clear('entries');
+    await own.put('entries', rowOf(imported, 1));
+    search.reset();
+    expect(await allPages(search, query, 10)).toEqual([imported.id]);
+  });
+
+  it('gives way to a newer keystroke', async () => {
+    const search = createSearchIndex(async () => db);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      search.search({ ...SHOW_ALL, text: 'kite' }, { count: 20, order: 'newest' }, controller.signal),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

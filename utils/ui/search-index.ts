@@ -1,0 +1,142 @@
+import type { DateKey, HistoryDb, HistoryRow } from '../history/history-db';
+import type { HistoryEntry } from '../history/schema';
+import { type Findable, type FindQuery, findableOf, matchingFindable } from './history-find';
+import type { EntriesPage, PageRequest } from './history-reader';
+
+/** One entry as the index keeps it: what a query looks at, and where the entry stands in date order. */
+interface Indexed extends Findable {
+  id: string;
+  key: DateKey;
+}
+
+/** Records read per request while the index is built; the page breathes between two. */
+const BUILD_BATCH = 2000;
+
+const compareKeys = (a: DateKey, b: DateKey) => a[0] - b[0] || a[1] - b[1];
+
+const indexedOf = (row: HistoryRow): Indexed => ({
+  ...findableOf(row.entry),
+  id: row.id,
+  key: [row.createdAt, row.seq],
+});
+
+/** Where `key` would go in `rows` (oldest first): the first position whose key is not before it. */
+function positionOf(rows: readonly Indexed[], key: DateKey): number {
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (compareKeys((rows[middle] as Indexed).key, key) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+async function readAll(db: HistoryDb): Promise<Indexed[]> {
+  const rows: Indexed[] = [];
+  let after: DateKey | undefined;
+  for (;;) {
+    const batch = await db
+      .transaction('entries')
+      .store.index('date')
+      .getAll(after ? IDBKeyRange.lowerBound(after, true) : null, BUILD_BATCH);
+    for (const row of batch) rows.push(indexedOf(row));
+    const last = rows.at(-1);
+    if (batch.length < BUILD_BATCH || !last) return rows;
+    after = last.key;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
+async function rowsByIds(db: HistoryDb, ids: readonly string[]): Promise<HistoryRow[]> {
+  const store = db.transaction('entries').store;
+  const rows = await Promise.all(ids.map((id) => store.get(id)));
+  return rows.filter((row): row is HistoryRow => row !== undefined);
+}
+
+/** The ids of the first `count` rows the query lets through, after `after` in the asked order. */
+function findIds(
+  rows: readonly Indexed[],
+  query: FindQuery,
+  { count, order, after }: PageRequest,
+): { ids: string[]; next?: DateKey } {
+  const keep = matchingFindable(query);
+  const ids: string[] = [];
+  const newest = order === 'newest';
+  const step = newest ? -1 : 1;
+  let at = newest
+    ? after
+      ? positionOf(rows, after) - 1
+      : rows.length - 1
+    : after
+      ? positionOf(rows, after)
+      : 0;
+  // Oldest first starts past `after` itself.
+  if (!newest && after && at < rows.length && compareKeys((rows[at] as Indexed).key, after) === 0) at++;
+  for (; at >= 0 && at < rows.length; at += step) {
+    const row = rows[at] as Indexed;
+    if (!keep(row)) continue;
+    ids.push(row.id);
+    if (ids.length === count) return { ids, next: row.key };
+  }
+  return { ids };
+}
+
+export interface SearchIndex {
+  /** The entries the query lets through, a page at a time, as `entriesPage` pages the whole history. */
+  search(query: FindQuery, request: PageRequest, signal?: AbortSignal): Promise<EntriesPage>;
+  /** The background changed these entries: the index reads them again (an id that is gone leaves it). */
+  update(ids: readonly string[]): void;
+  /** The history was cleared or replaced: the next search reads it whole again. */
+  reset(): void;
+}
+
+/**
+ * The history page's search over every entry. Reading 10,000 records to answer each keystroke took 250 ms;
+ * this reads them once, on the first search, keeping for each only what a query looks at (about 200 bytes),
+ * so a keystroke scans memory and reads just the page of entries it shows. The background's change signals
+ * keep it current, entry by entry; they queue behind the first read, so none lands on a stale index.
+ */
+export function createSearchIndex(open: () => Promise<HistoryDb>): SearchIndex {
+  let ready: Promise<Indexed[]> | undefined;
+
+  const apply = async (rows: Indexed[], ids: readonly string[]): Promise<Indexed[]> => {
+    const now = await rowsByIds(await open(), ids);
+    const touched = new Set(ids);
+    const kept = rows.filter((row) => !touched.has(row.id));
+    for (const row of now) {
+      const indexed = indexedOf(row);
+      kept.splice(positionOf(kept, indexed.key), 0, indexed);
+    }
+    return kept;
+  };
+
+  return {
+    async search(query, request, signal) {
+      ready ??= open().then(readAll);
+      const current = ready;
+      const rows = await current.catch((failure: unknown) => {
+        // A failed read is not kept: the next keystroke tries again.
+        if (ready === current) ready = undefined;
+        throw failure;
+      });
+      signal?.throwIfAborted();
+      const { ids, next } = findIds(rows, query, request);
+      const found = new Map((await rowsByIds(await open(), ids)).map((row) => [row.id, row.entry]));
+      signal?.throwIfAborted();
+      const entries = ids.flatMap((id): HistoryEntry[] => {
+        const entry = found.get(id);
+        return entry ? [entry] : [];
+      });
+      return next ? { entries, next } : { entries };
+    },
+    update(ids) {
+      if (!ready || ids.length === 0) return;
+      // A failed re-read leaves the index to be read whole at the next search.
+      ready = ready.then((rows) => apply(rows, ids));
+    },
+    reset() {
+      ready = undefined;
+    },
+  };
+}
