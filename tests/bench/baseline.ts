@@ -5,7 +5,7 @@
  * compared with, so machine noise cancels out.
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -115,8 +115,35 @@ export async function buildBaseline(): Promise<BaselineExtension> {
   return { dir, id: extensionId(der), script };
 }
 
-/** The physical floor: plain HTML, no script, no style, loaded as an extension page like the others. */
+/** The text-only floor: plain HTML, no script, no style, loaded as an extension page like the others. */
 export const STATIC_PAGE = 'static.html';
+
+/** The page's own first frame as static HTML: its built markup and inline styles, without a script. */
+export const staticFramePage = (page: 'popup' | 'sidepanel') => `static-${page}.html`;
+
+/**
+ * Writes `page`'s built HTML into the baseline extension without its scripts (and their preloads), with
+ * `balance` in its balance slot where given, as the page shell paints it from the snapshot: the floor a
+ * page built at build time can reach, since nothing but parsing and painting that same markup remains.
+ * The icons come along, so the frame's logo loads as it does in Promptcast.
+ */
+export function writeStaticFrame(
+  dir: string,
+  extensionDir: string,
+  page: 'popup' | 'sidepanel',
+  balance?: string,
+): void {
+  let html = readFileSync(path.join(extensionDir, `${page}.html`), 'utf8')
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '');
+  if (balance !== undefined) {
+    const slot = /(data-testid="balance"[^>]*>)[^<]*/;
+    if (!slot.test(html)) throw new Error(`no balance slot in ${page}.html`);
+    html = html.replace(slot, `$1${escapeHtml(balance)}`);
+  }
+  cpSync(path.join(extensionDir, 'icon'), path.join(dir, 'icon'), { recursive: true });
+  writeFileSync(path.join(dir, staticFramePage(page)), html);
+}
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -13,7 +13,9 @@ import {
   BASELINE_ROW,
   BASELINE_ROWS,
   STATIC_PAGE,
+  staticFramePage,
   writeStaticFloor,
+  writeStaticFrame,
 } from './baseline';
 import type { BenchBrowser } from './browser';
 import {
@@ -205,29 +207,34 @@ export interface OpenTiming {
 }
 
 export interface FloorComparison {
-  /** The static HTML page with the popup's text, navigation to painted. */
-  floor: Sampled;
+  /** Each page's own first frame as static HTML (see writeStaticFrame), navigation to painted. */
+  floors: { popupForm: Sampled; popupBalance: Sampled; sidePanel: Sampled };
   /** Each page opened with the popup's localStorage snapshot cleared first, then again with it in place. */
   popup: { firstOpen: OpenTiming; laterOpen: OpenTiming };
   sidePanel: { firstOpen: OpenTiming; laterOpen: OpenTiming };
-  /** Characters of text on the floor page (the popup's first frame showing the balance). */
-  floorTextChars: number;
+  /** A page of the popup's text alone, no script or style, for comparison (no budget). */
+  textFloor: Sampled;
+  textFloorChars: number;
+  /** The popup's later opens' first paint / the text-only page's. */
+  popupOverText: number;
 }
 
 type Opened = { painted: number; interactive: number; hydrated: number };
 
 /**
- * The popup and the side panel, first open (no snapshot) and later opens (snapshot), against a static HTML
- * page of the baseline extension holding the popup's own first-frame text: what a page with that text
- * costs at the least in this browser. A first open paints its form (the balance comes with storage), a
- * later popup open the cached balance too; the side panel shows no snapshot, so it is timed to its form
- * both times. `page` is a quiet document of Promptcast's origin, which shares the pages' localStorage,
- * so clearing it there takes the snapshot away.
+ * The popup and the side panel, first open (no snapshot) and later opens (snapshot), each against its own
+ * first frame served as static HTML from the baseline extension: the same markup and styles, without a
+ * script, which is what a page built at build time costs at the least. A first open paints its form (the
+ * balance comes with storage), a later popup open the cached balance too (the static popup carries it in
+ * its slot); the side panel shows no snapshot, so it is timed to its form both times. Also timed: a page of
+ * the popup's text alone, with no style, to show what the markup and styles themselves cost. `page` is a
+ * quiet document of Promptcast's origin, which shares the pages' localStorage, so clearing it there takes
+ * the snapshot away.
  */
 export async function comparePhysicalFloor(
   bench: BenchBrowser,
   page: Page,
-  baselineDir: string,
+  baseline: { dir: string; extensionDir: string },
   runs: number,
 ): Promise<FloorComparison> {
   const open = (name: 'popup' | 'sidepanel', shows: { selector: string; pattern: RegExp }) =>
@@ -235,33 +242,51 @@ export async function comparePhysicalFloor(
       interactive: true,
     });
   const clearSnapshot = () => page.evaluate(() => localStorage.clear());
-  const floorPage = () =>
-    paintTime(
-      bench.context,
-      `${bench.baselineOrigin}/${STATIC_PAGE}`,
-      BASELINE_LINE.selector,
-      BASELINE_LINE.pattern,
-    );
+  const staticPage = (file: string, shows: { selector: string; pattern: RegExp }) => async () =>
+    (await paintTime(bench.context, `${bench.baselineOrigin}/${file}`, shows.selector, shows.pattern))
+      .painted;
   await open('popup', BALANCE);
   const { text } = await open('popup', BALANCE);
-  writeStaticFloor(baselineDir, text);
-  await floorPage();
-  const floor: number[] = [];
+  const balance = text
+    .split('\n')
+    .find((line) => BALANCE.pattern.test(line))
+    ?.trim();
+  if (!balance) throw new Error(`no balance line in: ${text}`);
+  writeStaticFloor(baseline.dir, text);
+  writeStaticFrame(baseline.dir, baseline.extensionDir, 'popup', balance);
+  writeStaticFrame(baseline.dir, baseline.extensionDir, 'sidepanel');
+  const floorPages = {
+    popupForm: staticPage(staticFramePage('popup'), FORM),
+    popupBalance: staticPage(staticFramePage('popup'), BALANCE),
+    sidePanel: staticPage(staticFramePage('sidepanel'), FORM),
+    text: staticPage(STATIC_PAGE, BASELINE_LINE),
+  };
+  const floors = {
+    popupForm: [] as number[],
+    popupBalance: [] as number[],
+    sidePanel: [] as number[],
+    text: [] as number[],
+  };
+  const timeFloors = async () => {
+    for (const [name, time] of Object.entries(floorPages))
+      floors[name as keyof typeof floors].push(await time());
+  };
+  for (const time of Object.values(floorPages)) await time();
   const samples = () => ({ first: [] as Opened[], later: [] as Opened[] });
   const popup = samples();
   const panel = samples();
   for (let run = 0; run < runs; run++) {
-    if (run % 2 === 0) floor.push((await floorPage()).painted);
+    if (run % 2 === 0) await timeFloors();
     await clearSnapshot();
     popup.first.push(await open('popup', FORM));
     popup.later.push(await open('popup', BALANCE));
     await clearSnapshot();
     panel.first.push(await open('sidepanel', FORM));
     panel.later.push(await open('sidepanel', FORM));
-    if (run % 2 === 1) floor.push((await floorPage()).painted);
+    if (run % 2 === 1) await timeFloors();
   }
-  const base = median(floor);
-  const timing = (opens: Opened[]): OpenTiming => {
+  const timing = (opens: Opened[], floor: number[]): OpenTiming => {
+    const base = median(floor);
     const of = (pick: (opened: Opened) => number) => opens.map(pick);
     const ratio = (values: number[]) => round(median(values) / base, 2);
     const paint = of((opened) => opened.painted);
@@ -277,10 +302,22 @@ export async function comparePhysicalFloor(
     };
   };
   return {
-    floor: sampled(floor),
-    popup: { firstOpen: timing(popup.first), laterOpen: timing(popup.later) },
-    sidePanel: { firstOpen: timing(panel.first), laterOpen: timing(panel.later) },
-    floorTextChars: text.length,
+    floors: {
+      popupForm: sampled(floors.popupForm),
+      popupBalance: sampled(floors.popupBalance),
+      sidePanel: sampled(floors.sidePanel),
+    },
+    popup: {
+      firstOpen: timing(popup.first, floors.popupForm),
+      laterOpen: timing(popup.later, floors.popupBalance),
+    },
+    sidePanel: {
+      firstOpen: timing(panel.first, floors.sidePanel),
+      laterOpen: timing(panel.later, floors.sidePanel),
+    },
+    textFloor: sampled(floors.text),
+    textFloorChars: text.length,
+    popupOverText: round(median(popup.later.map((opened) => opened.painted)) / median(floors.text), 2),
   };
 }
 
