@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { DEMO_API_KEY } from '../reference-service/server';
+import { DEMO_API_KEY, startReferenceService } from '../reference-service/server';
 import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
 import { expect, test } from './support/fixtures';
@@ -125,9 +125,10 @@ test('the stored key can be replaced and removed', async ({ extension, service }
   await expect(popup.imageButton).toBeDisabled();
 });
 
-test('the options page speaks German to a German browser', async ({ service }) => {
-  // No extension fixture here, so the service is not reset for this test by it: earlier tests spent credits.
-  service.reset();
+test('the options page speaks German to a German browser', async () => {
+  // A service of its own: the shared one is still answering earlier tests' browsers, which may spend a credit
+  // after any reset (999 credits instead of the 1,000 this test reads in German).
+  const service = await startReferenceService({ port: 0 });
   // Chromium picks the extension's translation from --lang; the locale makes the rest of the browser agree.
   const context = await chromium.launchPersistentContext(
     mkdtempSync(path.join(os.tmpdir(), 'promptcast-de-')),
@@ -164,5 +165,6 @@ test('the options page speaks German to a German browser', async ({ service }) =
     );
   } finally {
     await context.close();
+    await service.close();
   }
 });
