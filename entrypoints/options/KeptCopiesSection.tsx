@@ -31,6 +31,13 @@ export function KeptCopiesSection({ settings }: { settings: SettingsFormState })
         checked={form.keepCopies}
         onChange={(keepCopies) => update({ keepCopies })}
       />
+      <CheckField
+        id="prompt-in-files"
+        label={t('promptInFilesLabel')}
+        hint={t('promptInFilesHint')}
+        checked={form.promptInFiles}
+        onChange={(promptInFiles) => update({ promptInFiles })}
+      />
       <div className={styles.numbers}>
         <TextField
           id={FIELD_IDS.copyCapMb}

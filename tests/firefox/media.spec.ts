@@ -11,10 +11,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Copies } from '../../utils/media/copies-schema';
+import { pngTexts } from '../../utils/media/png-text';
 import type { ConfigPatch } from '../reference-service/config';
 import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
 import { testMediaTls } from '../reference-service/tls';
 import { finishedFiles, served } from '../support/files';
+import { imageChunks } from '../support/png-chunks';
 import { FirefoxUnderTest } from './support/firefox';
 import { AddonState, HistoryPage, OptionsPage, PopupPage } from './support/pages';
 
@@ -55,6 +57,16 @@ async function serviceWithMediaHost({ host, tls = false, config = {} }: MediaHos
   services.push(service);
   await OptionsPage.setUp(firefox, service.url, DEMO_API_KEY);
   return service;
+}
+
+/**
+ * The kept PNG as Firefox's background saved it: the image exactly as served, with its prompt written in (a new
+ * install writes it; see utils/media/file-metadata.ts).
+ */
+function expectDescribed(file: Buffer | undefined, served: Buffer, prompt: string): void {
+  if (!file) throw new Error('nothing was saved');
+  expect(imageChunks(file)).toEqual(imageChunks(served));
+  expect(pngTexts(file).get('parameters')?.split('\n')[0]).toBe(prompt);
 }
 
 function saved(): Buffer[] {
@@ -132,7 +144,8 @@ describe('Results and the side panel in Firefox', () => {
     // The service forgets its files: what Download saves can only be the copy.
     service.configure({ fileRetentionMs: 1 });
     await popup.press('Download');
-    await expect.poll(saved, SETTLE).toEqual([bytes]);
+    await expect.poll(() => saved().length, SETTLE).toBe(1);
+    expectDescribed(saved()[0], bytes, 'a lighthouse kept on request');
   });
 
   it('after the service forgot the files, history shows the kept image, plays the kept video and downloads the copy', async () => {
@@ -167,7 +180,8 @@ describe('Results and the side panel in Firefox', () => {
     // the page that asked is gone at once (as a popup is when Firefox opens its downloads panel).
     await history.pressOnEntry('a kept fox', 'Download');
     await history.page.close();
-    await expect.poll(saved, SETTLE).toEqual([imageBytes]);
+    await expect.poll(() => saved().length, SETTLE).toBe(1);
+    expectDescribed(saved()[0], imageBytes, 'a kept fox');
   });
 
   it('Export saves the history as a JSON file, and Import reads it back into a cleared history', async () => {

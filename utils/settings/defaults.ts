@@ -15,4 +15,13 @@ export const DEFAULT_SETTINGS: Settings = {
   historyLimit: 10_000,
   historyDropAfterDays: 0,
   reviewSelection: false,
+  promptInFiles: true,
+};
+
+/**
+ * What a setting added later is for a person whose settings were stored before it: an opt-in that a new
+ * install gets on stays off for them until they turn it on.
+ */
+export const EARLIER_INSTALL_SETTINGS: Partial<Settings> = {
+  promptInFiles: false,
 };

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from './defaults';
+import { DEFAULT_SETTINGS, EARLIER_INSTALL_SETTINGS } from './defaults';
 import { type Settings, settingsSchema } from './schema';
 
 /**
@@ -14,7 +14,8 @@ export function repairSettings(stored: unknown): Settings {
   for (const [field, fallback] of Object.entries(DEFAULT_SETTINGS)) {
     const shape = settingsSchema.shape[field as keyof Settings];
     const parsed = shape.safeParse(source[field]);
-    repaired[field] = parsed.success ? parsed.data : fallback;
+    const earlier = EARLIER_INSTALL_SETTINGS[field as keyof Settings];
+    repaired[field] = parsed.success ? parsed.data : earlier !== undefined ? earlier : fallback;
   }
   if (!settingsSchema.shape.videoDefaults.safeParse(repaired.videoDefaults).success) {
     repaired.videoDefaults = DEFAULT_SETTINGS.videoDefaults;

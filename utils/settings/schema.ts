@@ -39,5 +39,7 @@ export const settingsSchema = z.object({
   historyDropAfterDays: limited(NUMBER_LIMITS.historyDropAfterDays),
   /** Whether the direct context-menu entries open the selection in the side panel to review first. */
   reviewSelection: z.boolean(),
+  /** Whether a PNG saved from the extension carries its prompt, model and date in text chunks. */
+  promptInFiles: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,7 +1,9 @@
 import type { HistoryEntry } from '../history/schema';
 import { allAttempted, backgroundSavesBlobs, saveBlob } from '../media/download';
+import { describedFile } from '../media/file-metadata';
 import { entryFileName } from '../media/file-name';
 import { keptCopy } from '../media/kept-copy';
+import { promptInFilesChosen } from './prompt-in-files';
 
 /**
  * The page's command for a file the page does not save itself: the background downloads it through the
@@ -17,15 +19,17 @@ export interface DownloadCommand {
 /** Sends a DownloadCommand to the background and resolves once the file is saved, rejecting with why not. */
 export type SendDownload = (command: DownloadCommand) => Promise<unknown>;
 
-type Entry = Pick<HistoryEntry, 'id' | 'prompt' | 'createdAt' | 'kind' | 'urls'>;
+type Entry = Pick<HistoryEntry, 'id' | 'prompt' | 'createdAt' | 'kind' | 'urls' | 'model' | 'options'>;
 
 /** The copy this page saves itself: none where the background saves copies. */
 function pageCopy(entryId: string, index: number): Promise<Blob | undefined> {
   return backgroundSavesBlobs ? Promise.resolve(undefined) : keptCopy(entryId, index);
 }
 
-function saveCopy(entry: Entry, index: number, copy: Blob): Promise<void> {
-  return saveBlob(copy, entryFileName(entry, index, copy.type));
+/** A kept copy saved from the page, a PNG with its prompt written in where the person wants that. */
+async function saveCopy(entry: Entry, index: number, copy: Blob): Promise<void> {
+  const file = await describedFile(copy, entry, await promptInFilesChosen());
+  return saveBlob(file, entryFileName(entry, index, copy.type));
 }
 
 /**

@@ -2,6 +2,7 @@ import { zipSync } from 'fflate';
 import { hasHostAccess } from '../host-access';
 import { parseHttpUrl } from '../http-url';
 import { saveBlob } from '../media/download';
+import { type DescribedEntry, describedBytes } from '../media/file-metadata';
 import { entryFileName, type NamedEntry } from '../media/file-name';
 import { keptCopy } from '../media/kept-copy';
 import { requestMedia } from '../media/media-request';
@@ -11,7 +12,7 @@ import { requestMedia } from '../media/media-request';
  * in the click (`import('./history-zip')`) and its first bundle stays as it was.
  */
 
-export interface ZipEntry extends NamedEntry {
+export interface ZipEntry extends NamedEntry, DescribedEntry {
   id: string;
 }
 
@@ -76,16 +77,20 @@ export interface ZipOutcome {
 
 /**
  * Reads every file of the entries one at a time (a selection of videos must not hold them all in memory
- * twice over while they are read), zips and saves them as one download. Nothing is saved when no file could
- * be read.
+ * twice over while they are read), zips and saves them as one download, each PNG with its prompt written in
+ * when `promptInFiles`. Nothing is saved when no file could be read.
  */
-export async function downloadZip(entries: readonly ZipEntry[], zipName: string): Promise<ZipOutcome> {
+export async function downloadZip(
+  entries: readonly ZipEntry[],
+  zipName: string,
+  promptInFiles: boolean,
+): Promise<ZipOutcome> {
   const files: ZipFile[] = [];
   const skipped: SkippedFile[] = [];
   for (const entry of entries) {
     for (let index = 0; index < entry.urls.length; index++) {
       const read = await readFile(entry, index);
-      if ('bytes' in read) files.push(read);
+      if ('bytes' in read) files.push({ ...read, bytes: describedBytes(read.bytes, entry, promptInFiles) });
       else skipped.push(read);
     }
   }

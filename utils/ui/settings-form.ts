@@ -21,6 +21,7 @@ export interface SettingsForm {
   historyLimit: string;
   historyDropAfterDays: string;
   reviewSelection: boolean;
+  promptInFiles: boolean;
 }
 
 export { NUMBER_LIMITS };
@@ -48,6 +49,7 @@ export function toForm(settings: Settings): SettingsForm {
     historyLimit: String(settings.historyLimit),
     historyDropAfterDays: String(settings.historyDropAfterDays),
     reviewSelection: settings.reviewSelection,
+    promptInFiles: settings.promptInFiles,
   };
 }
 
@@ -94,6 +96,7 @@ export function fromForm(form: SettingsForm): { settings: Settings } | { problem
       imageTimeoutSec: numbers.imageTimeoutSec,
       keepCopies: form.keepCopies,
       reviewSelection: form.reviewSelection,
+      promptInFiles: form.promptInFiles,
       copyCapMb: numbers.copyCapMb,
       historyLimit: numbers.historyLimit,
       historyDropAfterDays: numbers.historyDropAfterDays,

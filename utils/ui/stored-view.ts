@@ -3,7 +3,7 @@ import type { HistoryEntry } from '../history/schema';
 import type { Copies, EntryCopy } from '../media/copies-schema';
 import { COPY_STATES } from '../media/copy-states';
 import type { Balance, KeyStatus } from '../messaging/protocol';
-import { DEFAULT_SETTINGS } from '../settings/defaults';
+import { DEFAULT_SETTINGS, EARLIER_INSTALL_SETTINGS } from '../settings/defaults';
 import type { Settings } from '../settings/schema';
 import type { StoredBalance } from '../storage/items';
 import type { CachedView } from './snapshot';
@@ -83,6 +83,7 @@ export function shownSettings(value: unknown): Settings {
     historyLimit: pick(DEFAULT_SETTINGS.historyLimit, stored.historyLimit),
     historyDropAfterDays: pick(DEFAULT_SETTINGS.historyDropAfterDays, stored.historyDropAfterDays),
     reviewSelection: pick(DEFAULT_SETTINGS.reviewSelection, stored.reviewSelection),
+    promptInFiles: pick(EARLIER_INSTALL_SETTINGS.promptInFiles ?? false, stored.promptInFiles),
   };
 }
 

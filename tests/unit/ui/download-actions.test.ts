@@ -11,6 +11,7 @@ const entry = {
   prompt: 'Waves at dusk!',
   createdAt: new Date(2025, 4, 6, 12).getTime(),
   kind: 'video' as const,
+  model: 'video-model',
   urls: ['https://media.example/a', 'https://media.example/b'],
 };
 

@@ -21,6 +21,7 @@ const entry = (id: string, prompt: string, urls: string[]): ZipEntry => ({
   prompt,
   createdAt: day,
   kind: 'image',
+  model: 'image-model',
   urls,
 });
 const bytes = (...values: number[]) => new Uint8Array(values);
@@ -77,6 +78,7 @@ describe('Download as zip', () => {
         entry('far', 'far sea', ['https://cdn.example/x.png']),
       ],
       'promptcast-selection.zip',
+      true,
     );
 
     expect(outcome.saved).toBe(1);
