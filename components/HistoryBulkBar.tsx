@@ -5,7 +5,7 @@ import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { truncate } from '@/utils/ui/format';
-import { promptInFilesChosen } from '@/utils/ui/prompt-in-files';
+import { savedFileChoices } from '@/utils/ui/saved-file-choices';
 import { CollectionForm } from './CollectionForm';
 import { ConfirmButtons } from './ConfirmButtons';
 import styles from './Curation.module.css';
@@ -39,7 +39,7 @@ async function downloadEach(entries: readonly HistoryEntry[]): Promise<string> {
 
 async function downloadZip(entries: readonly HistoryEntry[]): Promise<string> {
   const { downloadZip: save } = await zips();
-  const { saved, skipped } = await save(entries, 'promptcast-selection.zip', await promptInFilesChosen());
+  const { saved, skipped } = await save(entries, 'promptcast-selection.zip', await savedFileChoices());
   if (saved === 0) return t('zipNothing');
   const left = [...new Set(skipped.map((file) => truncate(file.entry.prompt, 40)))].join(', ');
   return skipped.length > 0

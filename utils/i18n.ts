@@ -212,6 +212,10 @@ export function describeProblem(problem: Problem): string {
       return t('problemBatchTooMany', [problem.count, problem.max]);
     case 'batch_line_too_long':
       return t('problemBatchLineTooLong', [problem.line, problem.length, problem.max]);
+    case 'file_name_placeholder_unknown':
+      return t('problemFileNamePlaceholder', [problem.placeholder, problem.known]);
+    case 'file_name_template_length':
+      return t('problemFileNameTemplateLength', problem.max);
   }
 }
 

@@ -35,7 +35,9 @@ export type Problem =
   | { code: 'model_field_invalid' }
   | { code: 'api_key_unsendable' }
   | { code: 'batch_too_many'; count: number; max: number }
-  | { code: 'batch_line_too_long'; line: number; length: number; max: number };
+  | { code: 'batch_line_too_long'; line: number; length: number; max: number }
+  | { code: 'file_name_placeholder_unknown'; placeholder: string; known: string }
+  | { code: 'file_name_template_length'; max: number };
 
 /** Selected page text arrives with layout whitespace; a prompt wants it as one clean line. */
 export function cleanPrompt(text: string): string {
@@ -95,6 +97,28 @@ export function normaliseBaseUrl(value: string): string {
 
 export function modelFieldProblem(field: string): Problem | undefined {
   return /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(field) ? undefined : { code: 'model_field_invalid' };
+}
+
+/** What a file name template may hold between braces (utils/media/file-name.ts fills them in). */
+export const FILE_NAME_PLACEHOLDERS = ['date', 'time', 'prompt', 'kind', 'model', 'n'] as const;
+export const MAX_FILE_NAME_TEMPLATE = 120;
+
+/** A template of 1 to 120 characters whose every `{…}` is a known placeholder, with no brace left alone. */
+export function fileNameTemplateProblem(template: string): Problem | undefined {
+  if (template.length === 0 || template.length > MAX_FILE_NAME_TEMPLATE)
+    return { code: 'file_name_template_length', max: MAX_FILE_NAME_TEMPLATE };
+  const known: readonly string[] = FILE_NAME_PLACEHOLDERS;
+  const unknown = (placeholder: string): Problem => ({
+    code: 'file_name_placeholder_unknown',
+    placeholder,
+    known: FILE_NAME_PLACEHOLDERS.map((item) => `{${item}}`).join(' '),
+  });
+  for (const [placeholder, name] of template.matchAll(/\{([^{}]*)\}/g)) {
+    if (!known.includes(name ?? '')) return unknown(placeholder);
+  }
+  // A brace left open or closed alone is a placeholder mistyped, not text meant for the name.
+  const stray = /[{}][^{}\s]*/.exec(template.replace(/\{[^{}]*\}/g, ''))?.[0];
+  return stray === undefined ? undefined : unknown(stray);
 }
 
 /**

@@ -6,14 +6,28 @@ import { StatusMessage } from '@/components/StatusMessage';
 import { TextField } from '@/components/TextField';
 import { toErrorInfo } from '@/utils/error-info';
 import { describeError, t, uiLanguage } from '@/utils/i18n';
+import { DEFAULT_FILE_NAME_TEMPLATE, mediaFileName } from '@/utils/media/file-name';
 import { send } from '@/utils/messaging/send';
 import { formatBytes } from '@/utils/ui/format-bytes';
 import { NUMBER_LIMITS } from '@/utils/ui/settings-form';
 import { useCopies } from '@/utils/ui/stored-data';
+import { fileNameTemplateProblem } from '@/utils/validation';
 import { CheckField } from './CheckField';
 import { describeFieldProblem } from './field-problem';
 import styles from './Options.module.css';
 import { FIELD_IDS, type SettingsFormState } from './useSettingsForm';
+
+/** What the template makes of a sample image made now; the default's name while the template is not valid. */
+function exampleFileName(template: string): string {
+  const sample = {
+    prompt: t('fileNameExamplePrompt'),
+    createdAt: Date.now(),
+    kind: 'image' as const,
+    url: '',
+  };
+  const valid = fileNameTemplateProblem(template.trim()) === undefined;
+  return mediaFileName(sample, valid ? template.trim() : DEFAULT_FILE_NAME_TEMPLATE);
+}
 
 /** Keeping on/off and the cap, saved with the form; the space used and *Delete all copies*, acted on at once. */
 export function KeptCopiesSection({ settings }: { settings: SettingsFormState }) {
@@ -37,6 +51,14 @@ export function KeptCopiesSection({ settings }: { settings: SettingsFormState })
         hint={t('promptInFilesHint')}
         checked={form.promptInFiles}
         onChange={(promptInFiles) => update({ promptInFiles })}
+      />
+      <TextField
+        id={FIELD_IDS.fileNameTemplate}
+        label={t('fileNameTemplateLabel')}
+        value={form.fileNameTemplate}
+        onChange={(fileNameTemplate) => update({ fileNameTemplate })}
+        hint={t('fileNameTemplateHint', exampleFileName(form.fileNameTemplate))}
+        problem={describeFieldProblem(problems.fileNameTemplate)}
       />
       <div className={styles.numbers}>
         <TextField

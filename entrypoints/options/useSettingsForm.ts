@@ -20,6 +20,7 @@ export const FIELD_IDS: Record<FormField, string> = {
   copyCapMb: 'copy-cap',
   historyLimit: 'history-limit',
   historyDropAfterDays: 'history-drop-after',
+  fileNameTemplate: 'file-name-template',
 };
 
 const ADVANCED_FIELDS: readonly FormField[] = [

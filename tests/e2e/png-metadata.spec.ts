@@ -6,7 +6,7 @@ import { keptImages } from './support/kept-results';
 import { expect, extensionDocument, served, test } from './support/media-lab';
 import { configure } from './support/setup';
 
-test('a PNG downloaded from the history carries its prompt, still decodes, and is saved as served once turned off', async ({
+test('a PNG downloaded from the history carries its prompt and still decodes; turned off, it is saved as served, under the name template set', async ({
   lab,
 }) => {
   const { extension } = lab;
@@ -52,12 +52,30 @@ test('a PNG downloaded from the history carries its prompt, still decodes, and i
   expect(decoded.width).toBeGreaterThan(0);
   expect(decoded).toEqual(await decode([...original]));
 
-  // Turned off, the next download is the file as the service served it, byte for byte.
+  // Turned off, the next download is the file as the service served it, byte for byte, and it is named by
+  // the template the person set.
   const options = await OptionsPage.open(extension);
   await options.page.getByLabel('Write the prompt into saved PNG files').uncheck();
+  await options.page.getByLabel('File names').fill('{kind}-{prompt}-{date');
+  await options.save();
+  await expect(options.page.getByText('{date is not something a file name can hold')).toBeVisible();
+  await options.page.getByLabel('File names').fill('{kind}/{prompt}');
   await options.save();
   await expect(options.page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  // Playwright saves every download under a GUID, so the name the page asks Chrome for is read at the call.
+  await history.page.evaluate(() => {
+    const download = chrome.downloads.download.bind(chrome.downloads);
+    const asked: string[] = [];
+    Object.assign(window, { askedNames: asked });
+    chrome.downloads.download = ((options: chrome.downloads.DownloadOptions) => {
+      asked.push(options.filename ?? '');
+      return download(options);
+    }) as typeof chrome.downloads.download;
+  });
   await history.entry(prompt).getByRole('button', { name: 'Download' }).click();
   await expect.poll(() => lab.savedFiles().length).toBe(2);
   expect(lab.savedFiles().some((file) => file.equals(original))).toBe(true);
+  expect(
+    await history.page.evaluate(() => (window as unknown as { askedNames: string[] }).askedNames),
+  ).toEqual(['image-a-heron-in-the-reeds-reiher-at-dawn.png']);
 });

@@ -164,7 +164,11 @@ export async function startReferenceService(
     }
   }
 
+  /** How many times the service was reset: a request remembers the count it arrived under. */
+  let resets = 0;
+
   function reset(input: unknown = {}): void {
+    resets++;
     const patch = parseConfigPatch(input);
     state.config = defaultConfig();
     faults.setRandom(Math.random);
@@ -224,7 +228,11 @@ export async function startReferenceService(
     const decision = faults.decide(req.method, req.path);
     if (decision.action?.type === 'hang') return; // the socket stays open until close()
     const { action } = decision;
+    const received = resets;
     later(state.config.latencyMs + decision.delayMs, () => {
+      // A request that waited across a reset belongs to the test before it: it must not spend the credits
+      // or make the jobs of the test after it.
+      if (received !== resets) return respond(text(503, 'The service was reset while this request waited.'));
       respond(action ? faultReply(action) : handleApi(state, req));
     });
   }

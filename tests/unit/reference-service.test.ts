@@ -57,6 +57,18 @@ describe('reference service', () => {
     expect(bytes.readUInt32BE(16)).toBe(256);
   });
 
+  it('spends nothing for a request that waited across a reset: it belongs to the test before', async () => {
+    service.configure({ latencyMs: 300 });
+    const waiting = post('/v1/images/generate', { prompt: 'sent before the reset' });
+    await sleep(50);
+    service.reset();
+    const res = await waiting;
+    expect(res.status).toBe(503);
+    expect(await res.text()).toBe('The service was reset while this request waited.');
+    expect(await (await get('/v1/tokens/balance')).json()).toMatchObject({ tokensBalance: 1000 });
+    expect(service.jobs()).toEqual([]);
+  });
+
   it('answers 402 with a text body when credits are short', async () => {
     service.configure({ accounts: { [DEMO_API_KEY]: 2 } });
     const res = await post('/v1/videos/generate', { prompt: 'waves' });

@@ -26,14 +26,14 @@ export async function downloadEntry(
   if (missing !== undefined) {
     throw new AppError('invalid_input', `This entry has no file number ${missing + 1}.`);
   }
-  const { promptInFiles } = await validSettingsItem.getValue();
+  const { promptInFiles, fileNameTemplate } = await validSettingsItem.getValue();
   // Only a background that saves kept copies itself (Firefox's) writes the prompt into them; Chrome's pages
   // save the copies, and its worker's bundle is left without the PNG writer.
   const describe = backgroundSavesBlobs ? describedFile : async (copy: Blob) => copy;
   const files = await Promise.all(
     indexes.map(async (at): Promise<DownloadFile> => {
       const copy = ctx.platform.savesBlobs ? await keptCopyOf(entry.id, at) : undefined;
-      const filename = entryFileName(entry, at, copy?.type);
+      const filename = entryFileName(entry, at, copy?.type, fileNameTemplate);
       return copy
         ? { filename, blob: await describe(copy, entry, promptInFiles) }
         : { filename, url: entry.urls[at] ?? '' };

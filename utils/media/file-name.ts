@@ -1,8 +1,10 @@
 /**
- * File names people can recognise in their downloads folder: `promptcast-<YYYY-MM-DD>-<prompt slug>[-n].<ext>`.
- * The slug is built from letters, digits and single hyphens only, so the name is valid on Windows, macOS and
- * Linux alike: no forbidden characters (<>:"/\|?* and controls), no trailing dot or space, and, because it
- * always starts with "promptcast-", never a reserved Windows device name (CON, NUL, COM1, …).
+ * File names people can recognise in their downloads folder, from a template they may set (by default
+ * `promptcast-{date}-{prompt}-{n}`: `promptcast-<YYYY-MM-DD>-<prompt slug>[-n].<ext>`). Every value is a slug
+ * of letters, digits and single hyphens, and the template's own text keeps only letters, digits, `-`, `_`,
+ * `.` and spaces, so the name is valid on Windows, macOS and Linux alike: no forbidden characters
+ * (<>:"/\|?* and controls), no leading or trailing dot or space, and never a reserved Windows device name
+ * (CON, NUL, COM1, …), which gets a `promptcast-` in front.
  */
 
 export interface FileNameInput {
@@ -16,6 +18,8 @@ export interface FileNameInput {
   contentType?: string;
   /** 1-based position among the entry's files; only given when the entry has more than one. */
   n?: number;
+  /** The model the entry was made with; '' when none was set. */
+  model?: string;
 }
 
 /** Most filesystems cap a name at 255 bytes; the slug stays far below so the whole name always fits. */
@@ -80,16 +84,51 @@ export function extensionFor(url: string, contentType: string | undefined, kind:
   return kind === 'image' ? 'png' : 'mp4';
 }
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
 function localDate(time: number): string {
   const date = new Date(time);
-  const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-export function mediaFileName(input: FileNameInput): string {
-  const slug = slugify(input.prompt) || input.kind;
-  const n = input.n === undefined ? '' : `-${input.n}`;
-  return `promptcast-${localDate(input.createdAt)}-${slug}${n}.${extensionFor(input.url, input.contentType, input.kind)}`;
+function localTime(time: number): string {
+  const date = new Date(time);
+  return `${pad(date.getHours())}-${pad(date.getMinutes())}-${pad(date.getSeconds())}`;
+}
+
+/** The names files had before the template could be set. */
+export const DEFAULT_FILE_NAME_TEMPLATE = 'promptcast-{date}-{prompt}-{n}';
+
+/** The name before its extension stays well within the 255 bytes most filesystems allow. */
+const MAX_NAME_BYTES = 160;
+
+const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
+
+/** Template text as a file name may hold it: anything else becomes a hyphen. */
+const literal = (text: string) => text.replace(/[^\p{L}\p{N}._ -]+/gu, '-');
+
+export function mediaFileName(input: FileNameInput, template = DEFAULT_FILE_NAME_TEMPLATE): string {
+  const values: Record<string, string> = {
+    date: localDate(input.createdAt),
+    time: localTime(input.createdAt),
+    prompt: slugify(input.prompt) || input.kind,
+    kind: input.kind,
+    model: slugify(input.model ?? ''),
+    n: input.n === undefined ? '' : String(input.n),
+  };
+  const filled = template
+    .split(/(\{[^{}]*\})/)
+    .map((part) => {
+      const name = /^\{([^{}]*)\}$/.exec(part)?.[1];
+      return name === undefined ? literal(part) : (values[name] ?? '');
+    })
+    .join('')
+    // An empty value leaves its separators behind: "kite--1", "kite-".
+    .replace(/([-_ .])[-_ .]+/g, '$1')
+    .replace(/^[-_ .]+|[-_ .]+$/g, '');
+  const name = cutToBytes(filled, MAX_NAME_BYTES).replace(/[-_ .]+$/, '') || 'promptcast';
+  const safe = RESERVED.test(name) ? `promptcast-${name}` : name;
+  return `${safe}.${extensionFor(input.url, input.contentType, input.kind)}`;
 }
 
 /** The files of one history entry, as far as their names go. */
@@ -97,17 +136,27 @@ export interface NamedEntry {
   prompt: string;
   createdAt: number;
   kind: 'image' | 'video';
+  model: string;
   urls: readonly string[];
 }
 
-/** The name of an entry's file `index`, numbered when the entry has more than one. */
-export function entryFileName(entry: NamedEntry, index: number, contentType?: string): string {
-  return mediaFileName({
-    prompt: entry.prompt,
-    createdAt: entry.createdAt,
-    kind: entry.kind,
-    url: entry.urls[index] ?? '',
-    ...(contentType ? { contentType } : {}),
-    ...(entry.urls.length > 1 ? { n: index + 1 } : {}),
-  });
+/** The name of an entry's file `index` by the person's template, numbered when the entry has more than one. */
+export function entryFileName(
+  entry: NamedEntry,
+  index: number,
+  contentType?: string,
+  template?: string,
+): string {
+  return mediaFileName(
+    {
+      prompt: entry.prompt,
+      createdAt: entry.createdAt,
+      kind: entry.kind,
+      model: entry.model,
+      url: entry.urls[index] ?? '',
+      ...(contentType ? { contentType } : {}),
+      ...(entry.urls.length > 1 ? { n: index + 1 } : {}),
+    },
+    template,
+  );
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_FILE_NAME_TEMPLATE } from '../media/file-name';
 import type { Settings } from './schema';
 
 /** Kept apart from the schema so pages can use the defaults without loading zod. */
@@ -16,6 +17,7 @@ export const DEFAULT_SETTINGS: Settings = {
   historyDropAfterDays: 0,
   reviewSelection: false,
   promptInFiles: true,
+  fileNameTemplate: DEFAULT_FILE_NAME_TEMPLATE,
 };
 
 /**

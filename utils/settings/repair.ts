@@ -9,12 +9,14 @@ import { type Settings, settingsSchema } from './schema';
 export function repairSettings(stored: unknown): Settings {
   const whole = settingsSchema.safeParse(stored);
   if (whole.success) return whole.data;
-  const source = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const earlierInstall = typeof stored === 'object' && stored !== null;
+  const source = earlierInstall ? (stored as Record<string, unknown>) : {};
   const repaired: Record<string, unknown> = {};
   for (const [field, fallback] of Object.entries(DEFAULT_SETTINGS)) {
     const shape = settingsSchema.shape[field as keyof Settings];
     const parsed = shape.safeParse(source[field]);
-    const earlier = EARLIER_INSTALL_SETTINGS[field as keyof Settings];
+    // Nothing stored (or not even an object) is a new install: it gets today's defaults.
+    const earlier = earlierInstall ? EARLIER_INSTALL_SETTINGS[field as keyof Settings] : undefined;
     repaired[field] = parsed.success ? parsed.data : earlier !== undefined ? earlier : fallback;
   }
   if (!settingsSchema.shape.videoDefaults.safeParse(repaired.videoDefaults).success) {

@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
 import { rule, videoOptionsSchema } from '../api/schemas';
-import { baseUrlProblem, modelFieldProblem, NUMBER_LIMITS, normaliseBaseUrl } from '../validation';
+import {
+  baseUrlProblem,
+  fileNameTemplateProblem,
+  modelFieldProblem,
+  NUMBER_LIMITS,
+  normaliseBaseUrl,
+} from '../validation';
 import { wholeNumber } from '../whole-number';
 
 export { type VideoOptions, videoOptionsSchema } from '../api/schemas';
@@ -41,5 +47,7 @@ export const settingsSchema = z.object({
   reviewSelection: z.boolean(),
   /** Whether a PNG saved from the extension carries its prompt, model and date in text chunks. */
   promptInFiles: z.boolean(),
+  /** How saved files are named: text and `{date}`, `{time}`, `{prompt}`, `{kind}`, `{model}`, `{n}`. */
+  fileNameTemplate: z.string().check(z.trim(), rule(fileNameTemplateProblem)),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -3,7 +3,7 @@ import { allAttempted, backgroundSavesBlobs, saveBlob } from '../media/download'
 import { describedFile } from '../media/file-metadata';
 import { entryFileName } from '../media/file-name';
 import { keptCopy } from '../media/kept-copy';
-import { promptInFilesChosen } from './prompt-in-files';
+import { savedFileChoices } from './saved-file-choices';
 
 /**
  * The page's command for a file the page does not save itself: the background downloads it through the
@@ -26,10 +26,11 @@ function pageCopy(entryId: string, index: number): Promise<Blob | undefined> {
   return backgroundSavesBlobs ? Promise.resolve(undefined) : keptCopy(entryId, index);
 }
 
-/** A kept copy saved from the page, a PNG with its prompt written in where the person wants that. */
+/** A kept copy saved from the page under the person's name template, a PNG with its prompt written in if they want. */
 async function saveCopy(entry: Entry, index: number, copy: Blob): Promise<void> {
-  const file = await describedFile(copy, entry, await promptInFilesChosen());
-  return saveBlob(file, entryFileName(entry, index, copy.type));
+  const { promptInFiles, fileNameTemplate } = await savedFileChoices();
+  const file = await describedFile(copy, entry, promptInFiles);
+  return saveBlob(file, entryFileName(entry, index, copy.type, fileNameTemplate));
 }
 
 /**

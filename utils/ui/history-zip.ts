@@ -6,6 +6,7 @@ import { type DescribedEntry, describedBytes } from '../media/file-metadata';
 import { entryFileName, type NamedEntry } from '../media/file-name';
 import { keptCopy } from '../media/kept-copy';
 import { requestMedia } from '../media/media-request';
+import type { SavedFileChoices } from './saved-file-choices';
 
 /*
  * *Download as zip* of the history page's selection. This module carries fflate, so the page imports it only
@@ -44,11 +45,14 @@ function unique(name: string, taken: Set<string>): string {
  * The zip of these files, each named as a single download of it would be. Stored, not deflated: images and
  * videos are compressed already, and deflating them would cost seconds for nothing.
  */
-export function zipFiles(files: readonly ZipFile[]): Uint8Array {
+export function zipFiles(files: readonly ZipFile[], template?: string): Uint8Array {
   const taken = new Set<string>();
   const tree: Record<string, [Uint8Array, { level: 0 }]> = {};
   for (const file of files) {
-    tree[unique(entryFileName(file.entry, file.index, file.type), taken)] = [file.bytes, { level: 0 }];
+    tree[unique(entryFileName(file.entry, file.index, file.type, template), taken)] = [
+      file.bytes,
+      { level: 0 },
+    ];
   }
   return zipSync(tree);
 }
@@ -78,12 +82,12 @@ export interface ZipOutcome {
 /**
  * Reads every file of the entries one at a time (a selection of videos must not hold them all in memory
  * twice over while they are read), zips and saves them as one download, each PNG with its prompt written in
- * when `promptInFiles`. Nothing is saved when no file could be read.
+ * when `promptInFiles`, each named by the person's template. Nothing is saved when no file could be read.
  */
 export async function downloadZip(
   entries: readonly ZipEntry[],
   zipName: string,
-  promptInFiles: boolean,
+  { promptInFiles, fileNameTemplate }: SavedFileChoices,
 ): Promise<ZipOutcome> {
   const files: ZipFile[] = [];
   const skipped: SkippedFile[] = [];
@@ -95,7 +99,7 @@ export async function downloadZip(
     }
   }
   if (files.length > 0) {
-    const zip = zipFiles(files);
+    const zip = zipFiles(files, fileNameTemplate);
     await saveBlob(new Blob([zip.buffer as ArrayBuffer], { type: 'application/zip' }), zipName);
   }
   return { saved: files.length, skipped };

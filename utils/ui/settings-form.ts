@@ -1,6 +1,12 @@
 import type { KeyStatus } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
-import { baseUrlProblem, modelFieldProblem, NUMBER_LIMITS, type Problem } from '../validation';
+import {
+  baseUrlProblem,
+  fileNameTemplateProblem,
+  modelFieldProblem,
+  NUMBER_LIMITS,
+  type Problem,
+} from '../validation';
 import { fromDraft, toDraft, type VideoOptionsDraft } from './video-options';
 
 /**
@@ -22,6 +28,7 @@ export interface SettingsForm {
   historyDropAfterDays: string;
   reviewSelection: boolean;
   promptInFiles: boolean;
+  fileNameTemplate: string;
 }
 
 export { NUMBER_LIMITS };
@@ -30,7 +37,7 @@ export type NumberField = keyof typeof NUMBER_LIMITS;
 
 export type FieldProblem = Problem | { code: 'number_range'; min: number; max: number };
 
-export type FormField = 'baseUrl' | 'modelField' | 'duration' | NumberField;
+export type FormField = 'baseUrl' | 'modelField' | 'duration' | 'fileNameTemplate' | NumberField;
 
 export type FormProblems = Partial<Record<FormField, FieldProblem>>;
 
@@ -50,6 +57,7 @@ export function toForm(settings: Settings): SettingsForm {
     historyDropAfterDays: String(settings.historyDropAfterDays),
     reviewSelection: settings.reviewSelection,
     promptInFiles: settings.promptInFiles,
+    fileNameTemplate: settings.fileNameTemplate,
   };
 }
 
@@ -77,6 +85,9 @@ export function fromForm(form: SettingsForm): { settings: Settings } | { problem
   if (fieldProblem) problems.modelField = fieldProblem;
   const video = fromDraft(form.video);
   if ('problem' in video) problems.duration = video.problem;
+  const fileNameTemplate = form.fileNameTemplate.trim();
+  const templateProblem = fileNameTemplateProblem(fileNameTemplate);
+  if (templateProblem) problems.fileNameTemplate = templateProblem;
   const numbers: Partial<Record<NumberField, number>> = {};
   for (const field of Object.keys(NUMBER_LIMITS) as NumberField[]) {
     const parsed = parseWhole(form[field], field);
@@ -97,6 +108,7 @@ export function fromForm(form: SettingsForm): { settings: Settings } | { problem
       keepCopies: form.keepCopies,
       reviewSelection: form.reviewSelection,
       promptInFiles: form.promptInFiles,
+      fileNameTemplate,
       copyCapMb: numbers.copyCapMb,
       historyLimit: numbers.historyLimit,
       historyDropAfterDays: numbers.historyDropAfterDays,
@@ -116,6 +128,7 @@ export const FIELD_ORDER: readonly FormField[] = [
   'historyLimit',
   'historyDropAfterDays',
   'copyCapMb',
+  'fileNameTemplate',
 ];
 
 /**

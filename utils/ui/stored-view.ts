@@ -84,6 +84,7 @@ export function shownSettings(value: unknown): Settings {
     historyDropAfterDays: pick(DEFAULT_SETTINGS.historyDropAfterDays, stored.historyDropAfterDays),
     reviewSelection: pick(DEFAULT_SETTINGS.reviewSelection, stored.reviewSelection),
     promptInFiles: pick(EARLIER_INSTALL_SETTINGS.promptInFiles ?? false, stored.promptInFiles),
+    fileNameTemplate: pick(DEFAULT_SETTINGS.fileNameTemplate, stored.fileNameTemplate),
   };
 }
 

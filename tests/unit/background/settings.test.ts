@@ -63,6 +63,8 @@ describe('settings repair (the migration of stored settings)', () => {
       ...DEFAULT_SETTINGS,
       baseUrl: 'https://a.example',
       modelId: 'm-2',
+      // An opt-in a new install has on stays off for settings stored before it.
+      promptInFiles: false,
     });
   });
 
@@ -89,6 +91,9 @@ describe('settings repair (the migration of stored settings)', () => {
       // Settings #24 added: the cap only offers a trim, and there is no drop rule until the person sets one.
       historyLimit: 10_000,
       historyDropAfterDays: 0,
+      // Settings #25 added: the prompt is written into files only once the person asks, names as before.
+      promptInFiles: false,
+      fileNameTemplate: 'promptcast-{date}-{prompt}-{n}',
     });
     await settingsItem.setValue({ ...settings, keepCopies: false, copyCapMb: 60 });
     expect(await settingsItem.getValue()).toMatchObject({ keepCopies: false, copyCapMb: 60 });
@@ -130,7 +135,10 @@ describe('settings repair (the migration of stored settings)', () => {
   it('turns garbage into defaults rather than failing', () => {
     expect(repairSettings(null)).toEqual(DEFAULT_SETTINGS);
     expect(repairSettings('corrupt')).toEqual(DEFAULT_SETTINGS);
-    expect(repairSettings({ videoDefaults: { duration: 'long' } })).toEqual(DEFAULT_SETTINGS);
+    expect(repairSettings({ videoDefaults: { duration: 'long' } })).toEqual({
+      ...DEFAULT_SETTINGS,
+      promptInFiles: false,
+    });
   });
 
   it('repairs settings stored by an older version when the store is read', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extensionFor, mediaFileName, slugify } from '@/utils/media/file-name';
+import { fileNameTemplateProblem } from '@/utils/validation';
 
 const noon = new Date(2026, 10, 23, 12, 0, 0).getTime();
 const base = { createdAt: noon, kind: 'image' as const, url: 'https://cdn.example/f/abc.png' };
@@ -61,6 +62,49 @@ describe('mediaFileName', () => {
     const slug = slugify('字'.repeat(300));
     expect(new TextEncoder().encode(slug).length).toBeLessThanOrEqual(80);
     expect(slug).toBe('字'.repeat(26));
+  });
+});
+
+describe('a file name template the person sets', () => {
+  const kite = { ...base, prompt: 'A red kite', model: 'Flux Pro 1.1' };
+
+  it('fills every placeholder, and drops the separators of an empty one', () => {
+    expect(mediaFileName(kite, '{date}_{time}-{prompt}-{n}')).toBe('2026-11-23_12-00-00-a-red-kite.png');
+    expect(mediaFileName({ ...kite, n: 3 }, '{date}-{prompt}-{n}')).toBe('2026-11-23-a-red-kite-3.png');
+    expect(mediaFileName(kite, '{model} {kind} {prompt}')).toBe('flux-pro-1-1 image a-red-kite.png');
+    expect(mediaFileName({ ...kite, model: '' }, '{model}-{prompt}')).toBe('a-red-kite.png');
+  });
+
+  it('keeps the template’s own text portable, and never names a Windows device', () => {
+    const hostile = [
+      '../../etc/{prompt}',
+      'a<b>:c"d|e?f*{n}',
+      ' .{prompt}. ',
+      'CON',
+      'nul.{prompt}',
+      '{n}',
+      '…',
+    ];
+    for (const template of hostile) {
+      const name = mediaFileName(kite, template);
+      expect(portable(name), `${template} → ${name}`).toBe(true);
+      expect(name).not.toMatch(/^[-_ .]/);
+    }
+    expect(mediaFileName(kite, '../../etc/{prompt}')).toBe('etc-a-red-kite.png');
+    expect(mediaFileName(kite, 'CON')).toBe('promptcast-CON.png');
+    expect(mediaFileName(kite, '{n}')).toBe('promptcast.png');
+  });
+
+  it('is checked where it is typed: unknown placeholders and lengths are named', () => {
+    expect(fileNameTemplateProblem('{date}-{prompt}-{n}')).toBeUndefined();
+    expect(fileNameTemplateProblem('{date}-{title}')).toMatchObject({
+      code: 'file_name_placeholder_unknown',
+      placeholder: '{title}',
+    });
+    expect(fileNameTemplateProblem('{kind}-{date')).toMatchObject({ placeholder: '{date' });
+    expect(fileNameTemplateProblem('{prompt}}')).toMatchObject({ placeholder: '}' });
+    expect(fileNameTemplateProblem('')).toEqual({ code: 'file_name_template_length', max: 120 });
+    expect(fileNameTemplateProblem('x'.repeat(121))).toEqual({ code: 'file_name_template_length', max: 120 });
   });
 });
 

@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { openMediaDb } from '../../../utils/media/media-db';
+import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { downloadZip, type ZipEntry, zipFiles } from '../../../utils/ui/history-zip';
 
 const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[]);
@@ -78,7 +79,7 @@ describe('Download as zip', () => {
         entry('far', 'far sea', ['https://cdn.example/x.png']),
       ],
       'promptcast-selection.zip',
-      true,
+      { promptInFiles: true, fileNameTemplate: DEFAULT_SETTINGS.fileNameTemplate },
     );
 
     expect(outcome.saved).toBe(1);
