@@ -6,8 +6,9 @@ import { StatusMessage } from '@/components/StatusMessage';
 import { TextField } from '@/components/TextField';
 import { toErrorInfo } from '@/utils/error-info';
 import { describeError, t, uiLanguage } from '@/utils/i18n';
-import { DEFAULT_FILE_NAME_TEMPLATE, mediaFileName } from '@/utils/media/file-name';
+import { mediaFileName } from '@/utils/media/file-name';
 import { send } from '@/utils/messaging/send';
+import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
 import { formatBytes } from '@/utils/ui/format-bytes';
 import { NUMBER_LIMITS } from '@/utils/ui/settings-form';
 import { useCopies } from '@/utils/ui/stored-data';
@@ -26,7 +27,7 @@ function exampleFileName(template: string): string {
     url: '',
   };
   const valid = fileNameTemplateProblem(template.trim()) === undefined;
-  return mediaFileName(sample, valid ? template.trim() : DEFAULT_FILE_NAME_TEMPLATE);
+  return mediaFileName(sample, valid ? template.trim() : DEFAULT_SETTINGS.fileNameTemplate);
 }
 
 /** Keeping on/off and the cap, saved with the form; the space used and *Delete all copies*, acted on at once. */

@@ -7,6 +7,8 @@
  * (CON, NUL, COM1, …), which gets a `promptcast-` in front.
  */
 
+import { DEFAULT_SETTINGS } from '../settings/defaults';
+
 export interface FileNameInput {
   prompt: string;
   /** When the entry was created (ms since the epoch); the date is the person's local date. */
@@ -96,9 +98,6 @@ function localTime(time: number): string {
   return `${pad(date.getHours())}-${pad(date.getMinutes())}-${pad(date.getSeconds())}`;
 }
 
-/** The names files had before the template could be set. */
-export const DEFAULT_FILE_NAME_TEMPLATE = 'promptcast-{date}-{prompt}-{n}';
-
 /** The name before its extension stays well within the 255 bytes most filesystems allow. */
 const MAX_NAME_BYTES = 160;
 
@@ -107,7 +106,7 @@ const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
 /** Template text as a file name may hold it: anything else becomes a hyphen. */
 const literal = (text: string) => text.replace(/[^\p{L}\p{N}._ -]+/gu, '-');
 
-export function mediaFileName(input: FileNameInput, template = DEFAULT_FILE_NAME_TEMPLATE): string {
+export function mediaFileName(input: FileNameInput, template = DEFAULT_SETTINGS.fileNameTemplate): string {
   const values: Record<string, string> = {
     date: localDate(input.createdAt),
     time: localTime(input.createdAt),

@@ -1,4 +1,3 @@
-import { DEFAULT_FILE_NAME_TEMPLATE } from '../media/file-name';
 import type { Settings } from './schema';
 
 /** Kept apart from the schema so pages can use the defaults without loading zod. */
@@ -17,7 +16,8 @@ export const DEFAULT_SETTINGS: Settings = {
   historyDropAfterDays: 0,
   reviewSelection: false,
   promptInFiles: true,
-  fileNameTemplate: DEFAULT_FILE_NAME_TEMPLATE,
+  // The names files had before the template could be set.
+  fileNameTemplate: 'promptcast-{date}-{prompt}-{n}',
 };
 
 /**

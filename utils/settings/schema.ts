@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { rule, videoOptionsSchema } from '../api/schemas';
 import {
   baseUrlProblem,
-  fileNameTemplateProblem,
+  MAX_FILE_NAME_TEMPLATE,
   modelFieldProblem,
   NUMBER_LIMITS,
   normaliseBaseUrl,
@@ -47,7 +47,10 @@ export const settingsSchema = z.object({
   reviewSelection: z.boolean(),
   /** Whether a PNG saved from the extension carries its prompt, model and date in text chunks. */
   promptInFiles: z.boolean(),
-  /** How saved files are named: text and `{date}`, `{time}`, `{prompt}`, `{kind}`, `{model}`, `{n}`. */
-  fileNameTemplate: z.string().check(z.trim(), rule(fileNameTemplateProblem)),
+  /**
+   * How saved files are named: text and `{date}`, `{time}`, `{prompt}`, `{kind}`, `{model}`, `{n}`. Bounded
+   * here; its placeholders are checked where it is typed (fromForm), since any text renders to a safe name.
+   */
+  fileNameTemplate: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_FILE_NAME_TEMPLATE)),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extensionFor, mediaFileName, slugify } from '@/utils/media/file-name';
+import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
+import { settingsSchema } from '@/utils/settings/schema';
 import { fileNameTemplateProblem } from '@/utils/validation';
 
 const noon = new Date(2026, 10, 23, 12, 0, 0).getTime();
@@ -105,6 +107,17 @@ describe('a file name template the person sets', () => {
     expect(fileNameTemplateProblem('{prompt}}')).toMatchObject({ placeholder: '}' });
     expect(fileNameTemplateProblem('')).toEqual({ code: 'file_name_template_length', max: 120 });
     expect(fileNameTemplateProblem('x'.repeat(121))).toEqual({ code: 'file_name_template_length', max: 120 });
+  });
+
+  it('is bounded in storage and on the wire; any text there still renders to a portable name', () => {
+    const withTemplate = (fileNameTemplate: string) =>
+      settingsSchema.safeParse({ ...DEFAULT_SETTINGS, fileNameTemplate }).success;
+    expect(withTemplate('{kind}-{prompt}')).toBe(true);
+    expect(withTemplate('   ')).toBe(false);
+    expect(withTemplate('x'.repeat(121))).toBe(false);
+    // Written by a page that skipped the form's check: accepted, and harmless.
+    expect(withTemplate('{title}/{prompt')).toBe(true);
+    expect(mediaFileName(kite, '{title}/{prompt')).toBe('prompt.png');
   });
 });
 
