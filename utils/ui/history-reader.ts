@@ -15,7 +15,7 @@ export interface PageRequest {
   after?: DateKey;
 }
 
-/** How many records a search reads in one transaction before it lets the page breathe and checks for a cancel. */
+/** How many records a page reads in one transaction before it lets the page breathe (later pages reach 2,000). */
 const SCAN_BATCH = 1000;
 
 function rangeAfter(after: DateKey | undefined, order: FindQuery['order']): IDBKeyRange | undefined {
@@ -26,19 +26,14 @@ function rangeAfter(after: DateKey | undefined, order: FindQuery['order']): IDBK
 const keyOf = (row: HistoryRow): DateKey => [row.createdAt, row.seq];
 
 /**
- * Walks the date index from `request.after` in the asked order, one short read transaction per `limit`
- * records, collecting rows `keep` lets through until `request.count` are found or the index ends.
+ * A screenful of the history in date order, by the date index: the cost of a page is its own size. It walks
+ * the index from `request.after` in the asked order, one short read transaction per SCAN_BATCH records,
+ * until `request.count` are read or the index ends.
  */
-async function walk(
-  db: HistoryDb,
-  request: PageRequest,
-  keep: (entry: HistoryEntry) => boolean,
-  signal?: AbortSignal,
-): Promise<EntriesPage> {
+export async function entriesPage(db: HistoryDb, request: PageRequest): Promise<EntriesPage> {
   const entries: HistoryEntry[] = [];
   let after = request.after;
   for (;;) {
-    signal?.throwIfAborted();
     const index = db.transaction('entries').store.index('date');
     let cursor = await index.openCursor(
       rangeAfter(after, request.order),
@@ -48,28 +43,26 @@ async function walk(
     while (cursor && read < SCAN_BATCH) {
       read++;
       after = keyOf(cursor.value);
-      if (keep(cursor.value.entry)) {
-        entries.push(cursor.value.entry);
-        if (entries.length === request.count) return { entries, next: after };
-      }
+      entries.push(cursor.value.entry);
+      if (entries.length === request.count) return { entries, next: after };
       cursor = await cursor.continue();
     }
     if (!cursor) return { entries };
-    // Between batches the page paints and handles keys; a newer keystroke cancels this search here.
+    // Between batches the page paints and handles keys.
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }
 
-/** A screenful of the history in date order, by the date index: the cost of a page is its own size. */
-export function entriesPage(db: HistoryDb, request: PageRequest): Promise<EntriesPage> {
-  return walk(db, request, () => true);
+/** The records of these ids, as stored now, in one read transaction (an id that is gone is left out). */
+export async function rowsByIds(db: HistoryDb, ids: readonly string[]): Promise<HistoryRow[]> {
+  const store = db.transaction('entries').store;
+  const rows = await Promise.all(ids.map((id) => store.get(id)));
+  return rows.filter((row): row is HistoryRow => row !== undefined);
 }
 
 /** The entries a change signal names, as stored now (an id that is gone is left out). */
 export async function entriesByIds(db: HistoryDb, ids: readonly string[]): Promise<HistoryEntry[]> {
-  const store = db.transaction('entries').store;
-  const rows = await Promise.all(ids.map((id) => store.get(id)));
-  return rows.flatMap((row) => (row ? [row.entry] : []));
+  return (await rowsByIds(db, ids)).map((row) => row.entry);
 }
 
 /** Every collection name in use, in order, by the index's unique keys: one step per name, not per entry. */

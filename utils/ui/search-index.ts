@@ -1,7 +1,7 @@
 import type { DateKey, HistoryDb, HistoryRow } from '../history/history-db';
 import type { HistoryEntry } from '../history/schema';
 import { type Findable, type FindQuery, findableOf, matchingFindable } from './history-find';
-import type { EntriesPage, PageRequest } from './history-reader';
+import { type EntriesPage, type PageRequest, rowsByIds } from './history-reader';
 
 /** One entry as the index keeps it: what a query looks at, and where the entry stands in date order. */
 interface Indexed extends Findable {
@@ -46,12 +46,6 @@ async function readAll(db: HistoryDb): Promise<Indexed[]> {
     after = last.key;
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-}
-
-async function rowsByIds(db: HistoryDb, ids: readonly string[]): Promise<HistoryRow[]> {
-  const store = db.transaction('entries').store;
-  const rows = await Promise.all(ids.map((id) => store.get(id)));
-  return rows.filter((row): row is HistoryRow => row !== undefined);
 }
 
 /** The ids of the first `count` rows the query lets through, after `after` in the asked order. */
