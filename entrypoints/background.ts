@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { apiKeyItem } from '../utils/background/api-key';
+import { activeKeyItem } from '../utils/background/api-key';
 import { createBackgroundApp } from '../utils/background/app';
 import { COPIES_ALARM, POLL_ALARM } from '../utils/background/browser-effects';
 import { createMenus, opensSidePanel } from '../utils/background/context-menu';
@@ -55,7 +55,7 @@ export default defineBackground(() => {
 
   browser.runtime.onInstalled.addListener(async () => {
     // Fills an empty install only; the resume below then writes the key status for what it set.
-    await applyDevDefaults(validSettingsItem, apiKeyItem);
+    await applyDevDefaults(validSettingsItem, activeKeyItem);
     await createMenus((await validSettingsItem.getValue()).reviewSelection);
     // Chrome drops an extension's alarms when it is updated or reloaded, so polling is re-armed.
     await app.tracker.reschedule();

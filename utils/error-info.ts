@@ -34,6 +34,8 @@ export const ERROR_KINDS = [
   'download_failed',
   // A result file the extension refused to keep: a redirect elsewhere, or a private address; `detail` says which.
   'unsafe_media',
+  // The profile a job or request belonged to was deleted: nothing more is sent for it.
+  'profile_deleted',
 ] as const;
 
 type ErrorData = Omit<ErrorInfo, 'kind' | 'message'> & { cause?: unknown };

@@ -159,6 +159,8 @@ export function describeError(info: ErrorInfo): string {
       return describeUnsafeMedia(info.detail);
     case 'aborted':
       return t('errorAborted');
+    case 'profile_deleted':
+      return t('errorProfileDeleted');
     case 'invalid_input':
       return t('errorInvalidInput', clip(info.detail ?? info.message));
     case 'unexpected':

@@ -3,6 +3,7 @@
  * against the reference service on `http://127.0.0.1:<port>`, driven through the pages as a person would.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FIRST_PROFILE_ID } from '../../utils/profiles/first-profile';
 import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
 import { FirefoxUnderTest } from './support/firefox';
 import { AddonState, OptionsPage, PopupPage } from './support/pages';
@@ -33,7 +34,9 @@ function setUp(): Promise<OptionsPage> {
 async function expectNoKeyOutsideItsSlot(pages: { readable(): Promise<string> }[], state: AddonState) {
   for (const page of pages) expect(await page.readable()).not.toContain(DEMO_API_KEY);
   const stored = await state.storedValues();
-  expect((stored[KEY_SLOT] as { key?: unknown } | undefined)?.key).toBe(DEMO_API_KEY);
+  expect((stored[KEY_SLOT] as Record<string, { key?: unknown }> | undefined)?.[FIRST_PROFILE_ID]?.key).toBe(
+    DEMO_API_KEY,
+  );
   const elsewhere = Object.entries(stored).filter(
     ([name, value]) => name !== KEY_SLOT && JSON.stringify(value).includes(DEMO_API_KEY),
   );

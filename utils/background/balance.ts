@@ -3,7 +3,7 @@ import type { BalanceReading } from '../history/schema';
 import type { Balance } from '../messaging/protocol';
 import type { BalanceAccount, StoredBalance } from '../storage/items';
 import type { Context } from './context';
-import { storedBalanceItem } from './items';
+import { profileBalancesItem, storedBalanceItem } from './items';
 
 function sameAccount(a: BalanceAccount | undefined, b: BalanceAccount): boolean {
   return a !== undefined && a.origin === b.origin && a.keyId === b.keyId;
@@ -34,6 +34,29 @@ export function forgetBalanceUnlessCurrent(ctx: Context): Promise<void> {
     if (!sameAccount(cached.account, await ctx.currentAccount())) {
       await storedBalanceItem.setValue({ balance: null });
     }
+  });
+}
+
+/**
+ * The balance pages show is the active profile's; the others' last figures wait in their own item, so a
+ * switch shows the profile's last known balance at once, tagged with its account as ever.
+ */
+export function switchBalance(ctx: Context, fromId: string, toId: string): Promise<void> {
+  return ctx.serially(async () => {
+    const [cached, current] = await Promise.all([
+      profileBalancesItem.getValue(),
+      storedBalanceItem.getValue(),
+    ]);
+    const { [toId]: next, ...others } = cached;
+    await profileBalancesItem.setValue({ ...others, [fromId]: current });
+    await storedBalanceItem.setValue(next ?? { balance: null });
+  });
+}
+
+export function forgetProfileBalance(ctx: Context, id: string): Promise<void> {
+  return ctx.serially(async () => {
+    const { [id]: _, ...others } = await profileBalancesItem.getValue();
+    await profileBalancesItem.setValue(others);
   });
 }
 

@@ -3,11 +3,12 @@ import { toErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import { owed } from '../jobs/owed';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
+import { profileOf } from '../profiles/first-profile';
 import type { Settings, VideoOptions } from '../settings/schema';
 import { validSettingsItem } from '../settings/store';
 import type { Context } from './context';
 import { imageRun } from './generate-image';
-import { newEntry, record, sendRecorded } from './run-entry';
+import { newEntry, profileSettings, record, sendRecorded } from './run-entry';
 import type { ConnectOverrides } from './service-access';
 import { videoRun } from './submit-video';
 
@@ -26,9 +27,9 @@ function unqueued({ waiting: _, serviceUrl: __, ...entry }: HistoryEntry): Histo
  */
 async function sendWaiting(ctx: Context, client: ServiceClient, settings: Settings, waiting: HistoryEntry) {
   try {
-    const sent = await ctx.history.patch(waiting.id, unqueued);
-    // Removed by the person meanwhile: nothing left to send.
-    if (!sent) return ctx.inFlight.delete(waiting.id);
+    const sent = await ctx.history.patch(waiting.id, (entry) => (entry.waiting ? unqueued(entry) : entry));
+    // Removed by the person meanwhile, or ended unsent (its profile deleted): nothing left to send.
+    if (sent?.status !== 'running') return ctx.inFlight.delete(waiting.id);
     const run = runOf(sent.kind, sent.prompt, sent.options ?? settings.videoDefaults);
     const { entry } = await sendRecorded(ctx, run, sent, client);
     if (entry) ctx.copies.keepFinished([entry]);
@@ -50,14 +51,15 @@ export async function generateBatch(
   ctx: Context,
   { kind, prompts, options }: RequestOf<'generateBatch'>,
 ): Promise<ResponseData['generateBatch']> {
-  const client = await ctx.connect();
-  const settings = await validSettingsItem.getValue();
+  const profile = await profileSettings();
+  const { settings } = profile;
+  const client = await ctx.connect({ profileId: profile.profileId });
   const batchId = ctx.platform.newId();
   // One instant for the whole batch, so its order in the history is the order of its prompts even when
   // the clock ticks while they are made.
   const createdAt = ctx.platform.now();
   const entries = prompts.map((prompt) => ({
-    ...newEntry(ctx, runOf(kind, prompt, options ?? settings.videoDefaults), settings),
+    ...newEntry(ctx, runOf(kind, prompt, options ?? settings.videoDefaults), profile),
     createdAt,
     batchId,
     waiting: true as const,
@@ -68,12 +70,16 @@ export async function generateBatch(
   return { batchId, count: entries.length };
 }
 
-type Destination = Pick<ConnectOverrides, 'baseUrl' | 'modelId'>;
+type Destination = Pick<ConnectOverrides, 'profileId' | 'baseUrl' | 'modelId'>;
 
-/** The service and model a waiting entry was recorded with (before `serviceUrl`, a video's poll URL). */
+/**
+ * The profile, service and model a waiting entry was recorded with (before `serviceUrl`, a video's poll
+ * URL): the rest of a batch goes where it began, with that profile's key, whichever profile is active now.
+ */
 function destinationOf(entry: HistoryEntry): Destination {
   const baseUrl = entry.serviceUrl ?? entry.poll?.baseUrl;
-  return baseUrl === undefined ? { modelId: entry.model } : { baseUrl, modelId: entry.model };
+  const recorded = { profileId: profileOf(entry), modelId: entry.model };
+  return baseUrl === undefined ? recorded : { ...recorded, baseUrl };
 }
 
 /** Waiting entries that cannot be sent end as failed with the reason, told with their batch. */

@@ -3,11 +3,11 @@ import { isQuotaError, toErrorInfo } from '../error-info';
 import { originOf } from '../http-url';
 import { describeProblem, type MessageKey, t } from '../i18n';
 import { createSerial } from '../serial';
-import { validSettingsItem } from '../settings/store';
 import { cleanPrompt, promptProblem } from '../validation';
-import { apiKeyItem } from './api-key';
+import { apiKeys } from './api-key';
 import type { Context } from './context';
 import { generateImage } from './generate-image';
+import { readProfiles } from './profile-store';
 import { composeDraft } from './side-panel';
 import { keyBelongsTo } from './stored-key';
 import { submitVideo } from './submit-video';
@@ -73,8 +73,8 @@ export async function onMenuClick(
     else await composeDraft(ctx, { prompt: selection, kind: reviewKind });
     return;
   }
-  const settings = await validSettingsItem.getValue();
-  if (!keyBelongsTo(await apiKeyItem.getValue(), originOf(settings.baseUrl))) {
+  const { profiles, settings } = await readProfiles();
+  if (!keyBelongsTo(await apiKeys.of(profiles.activeId), originOf(settings.baseUrl))) {
     await announcer.setupNeeded();
     await platform.openOptions();
     return;
@@ -85,8 +85,11 @@ export async function onMenuClick(
     return;
   }
   try {
-    if (menuItemId === MENU_VIDEO) await submitVideo(ctx, selection, settings.videoDefaults, 'context-menu');
-    else await generateImage(ctx, selection, 'context-menu');
+    // Made with the profile that was active at the click, whatever is switched meanwhile.
+    const profile = { profileId: profiles.activeId };
+    if (menuItemId === MENU_VIDEO)
+      await submitVideo(ctx, selection, settings.videoDefaults, 'context-menu', profile);
+    else await generateImage(ctx, selection, 'context-menu', profile);
   } catch (error) {
     // Every other failure was stored with its entry and announced from there; a full storage is the
     // one that could not be stored.

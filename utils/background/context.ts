@@ -7,11 +7,12 @@ import { originOf } from '../http-url';
 import { createLimiter } from '../jobs/concurrency';
 import { MAX_BACKOFF_MS, type PollPolicy } from '../jobs/schedule';
 import { createJobTracker } from '../jobs/tracker';
+import { profileOf } from '../profiles/first-profile';
 import { createSerial } from '../serial';
 import type { Settings } from '../settings/schema';
 import { validSettingsItem } from '../settings/store';
 import { type BalanceAccount, legacyHistoryItem } from '../storage/items';
-import { apiKeyItem } from './api-key';
+import { apiKeys } from './api-key';
 import { createBatchSummary } from './batch-summary';
 import { scheduleAlarm, scheduleCopiesAlarm, setBadge } from './browser-effects';
 import { signalHistoryChange } from './history-changes';
@@ -21,6 +22,7 @@ import { createKeepAlive } from './keep-alive';
 import { createCopyKeeper } from './keep-copies';
 import { createAnnouncer } from './notifications';
 import type { Platform } from './platform';
+import { readProfiles, resolveProfile } from './profile-store';
 import { createServiceAccess } from './service-access';
 
 function pollPolicy(settings: Settings): PollPolicy {
@@ -63,12 +65,16 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
   /** Entries this worker is sending right now (an image request, a submission). */
   const inFlight = new Set<string>();
   const serially = createSerial();
+  /** Changes of the settings, the profiles and their keys, one at a time (each reads, then writes). */
+  const setupChanges = createSerial();
   /** Batch requests of this worker, a few at a time whatever the number of batches. */
   const batchLanes = createLimiter(BATCH_CONCURRENCY);
   const tellBatches = createBatchSummary(history, announcer);
   const connect = createServiceAccess({
-    settings: () => validSettingsItem.getValue(),
-    apiKey: () => apiKeyItem.getValue(),
+    profile: async (id) => {
+      const resolved = await resolveProfile(id);
+      return resolved && { settings: resolved.settings, key: await apiKeys.of(resolved.profile.id) };
+    },
     pathForms: () => storedPathFormsItem.getValue(),
     savePathForm: (baseUrl, form) =>
       serially(async () => {
@@ -83,12 +89,13 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
     history,
     now: platform.now,
     policy: async () => pollPolicy(await validSettingsItem.getValue()),
-    keyOrigin: async () => {
-      const stored = await apiKeyItem.getValue();
-      return stored.key ? stored.origin : '';
+    keyOrigins: async () => {
+      const keys = await apiKeys.all();
+      return (entry) => keys[profileOf(entry)]?.origin ?? '';
     },
     poll: async (entry) => {
-      const client = await connect({ baseUrl: entry.poll?.baseUrl });
+      // With its own profile's key, at its own service, whichever profile is active now.
+      const client = await connect({ profileId: profileOf(entry), baseUrl: entry.poll?.baseUrl });
       return client.getVideoJob(entry.poll?.jobId ?? '');
     },
     scheduleAlarm,
@@ -104,10 +111,10 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
     inFlight: (id) => inFlight.has(id),
   });
 
-  /** The configured service and key, as balances are tagged with them. */
+  /** The active profile's service and key, as balances are tagged with them. */
   async function currentAccount(): Promise<BalanceAccount> {
-    const [settings, stored] = await Promise.all([validSettingsItem.getValue(), apiKeyItem.getValue()]);
-    return { origin: originOf(settings.baseUrl), keyId: stored.id };
+    const { profiles, settings } = await readProfiles();
+    return { origin: originOf(settings.baseUrl), keyId: (await apiKeys.of(profiles.activeId)).id };
   }
 
   return {
@@ -118,6 +125,7 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
     keepAlive,
     inFlight,
     serially,
+    setupChanges,
     batchLanes,
     connect,
     tracker,

@@ -13,6 +13,13 @@ import {
   trimHistory,
 } from './history-commands';
 import { exportHistory, importHistory } from './history-transfer';
+import {
+  addProfile,
+  deleteProfile,
+  duplicateProfile,
+  renameProfile,
+  switchProfile,
+} from './profile-commands';
 import { regenerate } from './regenerate';
 import { removeApiKey, saveSettings, testConnection } from './settings';
 import { composeDraft, takeComposerDraft } from './side-panel';
@@ -48,5 +55,10 @@ export function createHandlers(ctx: Context): Handlers {
     composeDraft: ({ prompt, kind, options }) =>
       composeDraft(ctx, { prompt, kind, ...(options ? { options } : {}) }),
     regenerate: ({ entryId }) => regenerate(ctx, entryId),
+    switchProfile: (request) => switchProfile(ctx, request),
+    addProfile: (request) => addProfile(ctx, request),
+    renameProfile: (request) => renameProfile(ctx, request),
+    duplicateProfile: (request) => duplicateProfile(ctx, request),
+    deleteProfile: (request) => deleteProfile(ctx, request),
   };
 }

@@ -1,4 +1,5 @@
-import { balanceItem, pathFormsItem } from '../storage/items';
+import { balanceItem, pathFormsItem, type StoredBalance } from '../storage/items';
+import { defineKeyedItem } from '../storage/keyed-item';
 import { repairBalance, repairedItem, repairPathForms } from '../storage/repair';
 
 /*
@@ -10,3 +11,12 @@ import { repairBalance, repairedItem, repairPathForms } from '../storage/repair'
 export const storedBalanceItem = repairedItem(balanceItem, repairBalance);
 
 export const storedPathFormsItem = repairedItem(pathFormsItem, repairPathForms);
+
+/** The last balance of each profile not active now, by profile id (see switchBalance). */
+export const profileBalancesItem = repairedItem(
+  defineKeyedItem<Record<string, StoredBalance>>('local:profileBalances', { fallback: {} }),
+  (stored) =>
+    typeof stored === 'object' && stored !== null && !Array.isArray(stored)
+      ? Object.fromEntries(Object.entries(stored).map(([id, balance]) => [id, repairBalance(balance)]))
+      : {},
+);

@@ -1,9 +1,9 @@
 import { originOf } from '../http-url';
 import type { KeyStatus } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
-import { validSettingsItem } from '../settings/store';
 import { keyStatusItem } from '../storage/items';
-import { apiKeyItem } from './api-key';
+import { apiKeys } from './api-key';
+import { readProfiles } from './profile-store';
 import { keyBelongsTo, keyHint, type StoredKey } from './stored-key';
 
 /** `set` only when the stored key belongs to the configured service; `origin` says where it does belong. */
@@ -17,8 +17,11 @@ export function keyStatus(stored: StoredKey, settings: Settings): KeyStatus {
   };
 }
 
-/** Pages learn about the key only from this item; rewritten after every key or service change. */
+/**
+ * Pages learn about the active profile's key only from this item; rewritten after every change of a key,
+ * a service or the active profile.
+ */
 export async function writeKeyStatus(): Promise<void> {
-  const [stored, settings] = await Promise.all([apiKeyItem.getValue(), validSettingsItem.getValue()]);
-  await keyStatusItem.setValue(keyStatus(stored, settings));
+  const { profiles, settings } = await readProfiles();
+  await keyStatusItem.setValue(keyStatus(await apiKeys.of(profiles.activeId), settings));
 }

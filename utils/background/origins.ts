@@ -1,11 +1,12 @@
 import { originOf } from '../http-url';
-import { validSettingsItem } from '../settings/store';
 import type { Context } from './context';
+import { readProfiles } from './profile-store';
 
-/** Access to a service origin is kept while it is the configured one or a job still waits on it. */
+/** Access to a service origin is kept while a profile uses it or a job still waits on it. */
 export async function releaseUnusedOrigins(ctx: Context): Promise<void> {
-  const [settings, entries] = await Promise.all([validSettingsItem.getValue(), ctx.history.read()]);
-  const keep = new Set([originOf(settings.baseUrl)]);
+  const [{ profiles }, entries] = await Promise.all([readProfiles(), ctx.history.read()]);
+  // Every profile's service stays reachable: switching back must not need the person to grant it again.
+  const keep = new Set(profiles.list.map((profile) => originOf(profile.service.baseUrl)));
   for (const entry of entries) {
     if (entry.status === 'running' && entry.poll) keep.add(originOf(entry.poll.baseUrl));
     // Access to a media host was granted to keep its results; it is not a service origin to give back.

@@ -1,8 +1,10 @@
 import { AppError } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
-import { validSettingsItem } from '../settings/store';
+import { profileOf } from '../profiles/first-profile';
+import { DEFAULT_SETTINGS } from '../settings/defaults';
 import type { Context } from './context';
 import { generateImage } from './generate-image';
+import { resolveProfile } from './profile-store';
 import { submitVideo } from './submit-video';
 
 /**
@@ -12,9 +14,12 @@ import { submitVideo } from './submit-video';
 export async function regenerate(ctx: Context, entryId: string): Promise<HistoryEntry> {
   const entry = await ctx.history.get(entryId);
   if (!entry) throw new AppError('invalid_input', 'This history entry no longer exists.');
-  const again = { model: entry.model };
+  // With the profile it was made with while that exists (its model is that service's), else the active one.
+  const own = await resolveProfile(profileOf(entry));
+  const profile = own ?? (await resolveProfile());
+  const again = { model: entry.model, ...(own ? { profileId: own.profile.id } : {}) };
   if (entry.kind === 'image') return generateImage(ctx, entry.prompt, 'popup', again);
   // An entry from an older build may lack its options; the defaults are what it was made with then.
-  const options = entry.options ?? (await validSettingsItem.getValue()).videoDefaults;
+  const options = entry.options ?? profile?.settings.videoDefaults ?? DEFAULT_SETTINGS.videoDefaults;
   return submitVideo(ctx, entry.prompt, options, 'popup', again);
 }

@@ -3,11 +3,11 @@ import { AppError, type ErrorInfo, toErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import { describeProblem } from '../i18n';
 import type { Settings } from '../settings/schema';
-import { validSettingsItem } from '../settings/store';
 import { promptProblem } from '../validation';
 import { withBalance } from './balance';
 import type { Context } from './context';
 import { balanceBeforeIfAlone, settleCostsOrRefresh } from './cost';
+import { resolveProfile } from './profile-store';
 
 type Source = HistoryEntry['source'];
 
@@ -16,8 +16,10 @@ export interface EntryRun {
   kind: HistoryEntry['kind'];
   prompt: string;
   source: Source;
-  /** The model to ask for (a regenerated entry's own); the configured one otherwise. */
+  /** The model to ask for (a regenerated entry's own); the profile's otherwise. */
   model?: string;
+  /** The profile to send with (the one active at a context-menu click, a regenerated entry's own); the active one otherwise. */
+  profileId?: string;
   /** Adds what this kind stores before the request (a video's polling state). */
   prepareEntry?: (entry: HistoryEntry, settings: Settings) => HistoryEntry;
   /** Told the entry as stored before its request leaves. */
@@ -29,9 +31,15 @@ export interface EntryRun {
   ) => Promise<(entry: HistoryEntry, now: number) => HistoryEntry>;
 }
 
-function runningEntry(ctx: Context, run: EntryRun, prompt: string, settings: Settings): HistoryEntry {
+function runningEntry(
+  ctx: Context,
+  run: EntryRun,
+  prompt: string,
+  { settings, profileId }: ProfileSettings,
+): HistoryEntry {
   return {
     id: ctx.platform.newId(),
+    profileId,
     kind: run.kind,
     prompt,
     model: run.model ?? settings.modelId,
@@ -63,17 +71,20 @@ async function announceOwed(ctx: Context, entry: HistoryEntry | undefined): Prom
  */
 async function prepare(ctx: Context, run: EntryRun) {
   const { platform } = ctx;
+  // Read once: the entry and its request are the same profile's even if the person switches meanwhile.
+  const profile = await profileSettings(run.profileId);
   try {
     const problem = promptProblem(run.prompt);
     if (problem) throw new AppError('invalid_input', describeProblem(problem));
-    return {
-      client: await ctx.connect(run.model === undefined ? {} : { modelId: run.model }),
-      settings: await validSettingsItem.getValue(),
-    };
+    const client = await ctx.connect({
+      profileId: profile.profileId,
+      ...(run.model === undefined ? {} : { modelId: run.model }),
+    });
+    return { client, profile };
   } catch (error) {
     if (run.source === 'context-menu') {
       const entry: HistoryEntry = {
-        ...runningEntry(ctx, run, run.prompt, await validSettingsItem.getValue()),
+        ...runningEntry(ctx, run, run.prompt, profile),
         status: 'failed',
         finishedAt: platform.now(),
         error: toErrorInfo(error),
@@ -86,10 +97,25 @@ async function prepare(ctx: Context, run: EntryRun) {
   }
 }
 
+/** A profile's id and the settings a request of it is made with (its service, model and video defaults). */
+export interface ProfileSettings {
+  profileId: string;
+  settings: Settings;
+  /** Only the active profile's balance is read, so only its requests can have a cost taken from it. */
+  active: boolean;
+}
+
+/** The profile with this id (the active one without); a deleted one is refused with the reason. */
+export async function profileSettings(profileId?: string): Promise<ProfileSettings> {
+  const resolved = await resolveProfile(profileId);
+  if (!resolved) throw new AppError('profile_deleted', 'The profile this was made with has been deleted.');
+  return { profileId: resolved.profile.id, settings: resolved.settings, active: resolved.active };
+}
+
 /** The entry as stored before its request leaves, with what its kind adds (a video's polling state). */
-export function newEntry(ctx: Context, run: EntryRun, settings: Settings): HistoryEntry {
-  const base = runningEntry(ctx, run, run.prompt.trim(), settings);
-  return run.prepareEntry ? run.prepareEntry(base, settings) : base;
+export function newEntry(ctx: Context, run: EntryRun, profile: ProfileSettings): HistoryEntry {
+  const base = runningEntry(ctx, run, run.prompt.trim(), profile);
+  return run.prepareEntry ? run.prepareEntry(base, profile.settings) : base;
 }
 
 /**
@@ -158,10 +184,10 @@ export async function sendRecorded(
 
 /** Records the entry, runs the request, settles the entry, and tells the person when that is owed. */
 export async function runEntry(ctx: Context, run: EntryRun): Promise<HistoryEntry> {
-  const { client, settings } = await prepare(ctx, run);
-  const balanceBefore = await balanceBeforeIfAlone(ctx);
+  const { client, profile } = await prepare(ctx, run);
+  const balanceBefore = profile.active ? await balanceBeforeIfAlone(ctx) : undefined;
   // Stored in the write that records the entry, so a worker stopped before the end still has it.
-  const fresh = { ...newEntry(ctx, run, settings), ...(balanceBefore ? { balanceBefore } : {}) };
+  const fresh = { ...newEntry(ctx, run, profile), ...(balanceBefore ? { balanceBefore } : {}) };
   await record(ctx, fresh);
   run.onRecorded?.(fresh);
   const { entry, failure } = await sendRecorded(ctx, run, fresh, client);

@@ -5,9 +5,15 @@ import type { Settings } from '../settings/schema';
 import { isConfigured } from '../validation';
 import { keyBelongsTo, type StoredKey } from './stored-key';
 
+/** A profile's settings and key, as one request is sent with them. */
+export interface ProfileAccess {
+  settings: Settings;
+  key: StoredKey;
+}
+
 export interface ServiceAccessDeps {
-  settings: () => Promise<Settings>;
-  apiKey: () => Promise<StoredKey>;
+  /** The profile with this id (the active one without), or undefined once it was deleted. */
+  profile: (id?: string) => Promise<ProfileAccess | undefined>;
   pathForms: () => Promise<Record<string, PathForm>>;
   savePathForm: (baseUrl: string, form: PathForm) => Promise<void>;
   /** Whether the extension may send requests to this origin (host permission). */
@@ -16,6 +22,8 @@ export interface ServiceAccessDeps {
 }
 
 export interface ConnectOverrides {
+  /** The profile whose service and key are used; the active one without. */
+  profileId?: string;
   baseUrl?: string;
   /** A key typed for this very URL (not saved yet). */
   apiKey?: string;
@@ -31,9 +39,12 @@ export interface ConnectOverrides {
  */
 export function createServiceAccess(deps: ServiceAccessDeps) {
   return async function connect(overrides: ConnectOverrides = {}): Promise<ServiceClient> {
-    const settings = await deps.settings();
+    const access = await deps.profile(overrides.profileId);
+    if (!access) {
+      throw new AppError('profile_deleted', 'The profile this was made with has been deleted.');
+    }
+    const { settings, key: stored } = access;
     const baseUrl = overrides.baseUrl ?? settings.baseUrl;
-    const stored = await deps.apiKey();
     if (!isConfigured(baseUrl, Boolean(overrides.apiKey || stored.key))) {
       throw new AppError('not_configured', 'Set the service URL and API key in the options first.');
     }

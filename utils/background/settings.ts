@@ -3,12 +3,13 @@ import { originOf } from '../http-url';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
 import { baseUrlSchema } from '../settings/schema';
 import { validSettingsItem } from '../settings/store';
-import { apiKeyItem } from './api-key';
+import { apiKeys } from './api-key';
 import { forgetBalanceUnlessCurrent, storeBalance } from './balance';
 import type { Context } from './context';
 import { applyDropRule } from './history-commands';
 import { writeKeyStatus } from './key-status';
 import { releaseUnusedOrigins } from './origins';
+import { readProfiles, writeProfiles } from './profile-store';
 import { NO_KEY } from './stored-key';
 
 async function requireReach(ctx: Context, baseUrl: string): Promise<void> {
@@ -26,23 +27,32 @@ function tightens(before: number, after: number): boolean {
   return after > 0 && (before === 0 || after < before);
 }
 
-export async function saveSettings(
+/** Saves the settings, the active profile's service among them, and that profile's key when one is given. */
+export function saveSettings(
+  ctx: Context,
+  request: RequestOf<'saveSettings'>,
+): Promise<ResponseData['saveSettings']> {
+  return ctx.setupChanges(() => saveActiveSetup(ctx, request));
+}
+
+async function saveActiveSetup(
   ctx: Context,
   { settings, apiKey, reuseKey }: RequestOf<'saveSettings'>,
 ): Promise<ResponseData['saveSettings']> {
   const { platform } = ctx;
   if (settings.baseUrl) await requireReach(ctx, settings.baseUrl);
-  const previous = await validSettingsItem.getValue();
-  const previousKey = await apiKeyItem.getValue();
+  const { profiles, settings: previous } = await readProfiles();
+  const profileId = profiles.activeId;
+  const previousKey = await apiKeys.of(profileId);
   const origin = originOf(settings.baseUrl);
-  await validSettingsItem.setValue(settings);
+  await writeProfiles(profiles, settings);
   if (settings.copyCapMb < previous.copyCapMb) await ctx.copies.applyCap();
   if (tightens(previous.historyDropAfterDays, settings.historyDropAfterDays)) await applyDropRule(ctx);
   // Without a new key or the person's explicit choice, the stored key stays bound to its own origin:
   // the new service is asked for its key, and jobs at the old one still finish with theirs.
-  if (apiKey) await apiKeyItem.setValue({ key: apiKey, origin, id: platform.newId() });
-  else if (reuseKey && previousKey.key) await apiKeyItem.setValue({ ...previousKey, origin });
-  const key = await apiKeyItem.getValue();
+  if (apiKey) await apiKeys.set(profileId, { key: apiKey, origin, id: platform.newId() });
+  else if (reuseKey && previousKey.key) await apiKeys.set(profileId, { ...previousKey, origin });
+  const key = await apiKeys.of(profileId);
   await writeKeyStatus();
   if (
     previous.baseUrl !== settings.baseUrl ||
@@ -59,13 +69,16 @@ export async function saveSettings(
   return { saved: true };
 }
 
-export async function removeApiKey(ctx: Context): Promise<ResponseData['removeApiKey']> {
-  // Needs no access to the service: a person who revoked it must still be able to drop the key.
-  await apiKeyItem.setValue(NO_KEY);
-  await writeKeyStatus();
-  await forgetBalanceUnlessCurrent(ctx);
-  await ctx.tracker.reschedule();
-  return { removed: true };
+export function removeApiKey(ctx: Context): Promise<ResponseData['removeApiKey']> {
+  return ctx.setupChanges(async () => {
+    // Needs no access to the service: a person who revoked it must still be able to drop the key.
+    const { profiles } = await readProfiles();
+    await apiKeys.set(profiles.activeId, NO_KEY);
+    await writeKeyStatus();
+    await forgetBalanceUnlessCurrent(ctx);
+    await ctx.tracker.reschedule();
+    return { removed: true };
+  });
 }
 
 export async function testConnection(

@@ -32,7 +32,7 @@ export function submitVideo(
   prompt: string,
   options: VideoOptions,
   source: HistoryEntry['source'],
-  again: Pick<EntryRun, 'model'> = {},
+  again: Pick<EntryRun, 'model' | 'profileId'> = {},
 ): Promise<HistoryEntry> {
   return runEntry(ctx, { ...videoRun(prompt, options, source), ...again });
 }

@@ -26,6 +26,8 @@ export type BalanceReading = z.infer<typeof balanceReadingSchema>;
 
 export const historyEntrySchema = z.object({
   id: z.string(),
+  /** The service profile it was made with; absent on entries made before profiles (the first profile's). */
+  profileId: z.optional(z.string().check(z.maxLength(100))),
   kind: z.enum(['image', 'video']),
   prompt: z.string(),
   model: z.string(),

@@ -25,9 +25,10 @@ export function isTracked(entry: HistoryEntry): boolean {
 }
 
 /**
- * A tracked job whose service has no key now (the person switched to another service, or removed the
- * key): polling it would need another service's key, so it waits, neither polled nor woken for, until a
- * key for its origin is saved again. `keyOrigin` is the stored key's origin, '' when there is no key.
+ * A tracked job whose profile has no key for its service now (the person pointed the profile at another
+ * service, or removed its key): polling it would need another service's key, so it waits, neither polled
+ * nor woken for, until a key for its origin is saved again. `keyOrigin` is the origin of its profile's key,
+ * '' when there is none.
  */
 export function waitsForService(entry: HistoryEntry, keyOrigin: string): boolean {
   if (!isTracked(entry) || !entry.poll) return false;

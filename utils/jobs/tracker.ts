@@ -26,8 +26,11 @@ export interface TrackerDeps {
   history: HistoryStore;
   now: () => number;
   policy: () => Promise<PollPolicy>;
-  /** The origin the stored key belongs to ('' without a key): jobs of other origins wait for theirs. */
-  keyOrigin: () => Promise<string>;
+  /**
+   * For each entry, the origin its profile's key belongs to ('' without a key): a job at another origin
+   * waits for a key of its own.
+   */
+  keyOrigins: () => Promise<(entry: HistoryEntry) => string>;
   /** Asks the service for one job; throws on failure. */
   poll: (entry: HistoryEntry) => Promise<VideoJob>;
   /** Sets the backstop alarm for `when`, or removes it when nothing is pending. */
@@ -69,8 +72,8 @@ export function createJobTracker(deps: TrackerDeps) {
 
   /** The entries that may be polled now: every tracked job but those waiting for their service. */
   async function pollable(entries: HistoryEntry[]): Promise<HistoryEntry[]> {
-    const keyOrigin = await deps.keyOrigin();
-    return entries.filter((entry) => !waitsForService(entry, keyOrigin));
+    const keyOrigin = await deps.keyOrigins();
+    return entries.filter((entry) => !waitsForService(entry, keyOrigin(entry)));
   }
 
   async function tickOnce(): Promise<TickReport> {

@@ -3,6 +3,7 @@ import { rule } from '../api/schemas';
 import { MAX_BATCH } from '../batch';
 import type { errorInfoSchema } from '../errors';
 import type { historyEntrySchema } from '../history/schema';
+import { profileNameSchema } from '../profiles/schema';
 import { settingsSchema, videoOptionsSchema } from '../settings/schema';
 import { apiKeyProblem, promptProblem } from '../validation';
 import { wholeNumber } from '../whole-number';
@@ -19,6 +20,8 @@ const apiKeySchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(500)
 const entryIdsSchema = z.array(z.string().check(z.maxLength(200))).check(z.minLength(1), z.maxLength(50_000));
 
 export const collectionNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(60));
+
+const profileIdSchema = z.string().check(z.minLength(1), z.maxLength(100));
 
 /** The person's explicit choice to use the key saved for another origin with this service URL. */
 const reuseKeySchema = z.optional(z.boolean());
@@ -100,6 +103,12 @@ export const requestSchema = z.discriminatedUnion('type', [
   }),
   /** The stored entry's request again, as a new entry. */
   z.object({ type: z.literal('regenerate'), entryId: z.string() }),
+  z.object({ type: z.literal('switchProfile'), id: profileIdSchema }),
+  z.object({ type: z.literal('addProfile'), name: profileNameSchema }),
+  z.object({ type: z.literal('renameProfile'), id: profileIdSchema, name: profileNameSchema }),
+  z.object({ type: z.literal('duplicateProfile'), id: profileIdSchema }),
+  /** Without `endPending`, a profile with pending jobs is not deleted: the answer counts them for the person to confirm. */
+  z.object({ type: z.literal('deleteProfile'), id: profileIdSchema, endPending: z.optional(z.boolean()) }),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -149,6 +158,11 @@ export interface ResponseData {
   takeComposerDraft: { taken: boolean };
   composeDraft: { id: string };
   regenerate: z.infer<typeof historyEntrySchema>;
+  switchProfile: { activeId: string };
+  addProfile: { id: string };
+  renameProfile: { renamed: true };
+  duplicateProfile: { id: string };
+  deleteProfile: { deleted: true; ended: number } | { deleted: false; pending: number };
 }
 
 export type Response<T extends RequestType> =

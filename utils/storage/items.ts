@@ -1,5 +1,6 @@
 import type { ErrorInfo } from '../error-info';
 import type { Balance, KeyStatus } from '../messaging/protocol';
+import type { Profiles } from '../profiles/schema';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
 import type { Settings, VideoOptions } from '../settings/schema';
 import { defineKeyedItem } from './keyed-item';
@@ -82,3 +83,9 @@ export interface ComposerDraft {
 export const composerDraftItem = defineKeyedItem<ComposerDraft | null>('local:composerDraft', {
   fallback: null,
 });
+
+/**
+ * The person's service profiles and which one is active (utils/profiles/schema.ts). Null until the
+ * background first writes it: until then the one configuration in the settings is the only profile.
+ */
+export const profilesItem = defineKeyedItem<Profiles | null>('local:profiles', { fallback: null });

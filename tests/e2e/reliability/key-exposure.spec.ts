@@ -1,4 +1,5 @@
 import type { Page, Request } from '@playwright/test';
+import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { readAllHistory } from '../../support/history-probe';
 import { clickContextMenu, MENU_IMAGE, MENU_VIDEO } from '../pages/browser-ui';
@@ -185,7 +186,9 @@ test('after a full run the key is nowhere but the X-API-Key header to the config
   expect(leaks).toEqual([]);
   expect(lost).toBe(0);
   // The one place the key belongs: the header of every request to the configured service.
-  expect(serviceApiKey).toMatchObject({ key: KEY, origin: new URL(service.url).origin });
+  expect(serviceApiKey).toMatchObject({
+    [FIRST_PROFILE_ID]: { key: KEY, origin: new URL(service.url).origin },
+  });
   expect(log.every((entry) => [KEY, WRONG_KEY].includes(entry.headers['x-api-key'] ?? ''))).toBe(true);
   expect(log.filter((entry) => entry.headers['x-api-key'] === WRONG_KEY)).toHaveLength(2);
   expect(log.length).toBeGreaterThanOrEqual(10);

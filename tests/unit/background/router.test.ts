@@ -33,6 +33,11 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     takeComposerDraft: unused,
     composeDraft: unused,
     regenerate: unused,
+    switchProfile: unused,
+    addProfile: unused,
+    renameProfile: unused,
+    duplicateProfile: unused,
+    deleteProfile: unused,
     ...overrides,
   };
 }

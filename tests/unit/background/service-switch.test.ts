@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiKeyItem } from '../../../utils/background/api-key';
+import { activeKeyItem } from '../../../utils/background/api-key';
 import { keyStatus } from '../../../utils/background/key-status';
 import { NO_KEY } from '../../../utils/background/stored-key';
 import type { HistoryEntry } from '../../../utils/history/schema';
@@ -219,14 +219,14 @@ describe('key storage migration', () => {
       serviceApiKey: 'legacy-key-00000000000042',
       serviceApiKey$: { v: 1 },
     });
-    const stored = await apiKeyItem.getValue();
+    const stored = await activeKeyItem.getValue();
     expect(stored).toMatchObject({ key: 'legacy-key-00000000000042', origin: 'http://127.0.0.1:9999' });
     expect(stored.id).not.toBe('');
-    expect(await fakeBrowser.storage.local.get('serviceApiKey$')).toEqual({ serviceApiKey$: { v: 2 } });
+    expect(await fakeBrowser.storage.local.get('serviceApiKey$')).toEqual({ serviceApiKey$: { v: 3 } });
   });
 
   it('a bare key stored without a service URL belongs to no origin, so it is sent nowhere', async () => {
     await fakeBrowser.storage.local.set({ serviceApiKey: 'legacy-key', serviceApiKey$: { v: 1 } });
-    expect(await apiKeyItem.getValue()).toMatchObject({ key: 'legacy-key', origin: '' });
+    expect(await activeKeyItem.getValue()).toMatchObject({ key: 'legacy-key', origin: '' });
   });
 });

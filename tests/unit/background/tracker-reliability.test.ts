@@ -46,7 +46,7 @@ function harness(entries: HistoryEntry[], inFlight: (id: string) => boolean = ()
     history: testHistoryStore(entries).store,
     now: () => T0,
     policy: async () => policy,
-    keyOrigin: async () => 'http://127.0.0.1:1',
+    keyOrigins: async () => () => 'http://127.0.0.1:1',
     poll: async (item): Promise<VideoJob> => {
       pollStarted();
       await polling;
@@ -128,7 +128,7 @@ describe('the deadline and slow answers', () => {
       history: history.store,
       now: () => now,
       policy: async () => policy,
-      keyOrigin: async () => 'http://127.0.0.1:1',
+      keyOrigins: async () => () => 'http://127.0.0.1:1',
       poll: async (item) => {
         // The answer takes long enough to arrive after the job's deadline.
         now = item.createdAt + policy.jobTimeoutMs + 500;
@@ -203,7 +203,7 @@ describe('announcements that survive a stopped worker', () => {
       history: createIdbHistoryStore(storage.open, {}),
       now: () => T0,
       policy: async () => policy,
-      keyOrigin: async () => 'http://127.0.0.1:1',
+      keyOrigins: async () => () => 'http://127.0.0.1:1',
       poll: async (item) => ({
         id: item.poll?.jobId ?? '',
         status: 'completed',

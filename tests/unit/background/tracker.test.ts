@@ -46,7 +46,7 @@ function harness(entries: HistoryEntry[], poll: (entry: HistoryEntry) => Promise
     history: history.store,
     now: () => now,
     policy: async () => ({ intervalMs: 5_000, maxBackoffMs: 60_000, jobTimeoutMs: 30 * 60_000 }),
-    keyOrigin: async () => 'http://127.0.0.1:1',
+    keyOrigins: async () => () => 'http://127.0.0.1:1',
     poll: async (entry) => {
       inFlightPolls++;
       peakPolls = Math.max(peakPolls, inFlightPolls);

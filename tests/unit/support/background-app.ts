@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiKeyItem } from '../../../utils/background/api-key';
+import { activeKeyItem } from '../../../utils/background/api-key';
 import { createBackgroundApp } from '../../../utils/background/app';
 import { POLL_ALARM } from '../../../utils/background/browser-effects';
 import { storedBalanceItem, storedPathFormsItem } from '../../../utils/background/items';
@@ -54,7 +54,7 @@ const history = {
 /** The extension's real storage items, as the background imports them, over fakeBrowser's storage. */
 export const items = {
   settings: validSettingsItem,
-  apiKey: apiKeyItem,
+  apiKey: activeKeyItem,
   keyStatus: keyStatusItem,
   balance: storedBalanceItem,
   pathForms: storedPathFormsItem,
@@ -74,7 +74,7 @@ export async function freshProfile(
   historyDbName = `${HISTORY_DB_NAME}-${++profiles}`;
   const initial: Settings = { ...DEFAULT_SETTINGS, pollIntervalSec: 1, baseUrl: service.url, ...settings };
   await validSettingsItem.setValue(initial);
-  await apiKeyItem.setValue(keyFor(initial.baseUrl, key));
+  await activeKeyItem.setValue(keyFor(initial.baseUrl, key));
 }
 
 /** A notification as the person saw it. */

@@ -1,0 +1,142 @@
+import { AppError } from '../error-info';
+import { t } from '../i18n';
+import type { RequestOf, ResponseData } from '../messaging/protocol';
+import { profileOf } from '../profiles/first-profile';
+import { MAX_PROFILES, type Profile, type Profiles } from '../profiles/schema';
+import { DEFAULT_SETTINGS } from '../settings/defaults';
+import { apiKeys } from './api-key';
+import { forgetProfileBalance, switchBalance } from './balance';
+import type { Context } from './context';
+import { writeKeyStatus } from './key-status';
+import { releaseUnusedOrigins } from './origins';
+import { readProfiles, writeProfiles } from './profile-store';
+import { NO_KEY } from './stored-key';
+
+function find(profiles: Profiles, id: string): Profile {
+  const profile = profiles.list.find((item) => item.id === id);
+  if (!profile) throw new AppError('invalid_input', 'This profile no longer exists.');
+  return profile;
+}
+
+function roomForOneMore(profiles: Profiles): void {
+  if (profiles.list.length >= MAX_PROFILES) {
+    throw new AppError('invalid_input', `At most ${MAX_PROFILES} profiles can be kept.`);
+  }
+}
+
+/**
+ * Makes another profile the active one: the settings take its service, model and video defaults, pages its
+ * key status and cached balance. Nothing else moves: jobs, batches and copies stay their own profile's.
+ */
+async function activate(ctx: Context, profiles: Profiles, id: string): Promise<void> {
+  const { settings } = await readProfiles();
+  const target = find(profiles, id);
+  const previousId = profiles.activeId;
+  await writeProfiles({ ...profiles, activeId: id }, { ...settings, ...target.service });
+  await switchBalance(ctx, previousId, id);
+  await writeKeyStatus();
+}
+
+export function switchProfile(
+  ctx: Context,
+  { id }: RequestOf<'switchProfile'>,
+): Promise<ResponseData['switchProfile']> {
+  return ctx.setupChanges(async () => {
+    const { profiles } = await readProfiles();
+    if (profiles.activeId !== id) await activate(ctx, profiles, id);
+    return { activeId: id };
+  });
+}
+
+/** A new profile starts unset (no service, no key) and becomes the active one, so the options page sets it up. */
+export function addProfile(
+  ctx: Context,
+  { name }: RequestOf<'addProfile'>,
+): Promise<ResponseData['addProfile']> {
+  return ctx.setupChanges(async () => {
+    const { profiles, settings } = await readProfiles();
+    roomForOneMore(profiles);
+    const { baseUrl, modelId, modelField, videoDefaults } = DEFAULT_SETTINGS;
+    const profile: Profile = {
+      id: ctx.platform.newId(),
+      name,
+      service: { baseUrl, modelId, modelField, videoDefaults },
+    };
+    const added = { ...profiles, list: [...profiles.list, profile] };
+    await writeProfiles(added, settings);
+    await activate(ctx, added, profile.id);
+    return { id: profile.id };
+  });
+}
+
+export function renameProfile(
+  ctx: Context,
+  { id, name }: RequestOf<'renameProfile'>,
+): Promise<ResponseData['renameProfile']> {
+  return ctx.setupChanges(async () => {
+    const { profiles, settings } = await readProfiles();
+    find(profiles, id);
+    const list = profiles.list.map((profile) => (profile.id === id ? { ...profile, name } : profile));
+    await writeProfiles({ ...profiles, list }, settings);
+    return { renamed: true };
+  });
+}
+
+/** The copy has the service, model and video defaults, never the key: a key is entered for its profile. */
+export function duplicateProfile(
+  ctx: Context,
+  { id }: RequestOf<'duplicateProfile'>,
+): Promise<ResponseData['duplicateProfile']> {
+  return ctx.setupChanges(async () => {
+    const { profiles, settings } = await readProfiles();
+    roomForOneMore(profiles);
+    const source = find(profiles, id);
+    const copy: Profile = {
+      ...source,
+      id: ctx.platform.newId(),
+      name: t('profileCopyName', source.name).slice(0, 60),
+    };
+    const at = profiles.list.indexOf(source) + 1;
+    const list = [...profiles.list.slice(0, at), copy, ...profiles.list.slice(at)];
+    await writeProfiles({ ...profiles, list }, settings);
+    return { id: copy.id };
+  });
+}
+
+/**
+ * Deletes the profile and its key. Jobs still pending with it are counted first and only ended (as "profile
+ * deleted", nothing more sent or polled) once the person agreed; a deleted active profile hands over to the
+ * first remaining one. The last profile stays: there is always one to send with.
+ */
+export function deleteProfile(
+  ctx: Context,
+  { id, endPending }: RequestOf<'deleteProfile'>,
+): Promise<ResponseData['deleteProfile']> {
+  return ctx.setupChanges(async () => {
+    const { profiles, settings } = await readProfiles();
+    find(profiles, id);
+    if (profiles.list.length === 1) {
+      throw new AppError('invalid_input', 'The only profile cannot be deleted; change its settings instead.');
+    }
+    const pending = (await ctx.history.find({ status: 'running' })).filter(
+      (entry) => profileOf(entry) === id,
+    );
+    if (pending.length > 0 && !endPending) return { deleted: false, pending: pending.length };
+    const now = ctx.platform.now();
+    const error = new AppError('profile_deleted', 'The profile this was made with has been deleted.').info;
+    const ended = await ctx.history.patchMany({ ids: pending.map((entry) => entry.id) }, (entry) => {
+      if (entry.status !== 'running' || profileOf(entry) !== id) return undefined;
+      const { waiting: _, serviceUrl: __, ...rest } = entry;
+      return { ...rest, status: 'failed', finishedAt: now, error };
+    });
+    const list = profiles.list.filter((profile) => profile.id !== id);
+    const remaining = { activeId: profiles.activeId, list };
+    if (profiles.activeId === id) await activate(ctx, remaining, list[0]?.id ?? '');
+    else await writeProfiles(remaining, settings);
+    await apiKeys.set(id, NO_KEY);
+    await forgetProfileBalance(ctx, id);
+    await ctx.tracker.reschedule();
+    void releaseUnusedOrigins(ctx);
+    return { deleted: true, ended: ended.length };
+  });
+}

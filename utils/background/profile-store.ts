@@ -1,0 +1,47 @@
+import { browser } from 'wxt/browser';
+import { t } from '../i18n';
+import { repairProfiles, serviceOf } from '../profiles/repair';
+import { type Profile, type Profiles, profilesSchema } from '../profiles/schema';
+import type { Settings } from '../settings/schema';
+import { settingsSchema } from '../settings/schema';
+import { validSettingsItem } from '../settings/store';
+import { profilesItem, settingsItem } from '../storage/items';
+import { nameOf } from '../storage/keyed-item';
+
+/** The profiles as the background sees them: repaired on every read, with the settings they were read with. */
+export async function readProfiles(): Promise<{ profiles: Profiles; settings: Settings }> {
+  const [stored, settings] = await Promise.all([profilesItem.getValue(), validSettingsItem.getValue()]);
+  return { profiles: repairProfiles(stored, settings, t('profileDefaultName')), settings };
+}
+
+/**
+ * Writes the profiles and the settings in one storage call, so no worker stopped in between leaves the
+ * settings of one profile marked as another's active configuration.
+ */
+export async function writeProfiles(profiles: Profiles, settings: Settings): Promise<void> {
+  const active = profiles.list.find((profile) => profile.id === profiles.activeId);
+  const list = profiles.list.map((profile) =>
+    profile === active ? { ...profile, service: serviceOf(settings) } : profile,
+  );
+  await browser.storage.local.set({
+    [nameOf(profilesItem.key)]: profilesSchema.parse({ ...profiles, list }),
+    [nameOf(settingsItem.key)]: settingsSchema.parse(settings),
+  });
+}
+
+export interface ResolvedProfile {
+  profile: Profile;
+  /** The person's settings with this profile's service, model and video defaults. */
+  settings: Settings;
+  active: boolean;
+}
+
+/** The profile with this id (the active one without an id), or undefined once it was deleted. */
+export async function resolveProfile(id?: string): Promise<ResolvedProfile | undefined> {
+  const { profiles, settings } = await readProfiles();
+  const wanted = id ?? profiles.activeId;
+  const profile = profiles.list.find((item) => item.id === wanted);
+  if (!profile) return undefined;
+  const active = profile.id === profiles.activeId;
+  return { profile, settings: active ? settings : { ...settings, ...profile.service }, active };
+}
