@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { t } from '@/utils/i18n';
 import type { DateOrder, FindQuery, KindFilter, StatusFilter } from '@/utils/ui/history-find';
+import type { ShownProfile } from '@/utils/ui/profiles-view';
 import controls from './controls.module.css';
 import styles from './HistoryFind.module.css';
 
@@ -9,6 +10,8 @@ interface Props {
   onChange: (query: FindQuery) => void;
   /** The collections there are, offered by the collection filter. */
   collections: readonly string[];
+  /** The person's profiles, offered by the profile filter once there is more than one. */
+  profiles?: readonly ShownProfile[] | undefined;
 }
 
 /** The collection filter's value for "any": no collection is named with an empty string. */
@@ -46,10 +49,10 @@ function Choice<T extends string>({ label, value, choices, onChange }: ChoicePro
 }
 
 /**
- * Search by prompt, filter by kind, status, favourite and collection, and sort by date; the list follows as
+ * Search by prompt, filter by kind, status, favourite, collection and profile, and sort by date; the list follows as
  * the person types.
  */
-export function HistoryFind({ query, onChange, collections }: Props) {
+export function HistoryFind({ query, onChange, collections, profiles = [] }: Props) {
   const searchId = useId();
   const favouritesId = useId();
   return (
@@ -105,6 +108,20 @@ export function HistoryFind({ query, onChange, collections }: Props) {
           onChange(collection === ANY ? rest : { ...rest, collection });
         }}
       />
+      {profiles.length > 1 || query.profile !== undefined ? (
+        <Choice<string>
+          label={t('filterProfile')}
+          value={query.profile ?? ANY}
+          choices={[
+            [ANY, t('filterAnyProfile')],
+            ...profiles.map((profile) => [profile.id, profile.name] as const),
+          ]}
+          onChange={(profile) => {
+            const { profile: _, ...rest } = query;
+            onChange(profile === ANY ? rest : { ...rest, profile });
+          }}
+        />
+      ) : null}
       <div className={controls.checkRow}>
         <input
           id={favouritesId}

@@ -3,18 +3,22 @@ import controls from '@/components/controls.module.css';
 import { t } from '@/utils/i18n';
 import type { ShownBalance } from '@/utils/ui/balance';
 import { openOptions } from '@/utils/ui/navigation';
+import type { ShownProfiles } from '@/utils/ui/profiles-view';
 import type { BalanceRefresh } from '@/utils/ui/use-balance-refresh';
 import styles from './PageSections.module.css';
+import { ProfileSwitch } from './ProfileSwitch';
 
 interface Props {
   configured: boolean;
   balance?: ShownBalance;
+  /** Shown once known, so the build-time frame (which cannot know them) needs no room kept for them. */
+  profiles?: ShownProfiles | undefined;
   refresh: BalanceRefresh;
   now: number;
 }
 
-/** The name, the way to the options, and (once set up) the balance. */
-export function PageHeader({ configured, balance, refresh, now }: Props) {
+/** The name, the active profile, the way to the options, and (once set up) the balance. */
+export function PageHeader({ configured, balance, profiles, refresh, now }: Props) {
   const error = refresh.failure ?? balance?.error;
   return (
     <header className={styles.header}>
@@ -23,6 +27,7 @@ export function PageHeader({ configured, balance, refresh, now }: Props) {
           <img className={styles.logo} src="/icon/32.png" alt="" width={20} height={20} />
           {t('extName')}
         </h1>
+        {profiles ? <ProfileSwitch profiles={profiles} /> : null}
         <button
           type="button"
           className={`${controls.button} ${controls.small}`}

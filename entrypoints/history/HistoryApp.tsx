@@ -24,8 +24,9 @@ import { useNow } from '@/utils/ui/hooks';
 import { mediaItems, NO_COPIES } from '@/utils/ui/media-items';
 import { keepOnly, NO_SELECTION, selectAll, toggle } from '@/utils/ui/selection';
 import { forgetSnapshotHistory } from '@/utils/ui/snapshot';
-import { useCopies, useKeyStatus } from '@/utils/ui/stored-data';
+import { useCopies, useKeyStatus, useSettings } from '@/utils/ui/stored-data';
 import { type HistoryWindow, PAGE_SIZE, useHistoryWindow } from '@/utils/ui/use-history-window';
+import { useProfiles } from '@/utils/ui/use-profiles';
 import styles from './History.module.css';
 
 /** What the count line says: how much of the history is loaded, or how many a search found so far. */
@@ -54,6 +55,7 @@ function useFirstScreen(history: HistoryWindow, query: FindQuery): readonly Hist
  */
 export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
   const key = useKeyStatus();
+  const profiles = useProfiles(useSettings());
   const storedCopies = useCopies().value;
   const copies = storedCopies?.entries ?? NO_COPIES;
   const [query, setQuery] = useState(SHOW_ALL);
@@ -182,7 +184,12 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
 
           {loaded ? <HistoryTransfer /> : null}
           {total > 0 || narrowed ? (
-            <HistoryFind query={query} onChange={find} collections={history.collections} />
+            <HistoryFind
+              query={query}
+              onChange={find}
+              collections={history.collections}
+              profiles={profiles?.list}
+            />
           ) : null}
           <CollectionNames names={history.collections} />
 

@@ -1,13 +1,16 @@
 import { ErrorMessage } from '@/components/ErrorMessage';
 import { describeError, t } from '@/utils/i18n';
 import { useKeyStatus, useSettings } from '@/utils/ui/stored-data';
+import { useProfiles } from '@/utils/ui/use-profiles';
 import styles from './Options.module.css';
 import { OptionsForm } from './OptionsForm';
+import { ProfilesSection } from './ProfilesSection';
 
 /** The options page: the stored settings and key status, edited through the background's commands. */
 export function OptionsApp() {
   const settings = useSettings();
   const key = useKeyStatus();
+  const profiles = useProfiles(settings);
   const loadError = settings.error ?? key.error;
   const loaded = settings.read && key.read && settings.value;
 
@@ -21,7 +24,11 @@ export function OptionsApp() {
       {loadError && !loaded ? <ErrorMessage>{t('loadFailed', describeError(loadError))}</ErrorMessage> : null}
       {!loaded && !loadError ? <p className={styles.muted}>{t('loading')}</p> : null}
 
-      {loaded && settings.value ? <OptionsForm stored={settings.value} keyStatus={key.value} /> : null}
+      {loaded && profiles ? <ProfilesSection profiles={profiles} /> : null}
+      {loaded && settings.value && profiles ? (
+        // A switch fills the form afresh with the profile now active.
+        <OptionsForm key={profiles.activeId} stored={settings.value} keyStatus={key.value} />
+      ) : null}
     </main>
   );
 }

@@ -24,7 +24,13 @@ export function App({ snapshot }: { snapshot?: CachedView }) {
     <KeyStatusContext.Provider value={data.key}>
       <CopiesContext.Provider value={copies}>
         <main className={styles.popup}>
-          <PageHeader configured={configured} balance={data.balance} refresh={refresh} now={now} />
+          <PageHeader
+            configured={configured}
+            balance={data.balance}
+            profiles={data.profiles}
+            refresh={refresh}
+            now={now}
+          />
           <PromptComposer page={page} now={now} />
           {page.result ? <ResultCard entry={page.result} /> : null}
           <EntryLists history={data.history} actions={actions} now={now} onEdit={page.editEntry} />

@@ -43,7 +43,13 @@ export function PanelApp() {
     <KeyStatusContext.Provider value={data.key}>
       <CopiesContext.Provider value={copies}>
         <main className={styles.panel}>
-          <PageHeader configured={configured} balance={data.balance} refresh={refresh} now={now} />
+          <PageHeader
+            configured={configured}
+            balance={data.balance}
+            profiles={data.profiles}
+            refresh={refresh}
+            now={now}
+          />
           <PromptComposer page={page} now={now} />
           {page.result ? <ResultCard entry={page.result} /> : null}
           <EntryLists history={data.history} actions={actions} now={now} onEdit={page.editEntry} />

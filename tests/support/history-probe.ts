@@ -106,6 +106,8 @@ export async function writeAllHistory(entries: readonly HistoryEntry[]): Promise
           costPending: ended && entry.balanceBefore !== undefined ? 1 : 0,
           favourite: entry.favourite ? 1 : 0,
           collections: entry.collections ?? [],
+          // FIRST_PROFILE_ID, spelled out: this function runs in the page, without imports.
+          profile: entry.profileId ?? 'profile-1',
           ...(entry.batchId === undefined ? {} : { batchId: entry.batchId }),
         });
       });

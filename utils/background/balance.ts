@@ -2,8 +2,10 @@ import { AppError, type ErrorInfo, toErrorInfo } from '../error-info';
 import type { BalanceReading } from '../history/schema';
 import type { Balance } from '../messaging/protocol';
 import type { BalanceAccount, StoredBalance } from '../storage/items';
+import { balanceItem } from '../storage/items';
+import { nameOf } from '../storage/keyed-item';
 import type { Context } from './context';
-import { profileBalancesItem, storedBalanceItem } from './items';
+import { profileBalancesItem, profileBalancesKey, storedBalanceItem } from './items';
 
 function sameAccount(a: BalanceAccount | undefined, b: BalanceAccount): boolean {
   return a !== undefined && a.origin === b.origin && a.keyId === b.keyId;
@@ -41,15 +43,22 @@ export function forgetBalanceUnlessCurrent(ctx: Context): Promise<void> {
  * The balance pages show is the active profile's; the others' last figures wait in their own item, so a
  * switch shows the profile's last known balance at once, tagged with its account as ever.
  */
-export function switchBalance(ctx: Context, fromId: string, toId: string): Promise<void> {
+export function switchBalance(
+  ctx: Context,
+  fromId: string,
+  toId: string,
+  write: (items: Record<string, unknown>) => Promise<void>,
+): Promise<void> {
   return ctx.serially(async () => {
     const [cached, current] = await Promise.all([
       profileBalancesItem.getValue(),
       storedBalanceItem.getValue(),
     ]);
     const { [toId]: next, ...others } = cached;
-    await profileBalancesItem.setValue({ ...others, [fromId]: current });
-    await storedBalanceItem.setValue(next ?? { balance: null });
+    await write({
+      [nameOf(profileBalancesKey)]: { ...others, [fromId]: current },
+      [nameOf(balanceItem.key)]: next ?? { balance: null },
+    });
   });
 }
 

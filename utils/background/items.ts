@@ -13,8 +13,9 @@ export const storedBalanceItem = repairedItem(balanceItem, repairBalance);
 export const storedPathFormsItem = repairedItem(pathFormsItem, repairPathForms);
 
 /** The last balance of each profile not active now, by profile id (see switchBalance). */
+export const profileBalancesKey = 'local:profileBalances';
 export const profileBalancesItem = repairedItem(
-  defineKeyedItem<Record<string, StoredBalance>>('local:profileBalances', { fallback: {} }),
+  defineKeyedItem<Record<string, StoredBalance>>(profileBalancesKey, { fallback: {} }),
   (stored) =>
     typeof stored === 'object' && stored !== null && !Array.isArray(stored)
       ? Object.fromEntries(Object.entries(stored).map(([id, balance]) => [id, repairBalance(balance)]))

@@ -2,18 +2,24 @@ import { originOf } from '../http-url';
 import type { KeyStatus } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
 import { keyStatusItem } from '../storage/items';
-import { apiKeys } from './api-key';
+import { apiKeys, type StoredKeys } from './api-key';
 import { readProfiles } from './profile-store';
-import { keyBelongsTo, keyHint, type StoredKey } from './stored-key';
+import { keyBelongsTo, keyHint, NO_KEY, type StoredKey } from './stored-key';
 
-/** `set` only when the stored key belongs to the configured service; `origin` says where it does belong. */
-export function keyStatus(stored: StoredKey, settings: Settings): KeyStatus {
-  if (!stored.key) return { set: false };
+/**
+ * `set` only when the active profile's key belongs to its service; `origin` says where it does belong, and
+ * `origins` where each profile's key does.
+ */
+export function keyStatus(stored: StoredKey, settings: Settings, keys: StoredKeys = {}): KeyStatus {
+  const origins = Object.fromEntries(Object.entries(keys).map(([id, key]) => [id, key.origin]));
+  const all = Object.keys(origins).length > 0 ? { origins } : {};
+  if (!stored.key) return { set: false, ...all };
   const last4 = keyHint(stored.key);
   return {
     set: keyBelongsTo(stored, originOf(settings.baseUrl)),
     origin: stored.origin,
     ...(last4 ? { last4 } : {}),
+    ...all,
   };
 }
 
@@ -22,6 +28,6 @@ export function keyStatus(stored: StoredKey, settings: Settings): KeyStatus {
  * a service or the active profile.
  */
 export async function writeKeyStatus(): Promise<void> {
-  const { profiles, settings } = await readProfiles();
-  await keyStatusItem.setValue(keyStatus(await apiKeys.of(profiles.activeId), settings));
+  const [{ profiles, settings }, keys] = await Promise.all([readProfiles(), apiKeys.all()]);
+  await keyStatusItem.setValue(keyStatus(keys[profiles.activeId] ?? NO_KEY, settings, keys));
 }

@@ -2,12 +2,15 @@ import { AppError } from '../error-info';
 import { t } from '../i18n';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
 import { profileOf } from '../profiles/first-profile';
-import { MAX_PROFILES, type Profile, type Profiles } from '../profiles/schema';
+import { MAX_PROFILE_NAME, MAX_PROFILES } from '../profiles/limits';
+import type { Profile, Profiles } from '../profiles/schema';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
+import { keyStatusItem } from '../storage/items';
+import { nameOf } from '../storage/keyed-item';
 import { apiKeys } from './api-key';
 import { forgetProfileBalance, switchBalance } from './balance';
 import type { Context } from './context';
-import { writeKeyStatus } from './key-status';
+import { keyStatus, writeKeyStatus } from './key-status';
 import { releaseUnusedOrigins } from './origins';
 import { readProfiles, writeProfiles } from './profile-store';
 import { NO_KEY } from './stored-key';
@@ -30,11 +33,15 @@ function roomForOneMore(profiles: Profiles): void {
  */
 async function activate(ctx: Context, profiles: Profiles, id: string): Promise<void> {
   const { settings } = await readProfiles();
-  const target = find(profiles, id);
-  const previousId = profiles.activeId;
-  await writeProfiles({ ...profiles, activeId: id }, { ...settings, ...target.service });
-  await switchBalance(ctx, previousId, id);
-  await writeKeyStatus();
+  const next = { ...settings, ...find(profiles, id).service };
+  const keys = await apiKeys.all();
+  const status = keyStatus(keys[id] ?? NO_KEY, next, keys);
+  await switchBalance(ctx, profiles.activeId, id, (balances) =>
+    writeProfiles({ ...profiles, activeId: id }, next, {
+      ...balances,
+      [nameOf(keyStatusItem.key)]: status,
+    }),
+  );
 }
 
 export function switchProfile(
@@ -94,7 +101,7 @@ export function duplicateProfile(
     const copy: Profile = {
       ...source,
       id: ctx.platform.newId(),
-      name: t('profileCopyName', source.name).slice(0, 60),
+      name: t('profileCopyName', source.name).slice(0, MAX_PROFILE_NAME),
     };
     const at = profiles.list.indexOf(source) + 1;
     const list = [...profiles.list.slice(0, at), copy, ...profiles.list.slice(at)];
@@ -134,6 +141,7 @@ export function deleteProfile(
     if (profiles.activeId === id) await activate(ctx, remaining, list[0]?.id ?? '');
     else await writeProfiles(remaining, settings);
     await apiKeys.set(id, NO_KEY);
+    await writeKeyStatus();
     await forgetProfileBalance(ctx, id);
     await ctx.tracker.reschedule();
     void releaseUnusedOrigins(ctx);

@@ -16,9 +16,14 @@ export async function readProfiles(): Promise<{ profiles: Profiles; settings: Se
 
 /**
  * Writes the profiles and the settings in one storage call, so no worker stopped in between leaves the
- * settings of one profile marked as another's active configuration.
+ * settings of one profile marked as another's active configuration; `also` joins other items to that call
+ * (a switch's balance and key status), so pages see the switch as one change.
  */
-export async function writeProfiles(profiles: Profiles, settings: Settings): Promise<void> {
+export async function writeProfiles(
+  profiles: Profiles,
+  settings: Settings,
+  also: Record<string, unknown> = {},
+): Promise<void> {
   const active = profiles.list.find((profile) => profile.id === profiles.activeId);
   const list = profiles.list.map((profile) =>
     profile === active ? { ...profile, service: serviceOf(settings) } : profile,
@@ -26,6 +31,7 @@ export async function writeProfiles(profiles: Profiles, settings: Settings): Pro
   await browser.storage.local.set({
     [nameOf(profilesItem.key)]: profilesSchema.parse({ ...profiles, list }),
     [nameOf(settingsItem.key)]: settingsSchema.parse(settings),
+    ...also,
   });
 }
 

@@ -1,6 +1,9 @@
 import { AppError } from '../error-info';
 import { originOf } from '../http-url';
+import { t } from '../i18n';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
+import { profileNameFor } from '../profiles/first-profile';
+import type { Profiles } from '../profiles/schema';
 import { baseUrlSchema } from '../settings/schema';
 import { validSettingsItem } from '../settings/store';
 import { apiKeys } from './api-key';
@@ -27,6 +30,20 @@ function tightens(before: number, after: number): boolean {
   return after > 0 && (before === 0 || after < before);
 }
 
+/**
+ * A profile still named after its service (as the first one is, made from an earlier release's settings or
+ * a fresh install) keeps being named after it when the person points it at another; a name they chose stays.
+ */
+function renamedForService(profiles: Profiles, before: string, after: string): Profiles {
+  const fallback = t('profileDefaultName');
+  const list = profiles.list.map((profile) =>
+    profile.id === profiles.activeId && profile.name === profileNameFor(before, fallback)
+      ? { ...profile, name: profileNameFor(after, fallback) }
+      : profile,
+  );
+  return { ...profiles, list };
+}
+
 /** Saves the settings, the active profile's service among them, and that profile's key when one is given. */
 export function saveSettings(
   ctx: Context,
@@ -45,7 +62,7 @@ async function saveActiveSetup(
   const profileId = profiles.activeId;
   const previousKey = await apiKeys.of(profileId);
   const origin = originOf(settings.baseUrl);
-  await writeProfiles(profiles, settings);
+  await writeProfiles(renamedForService(profiles, previous.baseUrl, settings.baseUrl), settings);
   if (settings.copyCapMb < previous.copyCapMb) await ctx.copies.applyCap();
   if (tightens(previous.historyDropAfterDays, settings.historyDropAfterDays)) await applyDropRule(ctx);
   // Without a new key or the person's explicit choice, the stored key stays bound to its own origin:

@@ -1,4 +1,5 @@
 import { type DBSchema, type IDBPDatabase, type IDBPObjectStore, openDB } from 'idb';
+import { profileOf } from '../profiles/first-profile';
 import { type DateKey, HISTORY_DB_NAME, HISTORY_DB_VERSION, type HistoryRow } from './history-row';
 
 // The record and its order live apart from `idb`, so a page reads them without loading the wrapper.
@@ -17,6 +18,7 @@ export interface HistorySchema extends DBSchema {
       costPending: number;
       batchId: string;
       collections: string;
+      profile: string;
     };
   };
   /** `seq`: the next tie-breaker to hand out; `migrated`: the version of the storage.local array taken in. */
@@ -65,17 +67,28 @@ export async function pastCap(store: EntriesStore, limit: number): Promise<Histo
 
 export async function openHistoryDb(name = HISTORY_DB_NAME): Promise<HistoryDb> {
   const db: HistoryDb = await openDB<HistorySchema>(name, HISTORY_DB_VERSION, {
-    upgrade(db) {
-      const entries = db.createObjectStore('entries', { keyPath: 'id' });
-      entries.createIndex('date', ['createdAt', 'seq']);
-      entries.createIndex('status', 'status');
-      entries.createIndex('kind', 'kind');
-      entries.createIndex('favourite', 'favourite');
-      entries.createIndex('owed', 'owed');
-      entries.createIndex('costPending', 'costPending');
-      entries.createIndex('batchId', 'batchId');
-      entries.createIndex('collections', 'collections', { multiEntry: true });
-      db.createObjectStore('meta');
+    async upgrade(db, oldVersion, _newVersion, transaction) {
+      if (oldVersion < 1) {
+        const entries = db.createObjectStore('entries', { keyPath: 'id' });
+        entries.createIndex('date', ['createdAt', 'seq']);
+        entries.createIndex('status', 'status');
+        entries.createIndex('kind', 'kind');
+        entries.createIndex('favourite', 'favourite');
+        entries.createIndex('owed', 'owed');
+        entries.createIndex('costPending', 'costPending');
+        entries.createIndex('batchId', 'batchId');
+        entries.createIndex('collections', 'collections', { multiEntry: true });
+        db.createObjectStore('meta');
+      }
+      if (oldVersion < 2) {
+        // Profiles: every stored row is given its profile in this same upgrade, so the index misses none.
+        const entries = transaction.objectStore('entries');
+        entries.createIndex('profile', 'profile');
+        for (let cursor = await entries.openCursor(); cursor; cursor = await cursor.continue()) {
+          if (cursor.value.profile === undefined)
+            await cursor.update({ ...cursor.value, profile: profileOf(cursor.value.entry) });
+        }
+      }
     },
     // A newer build's upgrade (or a deletion) is not held up by this connection: an update restarts the
     // worker and reloads pages anyway.

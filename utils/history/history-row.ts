@@ -1,3 +1,4 @@
+import { profileOf } from '../profiles/first-profile';
 import type { HistoryEntry } from './schema';
 
 /**
@@ -6,7 +7,7 @@ import type { HistoryEntry } from './schema';
  * read it; only the background writes.
  */
 export const HISTORY_DB_NAME = 'promptcast-history';
-export const HISTORY_DB_VERSION = 1;
+export const HISTORY_DB_VERSION = 2;
 
 /**
  * One entry and the fields it is found by. Flags are 1/0 rather than booleans because IndexedDB cannot
@@ -24,6 +25,8 @@ export interface HistoryRow {
   costPending: 0 | 1;
   favourite: 0 | 1;
   batchId?: string;
+  /** The profile it was made with (the first profile's for entries made before profiles). Since version 2. */
+  profile: string;
   /** The entry's collections again, for the multi-entry index (one key per collection). */
   collections: string[];
 }
@@ -43,6 +46,7 @@ export function rowOf(entry: HistoryEntry, seq: number): HistoryRow {
     costPending: ended && entry.balanceBefore !== undefined ? 1 : 0,
     favourite: entry.favourite ? 1 : 0,
     collections: entry.collections ?? [],
+    profile: profileOf(entry),
     ...(entry.batchId === undefined ? {} : { batchId: entry.batchId }),
   };
 }

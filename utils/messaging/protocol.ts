@@ -123,6 +123,8 @@ export const keyStatusSchema = z.object({
   origin: z.optional(z.string()),
   /** Only for keys long enough that four characters give little away. */
   last4: z.optional(z.string().check(z.maxLength(4))),
+  /** The origin each profile's key belongs to, by profile id: a job waits only when its own profile has no key for it. */
+  origins: z.optional(z.record(z.string(), z.string())),
 });
 export type KeyStatus = z.infer<typeof keyStatusSchema>;
 

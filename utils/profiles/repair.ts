@@ -1,13 +1,7 @@
 import type { Settings } from '../settings/schema';
 import { FIRST_PROFILE_ID, profileNameFor } from './first-profile';
-import {
-  MAX_PROFILES,
-  type Profile,
-  type ProfileService,
-  type Profiles,
-  profileSchema,
-  profilesSchema,
-} from './schema';
+import { MAX_PROFILES } from './limits';
+import { type Profile, type ProfileService, type Profiles, profileSchema, profilesSchema } from './schema';
 
 export function serviceOf(settings: Settings): ProfileService {
   const { baseUrl, modelId, modelField, videoDefaults } = settings;

@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '../history/schema';
 import type { KeyStatus } from '../messaging/protocol';
+import { profileOf } from '../profiles/first-profile';
 
 export interface PopupSections {
   /** Work in progress, and entries seen running in this popup session (so they finish in place). */
@@ -54,5 +55,7 @@ export function waitingOrigin(entry: HistoryEntry, key: KeyStatus | undefined): 
   } catch {
     return undefined;
   }
-  return key.origin === origin ? undefined : origin;
+  // Status written before profiles names only the one key's origin.
+  const keyOrigin = key.origins ? key.origins[profileOf(entry)] : key.origin;
+  return keyOrigin === origin ? undefined : origin;
 }

@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../history/schema';
+import { profileOf } from '../profiles/first-profile';
 
 export type KindFilter = 'all' | HistoryEntry['kind'];
 export type StatusFilter = 'all' | HistoryEntry['status'];
@@ -13,6 +14,8 @@ export interface FindQuery {
   favouritesOnly: boolean;
   /** Only entries in this collection; undefined for any. */
   collection?: string;
+  /** Only entries made with this profile; undefined for any. */
+  profile?: string;
 }
 
 export const SHOW_ALL: FindQuery = {
@@ -30,7 +33,8 @@ export function isNarrowed(query: FindQuery): boolean {
     query.kind !== 'all' ||
     query.status !== 'all' ||
     query.favouritesOnly ||
-    query.collection !== undefined
+    query.collection !== undefined ||
+    query.profile !== undefined
   );
 }
 
@@ -40,6 +44,7 @@ export interface Findable {
   status: HistoryEntry['status'];
   favourite: boolean;
   collections: readonly string[];
+  profile: string;
   /** The prompt, lower-cased. */
   text: string;
 }
@@ -49,11 +54,12 @@ export const findableOf = (entry: HistoryEntry): Findable => ({
   status: entry.status,
   favourite: entry.favourite === true,
   collections: entry.collections ?? [],
+  profile: profileOf(entry),
   text: entry.prompt.toLocaleLowerCase(),
 });
 
 /**
- * Whether a findable entry passes the query's kind, status, favourite, collection and words. The search is
+ * Whether a findable entry passes the query's kind, status, favourite, collection, profile and words. The search is
  * case-insensitive and every word must appear in the prompt, in any order, so "red kite" finds "a kite, red
  * and small".
  */
@@ -64,6 +70,7 @@ export function matchingFindable(query: FindQuery): (found: Findable) => boolean
     if (query.status !== 'all' && found.status !== query.status) return false;
     if (query.favouritesOnly && !found.favourite) return false;
     if (query.collection !== undefined && !found.collections.includes(query.collection)) return false;
+    if (query.profile !== undefined && found.profile !== query.profile) return false;
     return words.every((word) => found.text.includes(word));
   };
 }

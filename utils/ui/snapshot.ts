@@ -2,6 +2,7 @@ import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import type { Balance } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
+import { type ShownProfiles, snapshotProfiles } from './profiles-view';
 import { shownView } from './stored-view';
 
 /** What the popup shows before the background answers: enough to paint it at once. */
@@ -12,6 +13,7 @@ export interface CachedView {
   balanceError?: ErrorInfo;
   /** The balance as the popup words it ("1,000 credits"), for the shell that paints before React. */
   balanceText?: string;
+  profiles?: ShownProfiles;
 }
 
 const KEY = 'promptcast:popup-snapshot:v1';
@@ -30,6 +32,7 @@ export function readSnapshot(store: Pick<Storage, 'getItem'> = localStorage): Ca
     if (view.settings === undefined || view.history === undefined || view.balance === undefined) {
       return undefined;
     }
+    const profiles = snapshotProfiles(view.profiles);
     return {
       ...shownView({
         settings: view.settings,
@@ -38,6 +41,7 @@ export function readSnapshot(store: Pick<Storage, 'getItem'> = localStorage): Ca
         balanceError: view.balanceError,
       }),
       ...(typeof view.balanceText === 'string' ? { balanceText: view.balanceText } : {}),
+      ...(profiles ? { profiles } : {}),
     };
   } catch {
     return undefined;

@@ -3,7 +3,7 @@ import { copiesItem } from '../media/copies-item';
 import type { Copies } from '../media/copies-schema';
 import type { KeyStatus } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
-import { balanceItem, keyStatusItem, type StoredBalance, settingsItem } from '../storage/items';
+import { balanceItem, keyStatusItem, profilesItem, type StoredBalance, settingsItem } from '../storage/items';
 import { shownCopies, shownEntries, shownKeyStatus, shownSettings, shownStoredBalance } from './stored-view';
 import { type ReadableItem, type Stored, useStoredValue } from './use-stored';
 
@@ -23,3 +23,7 @@ export const useKeyStatus = (): Stored<KeyStatus> => useStoredValue(keyStatusIte
 export const useStoredBalance = (): Stored<StoredBalance> => useStoredValue(balanceItem, shownStoredBalance);
 
 export const useCopies = (): Stored<Copies> => useStoredValue(copiesItem, shownCopies);
+
+/** As stored: what a page can show of it depends on the settings too (utils/ui/profiles-view.ts). */
+const asStored = (value: unknown) => value;
+export const useStoredProfiles = (): Stored<unknown> => useStoredValue(profilesItem, asStored);

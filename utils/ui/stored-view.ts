@@ -110,10 +110,18 @@ export function shownStoredBalance(value: unknown): StoredBalance {
 /** The key status; anything unreadable counts as "no key", which only asks the person to enter one. */
 export function shownKeyStatus(value: unknown): KeyStatus {
   if (!isObject(value) || typeof value.set !== 'boolean') return { set: false };
+  // `origins` is read even without a key for the active profile: other profiles' jobs go on with theirs.
   return {
     set: value.set,
     ...(isText(value.origin) ? { origin: value.origin } : {}),
     ...(isText(value.last4) && value.last4.length <= 4 ? { last4: value.last4 } : {}),
+    ...(isObject(value.origins)
+      ? {
+          origins: Object.fromEntries(
+            Object.entries(value.origins).filter((pair): pair is [string, string] => isText(pair[1])),
+          ),
+        }
+      : {}),
   };
 }
 

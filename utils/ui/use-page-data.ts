@@ -4,8 +4,10 @@ import { formatCredits } from '@/utils/i18n';
 import type { KeyStatus } from '@/utils/messaging/protocol';
 import type { Settings } from '@/utils/settings/schema';
 import { balanceForService, type ShownBalance } from '@/utils/ui/balance';
+import type { ShownProfiles } from '@/utils/ui/profiles-view';
 import { type CachedView, writeSnapshot } from '@/utils/ui/snapshot';
 import { useHistory, useKeyStatus, useSettings, useStoredBalance } from '@/utils/ui/stored-data';
+import { useProfiles } from '@/utils/ui/use-profiles';
 import type { ReadableItem } from '@/utils/ui/use-stored';
 
 export interface PageData {
@@ -15,6 +17,8 @@ export interface PageData {
   /** Undefined until storage answered: nothing is labelled on a guess. */
   key?: KeyStatus;
   balance?: ShownBalance;
+  /** The person's profiles and the active one, once known (from storage, or the snapshot before it). */
+  profiles?: ShownProfiles;
   /** Everything above came from storage itself, not from the snapshot. */
   read: boolean;
 }
@@ -39,6 +43,8 @@ export function usePageData(snapshot: CachedView | undefined, shown: ReadableIte
           },
     [stored, settings, snapshot],
   );
+  // Until storage answers, the profiles the snapshot showed.
+  const profiles = useProfiles(settings) ?? snapshot?.profiles;
   const read = settings.read && history.read && key.read && stored.read;
 
   useEffect(() => {
@@ -49,14 +55,16 @@ export function usePageData(snapshot: CachedView | undefined, shown: ReadableIte
       balance: balance.balance,
       ...(balance.error ? { balanceError: balance.error } : {}),
       ...(balance.balance ? { balanceText: formatCredits(balance.balance.value) } : {}),
+      ...(profiles ? { profiles } : {}),
     });
-  }, [read, settings.value, history.value, balance]);
+  }, [read, settings.value, history.value, balance, profiles]);
 
   return {
     ...(settings.value ? { settings: settings.value } : {}),
     ...(history.value ? { history: history.value } : {}),
     ...(key.read && key.value ? { key: key.value } : {}),
     ...(balance ? { balance } : {}),
+    ...(profiles ? { profiles } : {}),
     read,
   };
 }

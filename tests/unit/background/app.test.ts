@@ -5,6 +5,7 @@ import { MENU_IMAGE, MENU_VIDEO } from '../../../utils/background/context-menu';
 import { groupKey } from '../../../utils/background/notifications';
 import { NO_KEY } from '../../../utils/background/stored-key';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { Settings } from '../../../utils/settings/schema';
 import { DEMO_API_KEY } from '../../reference-service/server';
@@ -122,6 +123,7 @@ describe('background app', () => {
       set: true,
       origin: new URL(service.url).origin,
       last4: '9876',
+      origins: { [FIRST_PROFILE_ID]: new URL(service.url).origin },
     });
     expect(JSON.stringify(await fakeBrowser.storage.local.get(['keyStatus', 'balance']))).not.toContain(
       'new-secret',

@@ -7,6 +7,7 @@ import { type HistoryDb, openHistoryDb, rowOf } from '../../../utils/history/his
 import { createIdbHistoryStore, type HistoryChange } from '../../../utils/history/idb-store';
 import { HISTORY_MIGRATION, migratedHistoryDb, migrateHistory } from '../../../utils/history/migrate';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
 import { type HistoryChanges, historyChangesItem } from '../../../utils/storage/items';
 
 let db: HistoryDb;
@@ -385,5 +386,41 @@ describe('the worker opens the history migrated, and pages hear of each change',
       { seq: 3, ids: [], cleared: true },
     ]);
     unwatch();
+  });
+});
+
+describe('the database of the release before profiles (version 1)', () => {
+  /** A version 1 database as that release made it: its indexes, and rows that name no profile. */
+  async function versionOne(name: string, entries: HistoryEntry[]): Promise<void> {
+    const request = indexedDB.open(name, 1);
+    request.onupgradeneeded = () => {
+      const store = request.result.createObjectStore('entries', { keyPath: 'id' });
+      store.createIndex('date', ['createdAt', 'seq']);
+      store.createIndex('status', 'status');
+      request.result.createObjectStore('meta');
+      entries.forEach((item, seq) => {
+        const { profile: _, ...row } = rowOf(item, seq);
+        store.put(row);
+      });
+    };
+    await new Promise((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result.close());
+      request.onerror = () => reject(request.error);
+    });
+  }
+
+  it('is upgraded with every row given its profile, so the profile index finds them all', async () => {
+    const name = `history-v1-${dbCount++}`;
+    const old = Array.from({ length: 30 }, (_, at) => entry(`old-${at}`, { createdAt: 1000 + at }));
+    await versionOne(name, [...old, entry('with-profile', { profileId: 'p-2' })]);
+    const upgraded = await openHistoryDb(name);
+    try {
+      expect(upgraded.version).toBe(2);
+      expect(await upgraded.countFromIndex('entries', 'profile', FIRST_PROFILE_ID)).toBe(30);
+      expect(await upgraded.getAllKeysFromIndex('entries', 'profile', 'p-2')).toEqual(['with-profile']);
+      expect((await upgraded.getAll('entries')).map((row) => row.entry)).toHaveLength(31);
+    } finally {
+      upgraded.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { keyStatus } from '../../../utils/background/key-status';
 import { NO_KEY } from '../../../utils/background/stored-key';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { requestSchema } from '../../../utils/messaging/protocol';
+import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { apiKeyProblem } from '../../../utils/validation';
 import { type ReferenceService, startReferenceService } from '../../reference-service/server';
@@ -127,6 +128,7 @@ describe('a key belongs to one service', () => {
       set: false,
       origin: origin(serviceA.url),
       last4: '0001',
+      origins: { [FIRST_PROFILE_ID]: origin(serviceA.url) },
     });
     expect(await items.apiKey.getValue()).toMatchObject({ key: KEY_A, origin: origin(serviceA.url) });
     await expect(app.refreshBalance()).rejects.toMatchObject({ info: { kind: 'key_for_other_service' } });

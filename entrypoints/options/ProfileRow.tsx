@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { ConfirmButtons } from '@/components/ConfirmButtons';
+import controls from '@/components/controls.module.css';
+import { t } from '@/utils/i18n';
+import type { ShownProfile } from '@/utils/ui/profiles-view';
+import styles from './Profiles.module.css';
+
+export interface ProfileActions {
+  busy: boolean;
+  use: (id: string) => void;
+  rename: (id: string, name: string) => Promise<boolean>;
+  duplicate: (id: string) => void;
+  /** Resolves with the pending jobs that kept it from being deleted (0: deleted). */
+  remove: (id: string, endPending: boolean) => Promise<number>;
+}
+
+type Asking = { kind: 'rename'; name: string } | { kind: 'delete'; pending: number } | undefined;
+
+/** One profile: its name and host, and what can be done with it; renaming and deleting ask in place. */
+export function ProfileRow({
+  profile,
+  active,
+  only,
+  actions,
+}: {
+  profile: ShownProfile;
+  active: boolean;
+  only: boolean;
+  actions: ProfileActions;
+}) {
+  const [asking, setAsking] = useState<Asking>();
+  const { busy } = actions;
+  const nameId = `profile-name-${profile.id}`;
+
+  if (asking?.kind === 'rename') {
+    const save = async () => {
+      if (await actions.rename(profile.id, asking.name)) setAsking(undefined);
+    };
+    return (
+      <li className={styles.row}>
+        <label className={controls.visuallyHidden} htmlFor={nameId}>
+          {t('profileNewName', profile.name)}
+        </label>
+        <input
+          id={nameId}
+          className={`${controls.input} ${styles.nameInput}`}
+          value={asking.name}
+          maxLength={60}
+          // biome-ignore lint/a11y/noAutofocus: the person just asked to rename this profile
+          autoFocus
+          onChange={(event) => setAsking({ kind: 'rename', name: event.currentTarget.value })}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') void save();
+            if (event.key === 'Escape') setAsking(undefined);
+          }}
+        />
+        <button type="button" className={controls.button} disabled={busy} onClick={() => void save()}>
+          {t('profileRenameSave')}
+        </button>
+        <button
+          type="button"
+          className={controls.button}
+          disabled={busy}
+          onClick={() => setAsking(undefined)}
+        >
+          {t('cancel')}
+        </button>
+      </li>
+    );
+  }
+
+  if (asking?.kind === 'delete') {
+    const question =
+      asking.pending > 0
+        ? t('profileDeletePending', [profile.name, asking.pending])
+        : t('profileDeleteQuestion', profile.name);
+    const confirm = async () => {
+      const pending = await actions.remove(profile.id, asking.pending > 0);
+      setAsking(pending > 0 ? { kind: 'delete', pending } : undefined);
+    };
+    return (
+      <li className={styles.row}>
+        <p className={styles.question}>{question}</p>
+        <ConfirmButtons
+          confirmLabel={asking.pending > 0 ? t('profileDeleteAndEnd') : t('profileDelete')}
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onCancel={() => setAsking(undefined)}
+        />
+      </li>
+    );
+  }
+
+  return (
+    <li className={styles.row} aria-current={active ? 'true' : undefined}>
+      <span className={styles.name}>{profile.name}</span>
+      <span className={styles.host}>{profile.host || t('profileNotSetUp')}</span>
+      {active ? (
+        <span className={styles.active}>{t('profileActive')}</span>
+      ) : (
+        <button
+          type="button"
+          className={controls.button}
+          disabled={busy}
+          aria-label={t('profileUseNamed', profile.name)}
+          onClick={() => actions.use(profile.id)}
+        >
+          {t('profileUse')}
+        </button>
+      )}
+      <button
+        type="button"
+        className={controls.button}
+        disabled={busy}
+        aria-label={t('profileRenameNamed', profile.name)}
+        onClick={() => setAsking({ kind: 'rename', name: profile.name })}
+      >
+        {t('profileRename')}
+      </button>
+      <button
+        type="button"
+        className={controls.button}
+        disabled={busy}
+        aria-label={t('profileDuplicateNamed', profile.name)}
+        onClick={() => actions.duplicate(profile.id)}
+      >
+        {t('profileDuplicate')}
+      </button>
+      {only ? null : (
+        <button
+          type="button"
+          className={controls.button}
+          disabled={busy}
+          aria-label={t('profileDeleteNamed', profile.name)}
+          onClick={() => setAsking({ kind: 'delete', pending: 0 })}
+        >
+          {t('profileDelete')}
+        </button>
+      )}
+    </li>
+  );
+}
