@@ -217,6 +217,10 @@ export default defineConfig({
     // page's HTML does preload its own static imports, so the side panel fetches its shared chunks at once
     // instead of one round trip after its entry script.
     build: {
+      // Terser's second pass takes about 5 % more off esbuild's output (2.4 KB of gzip in the worker, whose
+      // budget is 40 KB, 2.2 KB in the popup) for ten seconds of build time, which development builds skip.
+      minify: mode === 'development' ? 'esbuild' : 'terser',
+      terserOptions: { compress: { passes: 2 } },
       cssCodeSplit: false,
       modulePreload: {
         polyfill: false,

@@ -1,13 +1,11 @@
-import * as z from 'zod/mini';
 import { FIRST_PROFILE_ID } from '../profiles/first-profile';
 import { validSettingsItem } from '../settings/store';
 import { defineVersionedItem } from '../storage/versioned-item';
 import { readProfiles } from './profile-store';
 import { keyFromVersion1, NO_KEY, readStoredKey, type StoredKey, storedKeySchema } from './stored-key';
 
-/** Version 3: each profile's key under the profile's id. */
-const storedKeysSchema = z.record(z.string(), storedKeySchema);
-export type StoredKeys = z.infer<typeof storedKeysSchema>;
+/** Version 3: each profile's key under the profile's id, each checked on its own (readStoredKeys). */
+export type StoredKeys = Record<string, StoredKey>;
 
 /** Version 2's one key was the one configuration's, which became the first profile. */
 export function keysFromVersion2(stored: unknown): StoredKeys {
@@ -46,8 +44,7 @@ export const apiKeys = {
   /** NO_KEY removes the profile's key. */
   set: async (profileId: string, value: StoredKey): Promise<void> => {
     const { [profileId]: _, ...others } = await apiKeys.all();
-    const next = value.key ? { ...others, [profileId]: storedKeySchema.parse(value) } : others;
-    await storedKeys.setValue(storedKeysSchema.parse(next));
+    await storedKeys.setValue(value.key ? { ...others, [profileId]: storedKeySchema.parse(value) } : others);
   },
 };
 

@@ -116,17 +116,8 @@ export type RequestType = Request['type'];
 export const balanceSchema = z.object({ value: z.number(), fetchedAt: z.number() });
 export type Balance = z.infer<typeof balanceSchema>;
 
-export const keyStatusSchema = z.object({
-  /** A key is stored for the configured service's origin. */
-  set: z.boolean(),
-  /** The origin the stored key was entered for, whenever a key is stored ('' for none in particular). */
-  origin: z.optional(z.string()),
-  /** Only for keys long enough that four characters give little away. */
-  last4: z.optional(z.string().check(z.maxLength(4))),
-  /** The origin each profile's key belongs to, by profile id: a job waits only when its own profile has no key for it. */
-  origins: z.optional(z.record(z.string(), z.string())),
-});
-export type KeyStatus = z.infer<typeof keyStatusSchema>;
+// Its own module: the type is all the background needs, so the schema (and zod's record) stays out of it.
+export type { KeyStatus } from './key-status-schema';
 
 /** What each request answers with when it succeeds. */
 export interface ResponseData {
