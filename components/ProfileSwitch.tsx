@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import controls from '@/components/controls.module.css';
 import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
@@ -15,6 +15,7 @@ import styles from './ProfileSwitch.module.css';
  */
 export function ProfileSwitch({ profiles }: { profiles: ShownProfiles }) {
   const [error, setError] = useState<ErrorInfo>();
+  const selectId = useId();
   const active = profiles.list.find((profile) => profile.id === profiles.activeId);
   if (profiles.list.length < 2) {
     return (
@@ -29,22 +30,23 @@ export function ProfileSwitch({ profiles }: { profiles: ShownProfiles }) {
   };
   return (
     <span className={styles.profile}>
-      <label>
-        <span className={controls.visuallyHidden}>{t('profileLabel')}</span>
-        <select
-          className={`${controls.select} ${styles.select}`}
-          value={profiles.activeId}
-          onChange={(event) => choose(event.currentTarget.value)}
-        >
-          {profiles.list.map((profile) => (
-            <option key={profile.id} value={profile.id}>
-              {profile.host && profile.host !== profile.name
-                ? `${profile.name} (${profile.host})`
-                : profile.name}
-            </option>
-          ))}
-        </select>
+      <label className={controls.visuallyHidden} htmlFor={selectId}>
+        {t('profileLabel')}
       </label>
+      <select
+        id={selectId}
+        className={`${controls.select} ${styles.select}`}
+        value={profiles.activeId}
+        onChange={(event) => choose(event.currentTarget.value)}
+      >
+        {profiles.list.map((profile) => (
+          <option key={profile.id} value={profile.id}>
+            {profile.host && profile.host !== profile.name
+              ? `${profile.name} (${profile.host})`
+              : profile.name}
+          </option>
+        ))}
+      </select>
       {error ? <ErrorMessage inline>{t('profileSwitchFailed', describeError(error))}</ErrorMessage> : null}
     </span>
   );

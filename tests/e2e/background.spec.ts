@@ -1,3 +1,4 @@
+import { FIRST_PROFILE_ID } from '../../utils/profiles/first-profile';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
 import { DEMO_API_KEY } from '../reference-service/server';
 import { clickContextMenu, clickNotification, MENU_IMAGE, MENU_VIDEO } from './pages/browser-ui';
@@ -170,5 +171,9 @@ test('no response ever carries the key back', async ({ extension, service }) => 
   // What pages read about the key: that it is set, and for which service. The demo key is shorter than
   // 16 characters, so its last 4 (a quarter of it) are not given.
   const { local } = await storageOf(extension);
-  expect(local.keyStatus).toEqual({ set: true, origin: service.url });
+  expect(local.keyStatus).toEqual({
+    set: true,
+    origin: service.url,
+    origins: { [FIRST_PROFILE_ID]: service.url },
+  });
 });

@@ -12,6 +12,12 @@ test('a PNG downloaded from the history carries its prompt and still decodes; tu
   const { extension } = lab;
   const service = await lab.startService('127.0.0.1');
   await configure(extension, service, { modelId: 'heron-xl, v2' });
+  // The profile's name goes into the file (never the service's address): the person names it.
+  const setup = await OptionsPage.open(extension);
+  await setup.page.getByRole('button', { name: `Rename ${new URL(service.url).host}` }).click();
+  await setup.page.getByLabel(/^New name for/).fill('Studio');
+  await setup.page.getByRole('button', { name: 'Save name' }).click();
+  await expect(setup.page.getByRole('listitem').filter({ hasText: 'Studio' })).toBeVisible();
   const page = await extensionDocument(extension);
   const prompt = 'a heron in the reeds, „Reiher“ at dawn';
   const [made] = await keptImages(page, [prompt]);
@@ -27,12 +33,13 @@ test('a PNG downloaded from the history carries its prompt and still decodes; tu
   const texts = pngTexts(saved);
   expect(texts.get('parameters')?.split('\n')[0]).toBe(prompt);
   expect(texts.get('parameters')).toMatch(
-    /\nModel: "heron-xl, v2", Created: \d{4}-\d\d-\d\dT[\d:.]+Z, Generator: Promptcast$/,
+    /\nModel: "heron-xl, v2", Profile: Studio, Created: \d{4}-\d\d-\d\dT[\d:.]+Z, Generator: Promptcast$/,
   );
   expect(JSON.parse(texts.get('promptcast') ?? '{}')).toMatchObject({
     prompt,
     model: 'heron-xl, v2',
     kind: 'image',
+    profile: 'Studio',
   });
   expect(saved.toString('latin1')).not.toContain(service.url);
   // The image itself is untouched, and the browser still decodes the file to the same picture.

@@ -1,11 +1,11 @@
 import { AppError } from '../error-info';
 import { keptCopyOf } from '../media/copies';
 import { backgroundSavesBlobs, type DownloadFile } from '../media/download';
-import { describedFile } from '../media/file-metadata';
+import { describedFile, withProfileName } from '../media/file-metadata';
 import { entryFileName } from '../media/file-name';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
-import { validSettingsItem } from '../settings/store';
 import type { Context } from './context';
+import { readProfiles } from './profile-store';
 
 /**
  * Saves an entry's file (or, without an index, every file) through the browser's downloads API: from the URL
@@ -26,17 +26,19 @@ export async function downloadEntry(
   if (missing !== undefined) {
     throw new AppError('invalid_input', `This entry has no file number ${missing + 1}.`);
   }
-  const { promptInFiles, fileNameTemplate } = await validSettingsItem.getValue();
+  const { settings, profiles } = await readProfiles();
+  const { promptInFiles, fileNameTemplate } = settings;
+  const names = Object.fromEntries(profiles.list.map((profile) => [profile.id, profile.name]));
   // Only a background that saves kept copies itself (Firefox's) writes the prompt into them; Chrome's pages
   // save the copies, and its worker's bundle is left without the PNG writer.
-  const describe = backgroundSavesBlobs ? describedFile : async (copy: Blob) => copy;
+  const describe = backgroundSavesBlobs
+    ? (copy: Blob) => describedFile(copy, withProfileName(entry, names), promptInFiles)
+    : async (copy: Blob) => copy;
   const files = await Promise.all(
     indexes.map(async (at): Promise<DownloadFile> => {
       const copy = ctx.platform.savesBlobs ? await keptCopyOf(entry.id, at) : undefined;
       const filename = entryFileName(entry, at, copy?.type, fileNameTemplate);
-      return copy
-        ? { filename, blob: await describe(copy, entry, promptInFiles) }
-        : { filename, url: entry.urls[at] ?? '' };
+      return copy ? { filename, blob: await describe(copy) } : { filename, url: entry.urls[at] ?? '' };
     }),
   );
   await ctx.platform.download(files);

@@ -53,6 +53,8 @@ const fileEntrySchema = z.object({
   finishedAt: z.optional(z.number().check(z.nonnegative())),
   error: z.optional(fileErrorSchema),
   cost: historyEntrySchema.shape.cost,
+  /** The profile by its id: back in the install it came from, the entry is that profile's again. */
+  profileId: historyEntrySchema.shape.profileId,
   favourite: historyEntrySchema.shape.favourite,
   // Bounded as stored entries are (at most 50 names of at most 60 characters); a name given twice is kept once.
   collections: z.optional(
@@ -83,6 +85,7 @@ function toFileEntry(entry: HistoryEntry): FileEntry {
     finishedAt,
     error,
     cost,
+    profileId: entry.profileId,
     favourite: entry.favourite,
     collections: entry.collections,
   };

@@ -1,8 +1,23 @@
 import type { HistoryEntry } from '../history/schema';
+import { profileOf } from '../profiles/first-profile';
 import { isPng, withPngText } from './png-text';
 
-/** What a saved file tells of the entry it came from: never the key, nor the service's URL. */
-export type DescribedEntry = Pick<HistoryEntry, 'prompt' | 'model' | 'kind' | 'createdAt' | 'options'>;
+/**
+ * What a saved file tells of the entry it came from: never the key, nor the service's URL; the profile only
+ * by the name the person gave it.
+ */
+export type DescribedEntry = Pick<HistoryEntry, 'prompt' | 'model' | 'kind' | 'createdAt' | 'options'> & {
+  profileName?: string | undefined;
+};
+
+/** The entry with the name of the profile it was made with, from the profiles' names by id. */
+export function withProfileName<T extends Pick<HistoryEntry, 'profileId'>>(
+  entry: T,
+  profileNames: Readonly<Record<string, string>>,
+): T & { profileName?: string } {
+  const profileName = profileNames[profileOf(entry)];
+  return profileName === undefined ? entry : { ...entry, profileName };
+}
 
 /** A value of AUTOMATIC1111's `Key: value, …` line, quoted where a comma or colon would split it. */
 const infoValue = (value: string) => (/[,:"\n]/.test(value) ? JSON.stringify(value) : value);
@@ -14,6 +29,7 @@ const infoValue = (value: string) => (/[,:"\n]/.test(value) ? JSON.stringify(val
 export function parametersText(entry: DescribedEntry): string {
   const info = [
     ...(entry.model ? [`Model: ${infoValue(entry.model)}`] : []),
+    ...(entry.profileName ? [`Profile: ${infoValue(entry.profileName)}`] : []),
     `Created: ${new Date(entry.createdAt).toISOString()}`,
     'Generator: Promptcast',
   ];
@@ -26,6 +42,7 @@ export function promptcastText(entry: DescribedEntry): string {
     prompt: entry.prompt,
     model: entry.model,
     kind: entry.kind,
+    ...(entry.profileName ? { profile: entry.profileName } : {}),
     createdAt: new Date(entry.createdAt).toISOString(),
     ...(entry.options ? { options: entry.options } : {}),
   });

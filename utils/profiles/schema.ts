@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { settingsSchema } from '../settings/schema';
 import { MAX_PROFILE_NAME, MAX_PROFILES } from './limits';
 
-
 // The settings' own field schemas, so a profile's service is checked exactly as the settings are (z.pick
 // would do the same for 1 KB more of zod in the worker).
 const { baseUrl, modelId, modelField, videoDefaults } = settingsSchema.shape;

@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '../history/schema';
 import { allAttempted, backgroundSavesBlobs, saveBlob } from '../media/download';
-import { describedFile } from '../media/file-metadata';
+import { describedFile, withProfileName } from '../media/file-metadata';
 import { entryFileName } from '../media/file-name';
 import { keptCopy } from '../media/kept-copy';
 import { savedFileChoices } from './saved-file-choices';
@@ -19,7 +19,10 @@ export interface DownloadCommand {
 /** Sends a DownloadCommand to the background and resolves once the file is saved, rejecting with why not. */
 export type SendDownload = (command: DownloadCommand) => Promise<unknown>;
 
-type Entry = Pick<HistoryEntry, 'id' | 'prompt' | 'createdAt' | 'kind' | 'urls' | 'model' | 'options'>;
+type Entry = Pick<
+  HistoryEntry,
+  'id' | 'prompt' | 'createdAt' | 'kind' | 'urls' | 'model' | 'options' | 'profileId'
+>;
 
 /** The copy this page saves itself: none where the background saves copies. */
 function pageCopy(entryId: string, index: number): Promise<Blob | undefined> {
@@ -28,8 +31,8 @@ function pageCopy(entryId: string, index: number): Promise<Blob | undefined> {
 
 /** A kept copy saved from the page under the person's name template, a PNG with its prompt written in if they want. */
 async function saveCopy(entry: Entry, index: number, copy: Blob): Promise<void> {
-  const { promptInFiles, fileNameTemplate } = await savedFileChoices();
-  const file = await describedFile(copy, entry, promptInFiles);
+  const { promptInFiles, fileNameTemplate, profileNames } = await savedFileChoices();
+  const file = await describedFile(copy, withProfileName(entry, profileNames), promptInFiles);
   return saveBlob(file, entryFileName(entry, index, copy.type, fileNameTemplate));
 }
 

@@ -2,7 +2,7 @@ import { zipSync } from 'fflate';
 import { hasHostAccess } from '../host-access';
 import { parseHttpUrl } from '../http-url';
 import { saveBlob } from '../media/download';
-import { type DescribedEntry, describedBytes } from '../media/file-metadata';
+import { type DescribedEntry, describedBytes, withProfileName } from '../media/file-metadata';
 import { entryFileName, type NamedEntry } from '../media/file-name';
 import { keptCopy } from '../media/kept-copy';
 import { requestMedia } from '../media/media-request';
@@ -15,6 +15,7 @@ import type { SavedFileChoices } from './saved-file-choices';
 
 export interface ZipEntry extends NamedEntry, DescribedEntry {
   id: string;
+  profileId?: string | undefined;
 }
 
 /** One file's bytes for the zip, with the type they were served or kept with (it names the extension). */
@@ -87,15 +88,17 @@ export interface ZipOutcome {
 export async function downloadZip(
   entries: readonly ZipEntry[],
   zipName: string,
-  { promptInFiles, fileNameTemplate }: SavedFileChoices,
+  { promptInFiles, fileNameTemplate, profileNames }: SavedFileChoices,
 ): Promise<ZipOutcome> {
   const files: ZipFile[] = [];
   const skipped: SkippedFile[] = [];
   for (const entry of entries) {
     for (let index = 0; index < entry.urls.length; index++) {
       const read = await readFile(entry, index);
-      if ('bytes' in read) files.push({ ...read, bytes: describedBytes(read.bytes, entry, promptInFiles) });
-      else skipped.push(read);
+      if ('bytes' in read) {
+        const described = withProfileName(entry, profileNames);
+        files.push({ ...read, bytes: describedBytes(read.bytes, described, promptInFiles) });
+      } else skipped.push(read);
     }
   }
   if (files.length > 0) {

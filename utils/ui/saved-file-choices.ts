@@ -1,12 +1,23 @@
+import { t } from '../i18n';
 import type { Settings } from '../settings/schema';
-import { settingsItem } from '../storage/items';
+import { profilesItem, settingsItem } from '../storage/items';
+import { readItems } from '../storage/keyed-item';
+import { shownProfiles } from './profiles-view';
 import { shownSettings } from './stored-view';
 
-/** How a page saves a file: whether a PNG carries its prompt, and the name template. */
-export type SavedFileChoices = Pick<Settings, 'promptInFiles' | 'fileNameTemplate'>;
+/** How a page saves a file: whether a PNG carries its prompt, the name template, and the profiles' names. */
+export type SavedFileChoices = Pick<Settings, 'promptInFiles' | 'fileNameTemplate'> & {
+  profileNames: Record<string, string>;
+};
 
-/** The person's choices, read as pages read settings, at the moment of a save. */
+/** The person's choices, read as pages read settings (in one storage call), at the moment of a save. */
 export async function savedFileChoices(): Promise<SavedFileChoices> {
-  const { promptInFiles, fileNameTemplate } = shownSettings(await settingsItem.getValue());
-  return { promptInFiles, fileNameTemplate };
+  const [storedSettings, storedProfiles] = await readItems([settingsItem, profilesItem]);
+  const settings = shownSettings(storedSettings);
+  const { list } = shownProfiles(storedProfiles, settings, t('profileDefaultName'));
+  return {
+    promptInFiles: settings.promptInFiles,
+    fileNameTemplate: settings.fileNameTemplate,
+    profileNames: Object.fromEntries(list.map((profile) => [profile.id, profile.name])),
+  };
 }

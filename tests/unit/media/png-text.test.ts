@@ -1,7 +1,12 @@
 // @vitest-environment node
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { describedBytes, parametersText, promptcastText } from '../../../utils/media/file-metadata';
+import {
+  describedBytes,
+  parametersText,
+  promptcastText,
+  withProfileName,
+} from '../../../utils/media/file-metadata';
 import { isPng, pngChunk, pngTexts, withPngText } from '../../../utils/media/png-text';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { repairSettings } from '../../../utils/settings/repair';
@@ -71,6 +76,14 @@ describe('PNG chunks', () => {
     const twice = withPngText(once, [['parameters', `${prompt} again`]]);
     expect(chunks(twice).map((chunk) => chunk.type)).toEqual(['IHDR', 'iTXt', 'IDAT', 'IEND']);
     expect(pngTexts(twice).get('parameters')).toBe(`${prompt} again`);
+  });
+
+  it('names the profile the entry was made with, by its name alone, and quotes what would split the line', () => {
+    const named = withProfileName({ ...entry, profileId: 'p-2' }, { 'p-2': 'Work: client A', 'p-3': 'Home' });
+    expect(parametersText(named)).toContain('Model: flux-pro, Profile: "Work: client A", Created:');
+    expect(JSON.parse(promptcastText(named))).toMatchObject({ profile: 'Work: client A' });
+    // A profile deleted since is named by nothing.
+    expect(parametersText(withProfileName({ ...entry, profileId: 'gone' }, {}))).not.toContain('Profile');
   });
 
   it('quotes a model name that would split AUTOMATIC1111’s line', () => {

@@ -79,7 +79,7 @@ describe('Download as zip', () => {
         entry('far', 'far sea', ['https://cdn.example/x.png']),
       ],
       'promptcast-selection.zip',
-      { promptInFiles: true, fileNameTemplate: DEFAULT_SETTINGS.fileNameTemplate },
+      { promptInFiles: true, profileNames: {}, fileNameTemplate: DEFAULT_SETTINGS.fileNameTemplate },
     );
 
     expect(outcome.saved).toBe(1);
