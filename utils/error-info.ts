@@ -36,6 +36,9 @@ export const ERROR_KINDS = [
   'unsafe_media',
   // The profile a job or request belonged to was deleted: nothing more is sent for it.
   'profile_deleted',
+  // A locked secret did not open: the passphrase is wrong or the sealed data was altered, which AES-GCM
+  // cannot tell apart; `detail` is 'malformed' when the envelope failed its schema before any decryption.
+  'wrong_passphrase',
 ] as const;
 
 type ErrorData = Omit<ErrorInfo, 'kind' | 'message'> & { cause?: unknown };

@@ -161,6 +161,8 @@ export function describeError(info: ErrorInfo): string {
       return t('errorAborted');
     case 'profile_deleted':
       return t('errorProfileDeleted');
+    case 'wrong_passphrase':
+      return t('errorWrongPassphrase');
     case 'invalid_input':
       return t('errorInvalidInput', clip(info.detail ?? info.message));
     case 'unexpected':

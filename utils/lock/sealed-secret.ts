@@ -1,0 +1,43 @@
+import * as z from 'zod/mini';
+import { wholeNumber } from '../whole-number';
+import { GCM_TAG_BYTES } from './aes-gcm';
+import { base64ByteLength, base64Length, isCanonicalBase64 } from './base64';
+
+export const SEALED_SECRET_VERSION = 1;
+export const SEALED_SECRET_KDF = 'PBKDF2-SHA-256';
+
+/** OWASP's figure for PBKDF2-HMAC-SHA-256 (2023); an envelope claiming fewer was not written by this code. */
+export const MIN_ITERATIONS = 600_000;
+/** Bounds what a damaged or planted envelope can make an unlock cost: ~2 s where 600,000 take 0.1 s. */
+export const MAX_ITERATIONS = 10_000_000;
+export const SALT_BYTES = 16;
+export const IV_BYTES = 12;
+/** Room for any API key many times over, while a planted value cannot make storage or decryption grow. */
+export const MAX_DATA_BYTES = 4096;
+
+const base64Bytes = (min: number, max: number) =>
+  z.string().check(
+    // Aborting first, so a huge planted value is refused by its length before the pattern scans it.
+    z.maxLength(base64Length(max), { abort: true }),
+    z.refine(isCanonicalBase64, { error: 'Invalid input: expected padded base64', abort: true }),
+    z.refine(
+      (text: string) => base64ByteLength(text) >= min && base64ByteLength(text) <= max,
+      min === max ? `Expected ${min} bytes` : `Expected ${min} to ${max} bytes`,
+    ),
+  );
+
+/**
+ * One secret sealed under a passphrase, as stored. It carries everything needed to open it again except
+ * the passphrase, so the iteration count can be raised for new seals while older ones still open.
+ */
+export const sealedSecretSchema = z.object({
+  v: z.literal(SEALED_SECRET_VERSION),
+  kdf: z.literal(SEALED_SECRET_KDF),
+  iterations: wholeNumber().check(z.gte(MIN_ITERATIONS), z.lte(MAX_ITERATIONS)),
+  /** Its own salt, so one derived key opens one secret and a guess must be stretched per secret. */
+  salt: base64Bytes(SALT_BYTES, SALT_BYTES),
+  iv: base64Bytes(IV_BYTES, IV_BYTES),
+  /** The AES-GCM ciphertext followed by its tag, so even an empty secret has the tag's bytes. */
+  data: base64Bytes(GCM_TAG_BYTES, MAX_DATA_BYTES),
+});
+export type SealedSecret = z.infer<typeof sealedSecretSchema>;

@@ -1,0 +1,13 @@
+/** Wrong passphrases that cost no wait: a typo or two. */
+const FREE_FAILURES = 2;
+const FIRST_DELAY_MS = 1000;
+export const MAX_UNLOCK_DELAY_MS = 60_000;
+
+/** How long to wait before the next unlock attempt after this many wrong passphrases in a row. */
+export function unlockDelayMs(consecutiveFailures: number): number {
+  // Typos stay free while guessing through the extension slows to a try a minute; PBKDF2 slows offline ones.
+  if (Number.isNaN(consecutiveFailures)) return MAX_UNLOCK_DELAY_MS; // a damaged counter: the safe reading
+  const failures = Math.floor(consecutiveFailures);
+  if (failures <= FREE_FAILURES) return 0;
+  return Math.min(MAX_UNLOCK_DELAY_MS, FIRST_DELAY_MS * 2 ** (failures - FREE_FAILURES - 1));
+}
