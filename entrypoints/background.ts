@@ -5,12 +5,13 @@ import { createBackgroundApp } from '../utils/background/app';
 import { COPIES_ALARM, POLL_ALARM } from '../utils/background/browser-effects';
 import { createMenus, opensSidePanel } from '../utils/background/context-menu';
 import { applyDevDefaults } from '../utils/background/dev-defaults';
+import { IDLE_ALARM } from '../utils/background/key-lock';
 import { browserPlatform } from '../utils/background/platform';
 import { OPEN_PANEL_COMMAND } from '../utils/background/side-panel';
 import { createRouter } from '../utils/messaging/router';
 import { validSettingsItem } from '../utils/settings/store';
 import { openSidePanel } from '../utils/side-panel';
-import { settingsItem } from '../utils/storage/items';
+import { keyStatusItem, settingsItem } from '../utils/storage/items';
 
 export default defineBackground(() => {
   const app = createBackgroundApp(browserPlatform());
@@ -21,6 +22,7 @@ export default defineBackground(() => {
 
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === POLL_ALARM) void app.tracker.tick();
+    if (alarm.name === IDLE_ALARM) void app.onIdleAlarm();
     // The worker's own start (below) takes up due copies too; this covers an alarm in a running worker.
     if (alarm.name === COPIES_ALARM) void app.resume().then(() => app.copies.resumePending());
   });
@@ -46,6 +48,11 @@ export default defineBackground(() => {
   // The direct menu entries change ids with the "review the selection" setting (see context-menu.ts).
   settingsItem.watch((next, previous) => {
     if (next.reviewSelection !== (previous?.reviewSelection ?? false)) void createMenus(next.reviewSelection);
+  });
+  // Locked, the menu offers to unlock instead (see context-menu.ts); the key status says when that changes.
+  keyStatusItem.watch((next, previous) => {
+    if (next.locked !== previous.locked)
+      void validSettingsItem.getValue().then((settings) => createMenus(settings.reviewSelection));
   });
 
   browser.notifications.onClicked.addListener((id) => {

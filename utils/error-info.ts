@@ -39,6 +39,8 @@ export const ERROR_KINDS = [
   // A locked secret did not open: the passphrase is wrong or the sealed data was altered, which AES-GCM
   // cannot tell apart; `detail` is 'malformed' when the envelope failed its schema before any decryption.
   'wrong_passphrase',
+  // The keys are under a passphrase lock and not unlocked: nothing that needs a key is sent.
+  'locked',
 ] as const;
 
 type ErrorData = Omit<ErrorInfo, 'kind' | 'message'> & { cause?: unknown };

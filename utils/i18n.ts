@@ -162,7 +162,12 @@ export function describeError(info: ErrorInfo): string {
     case 'profile_deleted':
       return t('errorProfileDeleted');
     case 'wrong_passphrase':
-      return t('errorWrongPassphrase');
+      // Set when repeated failures make the next try wait.
+      return info.retryAfterMs
+        ? `${t('errorWrongPassphrase')} ${t('errorUnlockWait', Math.ceil(info.retryAfterMs / 1000))}`
+        : t('errorWrongPassphrase');
+    case 'locked':
+      return t('errorLocked');
     case 'invalid_input':
       return t('errorInvalidInput', clip(info.detail ?? info.message));
     case 'unexpected':

@@ -1,11 +1,23 @@
+import { browser } from 'wxt/browser';
+import { AppError } from '../error-info';
+import { sealSecret } from '../lock/seal';
+import { checkVerifier } from '../lock/verifier';
 import { FIRST_PROFILE_ID } from '../profiles/first-profile';
 import { validSettingsItem } from '../settings/store';
 import { defineVersionedItem } from '../storage/versioned-item';
+import { LOCK_ITEM, PLAIN_KEYS_ITEM, STAGED_LOCK_ITEM, session, storedLock } from './key-vault';
 import { readProfiles } from './profile-store';
-import { keyFromVersion1, NO_KEY, readStoredKey, type StoredKey, storedKeySchema } from './stored-key';
+import {
+  keyFromVersion1,
+  NO_KEY,
+  readStoredKey,
+  readStoredKeys,
+  type StoredKey,
+  type StoredKeys,
+  storedKeySchema,
+} from './stored-key';
 
-/** Version 3: each profile's key under the profile's id, each checked on its own (readStoredKeys). */
-export type StoredKeys = Record<string, StoredKey>;
+export { readStoredKeys, type StoredKeys };
 
 /** Version 2's one key was the one configuration's, which became the first profile. */
 export function keysFromVersion2(stored: unknown): StoredKeys {
@@ -13,18 +25,7 @@ export function keysFromVersion2(stored: unknown): StoredKeys {
   return key.key ? { [FIRST_PROFILE_ID]: key } : {};
 }
 
-/** Keys of any unreadable shape are dropped one by one, never all for one bad record. */
-export function readStoredKeys(stored: unknown): StoredKeys {
-  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
-  const keys: StoredKeys = {};
-  for (const [profileId, value] of Object.entries(stored)) {
-    const key = readStoredKey(value);
-    if (key.key) keys[profileId] = key;
-  }
-  return keys;
-}
-
-const storedKeys = defineVersionedItem('local:serviceApiKey', {
+export const storedKeys = defineVersionedItem(`local:${PLAIN_KEYS_ITEM}`, {
   version: 3,
   migrations: {
     2: async (stored: unknown) =>
@@ -33,18 +34,56 @@ const storedKeys = defineVersionedItem('local:serviceApiKey', {
   },
 });
 
+export const lockedError = () => new AppError('locked', 'Locked: unlock to continue.');
+
 /**
- * The API keys' only home, one per profile. Imported by background code alone: a test checks that no page
- * bundle references the storage key above, and pages learn only whether the active profile has a key, for
- * which origin, and (for long keys) its last 4 characters.
+ * The API keys' only way in and out, one per profile: plain in storage.local without a key lock, else the
+ * unlocked ones in storage.session (none while locked). Imported by background code alone: a test checks
+ * that no page bundle references the storage keys, and pages learn only whether the active profile has a
+ * key, for which origin, and (for long keys) its last 4 characters.
  */
 export const apiKeys = {
-  all: async (): Promise<StoredKeys> => readStoredKeys(await storedKeys.getValue()),
+  all: async (): Promise<StoredKeys> =>
+    (await storedLock()) ? ((await session.get())?.keys ?? {}) : readStoredKeys(await storedKeys.getValue()),
   of: async (profileId: string): Promise<StoredKey> => (await apiKeys.all())[profileId] ?? NO_KEY,
-  /** NO_KEY removes the profile's key. */
+  /** NO_KEY removes the profile's key. Under a passphrase lock the key is sealed first; locked, refused. */
   set: async (profileId: string, value: StoredKey): Promise<void> => {
-    const { [profileId]: _, ...others } = await apiKeys.all();
-    await storedKeys.setValue(value.key ? { ...others, [profileId]: storedKeySchema.parse(value) } : others);
+    const key = value.key ? storedKeySchema.parse(value) : undefined;
+    const lock = await storedLock();
+    if (!lock) {
+      const { [profileId]: _, ...others } = await apiKeys.all();
+      await storedKeys.setValue(key ? { ...others, [profileId]: key } : others);
+      return;
+    }
+    // Session-only keys after a restart: none yet, and the first one is welcome.
+    const unlocked = (await session.get()) ?? (lock.mode === 'session' ? { keys: {} } : undefined);
+    if (!unlocked) throw lockedError();
+    const { [profileId]: _, ...others } = unlocked.keys;
+    if (lock.mode === 'passphrase') {
+      // A session from before an unfinished passphrase change would seal with the other passphrase: the
+      // person unlocks again instead, which settles the change (key-lock.ts).
+      const { verifier } = lock;
+      const opens =
+        verifier !== undefined &&
+        (await checkVerifier(verifier, unlocked.passphrase ?? '').then(
+          () => true,
+          () => false,
+        ));
+      if (!opens) {
+        await session.clear();
+        throw lockedError();
+      }
+      // Written from here on, this record is the one: a change left staged would now miss this key.
+      await browser.storage.local.remove(STAGED_LOCK_ITEM);
+      const { [profileId]: __, ...sealed } = lock.keys ?? {};
+      if (key) {
+        const { origin, id } = key;
+        sealed[profileId] = { sealed: await sealSecret(key.key, unlocked.passphrase ?? ''), origin, id };
+      }
+      // The sealed copy first: a worker stopped in between has the key at rest, to be unlocked again.
+      await browser.storage.local.set({ [LOCK_ITEM]: { ...lock, keys: sealed } });
+    }
+    await session.set({ ...unlocked, keys: key ? { ...others, [profileId]: key } : others });
   },
 };
 

@@ -3,6 +3,7 @@ import { createContext } from './context';
 import { onMenuClick } from './context-menu';
 import { settleCostsOrRefresh } from './cost';
 import { createHandlers } from './handlers';
+import { onIdleAlarm } from './key-lock';
 import { onNotificationClick } from './notifications';
 import { releaseUnusedOrigins } from './origins';
 import type { Platform } from './platform';
@@ -27,6 +28,7 @@ export function createBackgroundApp(platform: Platform) {
       onMenuClick(ctx, menuItemId, selectionText),
     onNotificationClick: (notificationId: string) => onNotificationClick(ctx, notificationId),
     refreshBalance: () => refreshBalance(ctx),
+    onIdleAlarm: () => onIdleAlarm(ctx),
   };
 }
 

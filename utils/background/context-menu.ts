@@ -7,6 +7,7 @@ import { cleanPrompt, promptProblem } from '../validation';
 import { apiKeys } from './api-key';
 import type { Context } from './context';
 import { generateImage } from './generate-image';
+import { isLocked } from './key-vault';
 import { readProfiles } from './profile-store';
 import { composeDraft } from './side-panel';
 import { keyBelongsTo } from './stored-key';
@@ -21,6 +22,8 @@ export const MENU_EDIT = 'promptcast-edit-from-selection';
  */
 export const MENU_VIDEO_REVIEW = 'promptcast-video-review';
 export const MENU_IMAGE_REVIEW = 'promptcast-image-review';
+/** The one entry while the keys are locked: it opens the options page, whose Key lock section unlocks. */
+export const MENU_UNLOCK = 'promptcast-unlock';
 
 /** Entries whose click puts the selection in the side panel's form, and the kind each one is for. */
 const REVIEWED: Record<string, 'image' | 'video'> = {
@@ -34,7 +37,8 @@ export function opensSidePanel(menuItemId: string): boolean {
 }
 
 /** The context menu's entries, in order: the direct ones route through the panel when `reviewSelection`. */
-export function menuEntries(reviewSelection: boolean): { id: string; title: MessageKey }[] {
+export function menuEntries(reviewSelection: boolean, locked = false): { id: string; title: MessageKey }[] {
+  if (locked) return [{ id: MENU_UNLOCK, title: 'menuUnlock' }];
   return [
     { id: reviewSelection ? MENU_VIDEO_REVIEW : MENU_VIDEO, title: 'menuGenerateVideo' },
     { id: reviewSelection ? MENU_IMAGE_REVIEW : MENU_IMAGE, title: 'menuGenerateImage' },
@@ -47,8 +51,9 @@ const rebuilds = createSerial();
 
 export function createMenus(reviewSelection: boolean): Promise<void> {
   return rebuilds(async () => {
+    const locked = await isLocked();
     await browser.contextMenus.removeAll();
-    for (const { id, title } of menuEntries(reviewSelection)) {
+    for (const { id, title } of menuEntries(reviewSelection, locked)) {
       browser.contextMenus.create({ id, title: t(title), contexts: ['selection'] });
     }
   });
@@ -64,13 +69,19 @@ export async function onMenuClick(
   selectionText: string | undefined,
 ): Promise<void> {
   const reviewKind = REVIEWED[menuItemId];
-  if (menuItemId !== MENU_VIDEO && menuItemId !== MENU_IMAGE && !reviewKind) return;
+  if (menuItemId !== MENU_VIDEO && menuItemId !== MENU_IMAGE && menuItemId !== MENU_UNLOCK && !reviewKind)
+    return;
   const { platform, announcer } = ctx;
   const selection = cleanPrompt(selectionText ?? '');
   if (reviewKind) {
     // Too long is for the person to fix in the panel; an empty selection leaves nothing to review.
     if (selection === '') await announcer.problem(describeProblem({ code: 'prompt_empty' }));
     else await composeDraft(ctx, { prompt: selection, kind: reviewKind });
+    return;
+  }
+  // The browser offers a popup only for a click on the toolbar button: the options page unlocks instead.
+  if (menuItemId === MENU_UNLOCK || (await isLocked())) {
+    await platform.openOptions();
     return;
   }
   const { profiles, settings } = await readProfiles();

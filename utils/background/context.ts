@@ -20,10 +20,12 @@ import { dropCutoff } from './history-commands';
 import { storedPathFormsItem } from './items';
 import { createKeepAlive } from './keep-alive';
 import { createCopyKeeper } from './keep-copies';
+import { markUsed } from './key-lock';
+import { isLocked } from './key-vault';
 import { createAnnouncer } from './notifications';
 import type { Platform } from './platform';
 import { readProfiles, resolveProfile } from './profile-store';
-import { createServiceAccess } from './service-access';
+import { type Connect, createServiceAccess } from './service-access';
 
 function pollPolicy(settings: Settings): PollPolicy {
   return {
@@ -70,7 +72,7 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
   /** Batch requests of this worker, a few at a time whatever the number of batches. */
   const batchLanes = createLimiter(BATCH_CONCURRENCY);
   const tellBatches = createBatchSummary(history, announcer);
-  const connect = createServiceAccess({
+  const connectAny = createServiceAccess({
     profile: async (id) => {
       const resolved = await resolveProfile(id);
       return resolved && { settings: resolved.settings, key: await apiKeys.of(resolved.profile.id) };
@@ -82,8 +84,15 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
         await storedPathFormsItem.setValue({ ...forms, [baseUrl]: form });
       }),
     canReach: platform.canReach,
+    locked: isLocked,
     ...(platform.fetch ? { fetch: platform.fetch } : {}),
   });
+  /** Requests the person asked for: each restarts the key lock's idle time (polls do not, see README). */
+  const connect: Connect = async (overrides) => {
+    const client = await connectAny(overrides);
+    void setupChanges(() => markUsed(platform.now()));
+    return client;
+  };
 
   const tracker = createJobTracker({
     history,
@@ -95,7 +104,7 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
     },
     poll: async (entry) => {
       // With its own profile's key, at its own service, whichever profile is active now.
-      const client = await connect({ profileId: profileOf(entry), baseUrl: entry.poll?.baseUrl });
+      const client = await connectAny({ profileId: profileOf(entry), baseUrl: entry.poll?.baseUrl });
       return client.getVideoJob(entry.poll?.jobId ?? '');
     },
     scheduleAlarm,

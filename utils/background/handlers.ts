@@ -14,6 +14,15 @@ import {
 } from './history-commands';
 import { exportHistory, importHistory } from './history-transfer';
 import {
+  changePassphrase,
+  lockKeys,
+  removeKeyLock,
+  setKeyLock,
+  setKeyMode,
+  setLockIdle,
+  unlockKeys,
+} from './key-lock';
+import {
   addProfile,
   deleteProfile,
   duplicateProfile,
@@ -60,5 +69,12 @@ export function createHandlers(ctx: Context): Handlers {
     renameProfile: (request) => renameProfile(ctx, request),
     duplicateProfile: (request) => duplicateProfile(ctx, request),
     deleteProfile: (request) => deleteProfile(ctx, request),
+    setKeyLock: (request) => setKeyLock(ctx, request),
+    unlockKeys: (request) => unlockKeys(ctx, request),
+    lockKeys: () => lockKeys(ctx),
+    changePassphrase: (request) => changePassphrase(ctx, request),
+    removeKeyLock: (request) => removeKeyLock(ctx, request),
+    setKeyMode: (request) => setKeyMode(ctx, request),
+    setLockIdle: (request) => setLockIdle(ctx, request),
   };
 }

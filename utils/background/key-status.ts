@@ -3,6 +3,7 @@ import type { KeyStatus } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
 import { keyStatusItem } from '../storage/items';
 import { apiKeys, type StoredKeys } from './api-key';
+import { isLocked, storedLock } from './key-vault';
 import { readProfiles } from './profile-store';
 import { keyBelongsTo, keyHint, NO_KEY, type StoredKey } from './stored-key';
 
@@ -28,6 +29,15 @@ export function keyStatus(stored: StoredKey, settings: Settings, keys: StoredKey
  * a service or the active profile.
  */
 export async function writeKeyStatus(): Promise<void> {
-  const [{ profiles, settings }, keys] = await Promise.all([readProfiles(), apiKeys.all()]);
-  await keyStatusItem.setValue(keyStatus(keys[profiles.activeId] ?? NO_KEY, settings, keys));
+  const [{ profiles, settings }, keys, lock, locked] = await Promise.all([
+    readProfiles(),
+    apiKeys.all(),
+    storedLock(),
+    isLocked(),
+  ]);
+  await keyStatusItem.setValue({
+    ...keyStatus(keys[profiles.activeId] ?? NO_KEY, settings, keys),
+    ...(lock ? { lock: lock.mode, idleMin: lock.idleMin ?? 0 } : {}),
+    ...(locked ? { locked } : {}),
+  });
 }

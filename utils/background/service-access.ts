@@ -3,6 +3,7 @@ import type { PathForm } from '../api/path-forms';
 import { AppError } from '../error-info';
 import type { Settings } from '../settings/schema';
 import { isConfigured } from '../validation';
+import { lockedError } from './api-key';
 import { keyBelongsTo, type StoredKey } from './stored-key';
 
 /** A profile's settings and key, as one request is sent with them. */
@@ -18,6 +19,8 @@ export interface ServiceAccessDeps {
   savePathForm: (baseUrl: string, form: PathForm) => Promise<void>;
   /** Whether the extension may send requests to this origin (host permission). */
   canReach: (origin: string) => Promise<boolean>;
+  /** The keys are under a passphrase lock and not unlocked. */
+  locked: () => Promise<boolean>;
   fetch?: typeof fetch;
 }
 
@@ -39,6 +42,8 @@ export interface ConnectOverrides {
  */
 export function createServiceAccess(deps: ServiceAccessDeps) {
   return async function connect(overrides: ConnectOverrides = {}): Promise<ServiceClient> {
+    // Before anything else, a typed key included: while locked nothing at all goes out.
+    if (await deps.locked()) throw lockedError();
     const access = await deps.profile(overrides.profileId);
     if (!access) {
       throw new AppError('profile_deleted', 'The profile this was made with has been deleted.');

@@ -3,6 +3,7 @@ import { resumeWaiting } from './batch';
 import type { Context } from './context';
 import { settleCosts } from './cost';
 import { applyDropRule } from './history-commands';
+import { settleKeyStorage } from './key-lock';
 import { writeKeyStatus } from './key-status';
 
 /** A copy store that cannot be opened must not keep jobs from being polled. */
@@ -23,7 +24,9 @@ export function createStartup(ctx: Context) {
 
   async function resumeOnce(): Promise<void> {
     try {
-      // Key status written by an older version (or never) is brought in line with the stored key.
+      await settleKeyStorage();
+      // Key status written by an older version (or never) is brought in line with the stored key; after a
+      // browser restart, a passphrase lock reads as locked from here.
       await writeKeyStatus();
       // The first history read: the migration of the storage.local array runs before it.
       await ctx.tracker.recoverInterrupted();

@@ -40,3 +40,17 @@ export function readStoredKey(stored: unknown): StoredKey {
 export function keyHint(key: string): string | undefined {
   return key.length >= 16 ? key.slice(-4) : undefined;
 }
+
+/** Version 3: each profile's key under the profile's id, each checked on its own (readStoredKeys). */
+export type StoredKeys = Record<string, StoredKey>;
+
+/** Keys of any unreadable shape are dropped one by one, never all for one bad record. */
+export function readStoredKeys(stored: unknown): StoredKeys {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return {};
+  const keys: StoredKeys = {};
+  for (const [profileId, value] of Object.entries(stored)) {
+    const key = readStoredKey(value);
+    if (key.key) keys[profileId] = key;
+  }
+  return keys;
+}

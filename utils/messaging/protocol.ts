@@ -7,6 +7,7 @@ import { profileNameSchema } from '../profiles/schema';
 import { settingsSchema, videoOptionsSchema } from '../settings/schema';
 import { apiKeyProblem, promptProblem } from '../validation';
 import { wholeNumber } from '../whole-number';
+import { MIN_PASSPHRASE } from './key-lock-rules';
 
 /**
  * The commands extension pages send to the background; what pages show they read from storage
@@ -22,6 +23,12 @@ const entryIdsSchema = z.array(z.string().check(z.maxLength(200))).check(z.minLe
 export const collectionNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(60));
 
 const profileIdSchema = z.string().check(z.minLength(1), z.maxLength(100));
+
+/** The lock's own rule; only setting or changing it asks for this (an unlock tries whatever is typed). */
+const newPassphraseSchema = z.string().check(z.minLength(MIN_PASSPHRASE), z.maxLength(1000));
+const passphraseSchema = z.string().check(z.maxLength(1000));
+/** Minutes without use before the keys lock again; 0: only when the browser closes. At most a week. */
+const idleMinSchema = wholeNumber().check(z.nonnegative(), z.lte(10_080));
 
 /** The person's explicit choice to use the key saved for another origin with this service URL. */
 const reuseKeySchema = z.optional(z.boolean());
@@ -109,6 +116,15 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('duplicateProfile'), id: profileIdSchema }),
   /** Without `endPending`, a profile with pending jobs is not deleted: the answer counts them for the person to confirm. */
   z.object({ type: z.literal('deleteProfile'), id: profileIdSchema, endPending: z.optional(z.boolean()) }),
+  /** The key lock (README "Key lock"): no answer ever carries a key or the passphrase back. */
+  z.object({ type: z.literal('setKeyLock'), passphrase: newPassphraseSchema, idleMin: idleMinSchema }),
+  z.object({ type: z.literal('unlockKeys'), passphrase: passphraseSchema }),
+  z.object({ type: z.literal('lockKeys') }),
+  z.object({ type: z.literal('changePassphrase'), passphrase: passphraseSchema, next: newPassphraseSchema }),
+  z.object({ type: z.literal('removeKeyLock'), passphrase: passphraseSchema }),
+  /** "Forget keys when the browser closes" (session) or not (plain); without a passphrase lock only. */
+  z.object({ type: z.literal('setKeyMode'), mode: z.enum(['plain', 'session']) }),
+  z.object({ type: z.literal('setLockIdle'), idleMin: idleMinSchema }),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -156,6 +172,13 @@ export interface ResponseData {
   renameProfile: { renamed: true };
   duplicateProfile: { id: string };
   deleteProfile: { deleted: true; ended: number } | { deleted: false; pending: number };
+  setKeyLock: { done: true };
+  unlockKeys: { done: true };
+  lockKeys: { done: true };
+  changePassphrase: { done: true };
+  removeKeyLock: { done: true };
+  setKeyMode: { done: true };
+  setLockIdle: { done: true };
 }
 
 export type Response<T extends RequestType> =

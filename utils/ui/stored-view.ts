@@ -122,6 +122,9 @@ export function shownKeyStatus(value: unknown): KeyStatus {
           ),
         }
       : {}),
+    ...(value.lock === 'passphrase' || value.lock === 'session' ? { lock: value.lock } : {}),
+    ...(value.locked === true ? { locked: true } : {}),
+    ...(isCount(value.idleMin) ? { idleMin: value.idleMin } : {}),
   };
 }
 

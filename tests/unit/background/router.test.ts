@@ -38,6 +38,13 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     renameProfile: unused,
     duplicateProfile: unused,
     deleteProfile: unused,
+    setKeyLock: unused,
+    unlockKeys: unused,
+    lockKeys: unused,
+    changePassphrase: unused,
+    removeKeyLock: unused,
+    setKeyMode: unused,
+    setLockIdle: unused,
     ...overrides,
   };
 }

@@ -1,0 +1,92 @@
+import { browser } from 'wxt/browser';
+import * as z from 'zod/mini';
+import { sealedSecretSchema } from '../lock/sealed-secret';
+import { wholeNumber } from '../whole-number';
+import { readStoredKeys, type StoredKeys } from './stored-key';
+
+/**
+ * Where the keys live when the person chose a key lock (README "Key lock"). Without one, keys stay in the
+ * plain `serviceApiKey` item (api-key.ts). With one, `keyLock` in storage.local says which lock, and:
+ * - passphrase: each key sealed (AES-GCM under a PBKDF2 key of the passphrase) with its origin and id in
+ *   the clear, so jobs and pages can tell which service a key is for while it is locked;
+ * - session: nothing about the keys in storage.local at all.
+ * The usable keys are then in storage.session, which the browser keeps in memory and clears when it
+ * closes.
+ */
+
+const lockedKeySchema = z.object({ sealed: sealedSecretSchema, origin: z.string(), id: z.string() });
+export type LockedKey = z.infer<typeof lockedKeySchema>;
+
+export const keyLockSchema = z.object({
+  mode: z.enum(['passphrase', 'session']),
+  /** Checks a passphrase while no key is sealed yet; each change seals a new one. */
+  verifier: z.optional(sealedSecretSchema),
+  /** By profile id; read one by one (readLockedKeys), so one damaged record costs its key only. */
+  keys: z.optional(z.unknown()),
+  /** Minutes without use after which the keys are locked again; 0: only when the browser closes. */
+  idleMin: z.optional(wholeNumber()),
+});
+export type KeyLock = Omit<z.infer<typeof keyLockSchema>, 'keys'> & { keys?: Record<string, LockedKey> };
+
+/** The plain keys' item (api-key.ts), emptied in the same write that stores a lock. */
+export const PLAIN_KEYS_ITEM = 'serviceApiKey';
+export const LOCK_ITEM = 'keyLock';
+/** A changed passphrase's whole record, written before it replaces `keyLock` (see changePassphrase). */
+export const STAGED_LOCK_ITEM = 'keyLockNext';
+export const FAILURES_ITEM = 'keyLockFailures';
+const SESSION_ITEM = 'unlockedKeys';
+
+export function readLock(stored: unknown): KeyLock | undefined {
+  const parsed = keyLockSchema.safeParse(stored);
+  if (!parsed.success) return undefined;
+  const keys: Record<string, LockedKey> = {};
+  const raw = parsed.data.keys;
+  if (typeof raw === 'object' && raw !== null) {
+    for (const [profileId, value] of Object.entries(raw)) {
+      const key = lockedKeySchema.safeParse(value);
+      if (key.success) keys[profileId] = key.data;
+    }
+  }
+  return { ...parsed.data, keys };
+}
+
+export const storedLock = async (item = LOCK_ITEM): Promise<KeyLock | undefined> =>
+  readLock((await browser.storage.local.get(item))[item]);
+
+/** What storage.session holds while keys are usable. */
+export interface UnlockedKeys {
+  keys: StoredKeys;
+  /** Passphrase mode only: seals a key saved while unlocked (README: what the session holds). */
+  passphrase?: string;
+  /** The last time a key was used, for the idle lock. */
+  usedAt?: number;
+}
+
+export const session = {
+  get: async (): Promise<UnlockedKeys | undefined> => {
+    const value = (await browser.storage.session.get(SESSION_ITEM))[SESSION_ITEM] as UnlockedKeys | undefined;
+    return value && { ...value, keys: readStoredKeys(value.keys) };
+  },
+  set: (value: UnlockedKeys) => browser.storage.session.set({ [SESSION_ITEM]: value }),
+  clear: () => browser.storage.session.remove(SESSION_ITEM),
+};
+
+/** Wrong passphrases in a row and when the next try is allowed: in storage.local, so no restart resets them. */
+export interface UnlockFailures {
+  count: number;
+  notBefore: number;
+}
+
+export async function storedFailures(): Promise<UnlockFailures> {
+  const value = (await browser.storage.local.get(FAILURES_ITEM))[FAILURES_ITEM] as
+    | Partial<UnlockFailures>
+    | undefined;
+  // A damaged counter reads as many failures (unlockDelayMs turns NaN into its longest wait).
+  return { count: Number(value?.count ?? 0), notBefore: Number(value?.notBefore ?? 0) };
+}
+
+/** A passphrase lock whose keys are not in the session: nothing that needs a key may be sent. */
+export async function isLocked(): Promise<boolean> {
+  const [lock, unlocked] = await Promise.all([storedLock(), session.get()]);
+  return lock?.mode === 'passphrase' && !unlocked;
+}
