@@ -1,7 +1,7 @@
 import { useContext } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, formatCredits, t } from '@/utils/i18n';
-import { waitingOrigin } from '@/utils/ui/entries';
+import { waitingOrigin, waitsForUnlock } from '@/utils/ui/entries';
 import { formatElapsed } from '@/utils/ui/format';
 import styles from './Entry.module.css';
 import { KeyStatusContext } from './KeyStatusContext';
@@ -30,9 +30,17 @@ export function elapsedMs(entry: HistoryEntry, now: number): number {
 
 /** The service's status word, the elapsed time, and the latest transient problem of a running entry. */
 export function RunningDetails({ entry, now }: { entry: HistoryEntry; now: number }) {
-  const waitingFor = waitingOrigin(entry, useContext(KeyStatusContext));
+  const key = useContext(KeyStatusContext);
+  const waitingFor = waitingOrigin(entry, key);
   // A batch entry not sent yet (its badge says so) has no progress: a running clock would suggest some.
   if (entry.waiting) return null;
+  if (waitsForUnlock(entry, key)) {
+    return (
+      <p className={styles.note} data-testid="waiting-for-unlock">
+        {t('jobLocked')}
+      </p>
+    );
+  }
   if (waitingFor) {
     return (
       <p className={styles.note} data-testid="waiting-for-service">

@@ -6,6 +6,7 @@ import type { PromptPage } from '@/utils/ui/use-prompt-page';
 import { ErrorMessage } from './ErrorMessage';
 import { PromptForm } from './PromptForm';
 import { StatusMessage } from './StatusMessage';
+import { UnlockForm } from './UnlockForm';
 
 /** Shown once, before the service is set up: not worth loading with every open after that. */
 const SetupNotice = lazy(() => import('./SetupNotice').then((module) => ({ default: module.SetupNotice })));
@@ -20,6 +21,8 @@ export function PromptComposer({ page, now }: Props) {
   const { configured, draft, actions } = page;
   const imageBusy = actions.imageSince !== undefined;
   const busyText = imageBusy ? t('generatingImage') : actions.videoBusy ? t('submittingVideo') : undefined;
+  // Locked, nothing can be generated: the unlock field takes the form's place (and the setup notice's).
+  if (page.data.key?.locked) return <UnlockForm autoFocus />;
   return (
     <>
       {configured ? null : (

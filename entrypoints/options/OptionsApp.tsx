@@ -2,6 +2,7 @@ import { ErrorMessage } from '@/components/ErrorMessage';
 import { describeError, t } from '@/utils/i18n';
 import { useKeyStatus, useSettings } from '@/utils/ui/stored-data';
 import { useProfiles } from '@/utils/ui/use-profiles';
+import { KeyLockSection } from './KeyLockSection';
 import styles from './Options.module.css';
 import { OptionsForm } from './OptionsForm';
 import { ProfilesSection } from './ProfilesSection';
@@ -24,11 +25,14 @@ export function OptionsApp() {
       {loadError && !loaded ? <ErrorMessage>{t('loadFailed', describeError(loadError))}</ErrorMessage> : null}
       {!loaded && !loadError ? <p className={styles.muted}>{t('loading')}</p> : null}
 
+      {/* Locked, unlocking comes first: the context menu sends the person here for it. */}
+      {loaded && key.value?.locked ? <KeyLockSection status={key.value} /> : null}
       {loaded && profiles ? <ProfilesSection profiles={profiles} /> : null}
       {loaded && settings.value && profiles ? (
         // A switch fills the form afresh with the profile now active.
         <OptionsForm key={profiles.activeId} stored={settings.value} keyStatus={key.value} />
       ) : null}
+      {loaded && key.value && !key.value.locked ? <KeyLockSection status={key.value} /> : null}
     </main>
   );
 }

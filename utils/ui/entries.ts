@@ -59,3 +59,8 @@ export function waitingOrigin(entry: HistoryEntry, key: KeyStatus | undefined): 
   const keyOrigin = key.origins ? key.origins[profileOf(entry)] : key.origin;
   return keyOrigin === origin ? undefined : origin;
 }
+
+/** A running video job while the keys are locked: the background polls it again once they are unlocked. */
+export function waitsForUnlock(entry: HistoryEntry, key: KeyStatus | undefined): boolean {
+  return key?.locked === true && entry.status === 'running' && entry.poll?.jobId !== undefined;
+}

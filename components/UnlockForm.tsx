@@ -1,0 +1,67 @@
+import { type FormEvent, useId, useState } from 'react';
+import { toErrorInfo } from '@/utils/error-info';
+import type { ErrorInfo } from '@/utils/errors';
+import { describeError, t } from '@/utils/i18n';
+import { send } from '@/utils/messaging/send';
+import controls from './controls.module.css';
+import { ErrorMessage } from './ErrorMessage';
+import styles from './SetupNotice.module.css';
+
+/**
+ * Shown instead of the prompt form while the keys are locked, and in the options' Key lock section. The
+ * passphrase goes to the background once and is cleared from the field whatever the answer.
+ */
+export function UnlockForm({ autoFocus = false }: { autoFocus?: boolean }) {
+  const id = useId();
+  const [passphrase, setPassphrase] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorInfo>();
+
+  async function unlock(event: FormEvent) {
+    event.preventDefault();
+    if (passphrase === '' || busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await send({ type: 'unlockKeys', passphrase });
+    } catch (failure) {
+      setError(toErrorInfo(failure));
+    } finally {
+      setPassphrase('');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={styles.notice} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className={styles.heading}>
+        {t('unlockTitle')}
+      </h2>
+      <p className={styles.text}>{t('unlockHint')}</p>
+      <form onSubmit={(event) => void unlock(event)}>
+        <div className={controls.field}>
+          <label className={controls.label} htmlFor={`${id}-passphrase`}>
+            {t('passphraseLabel')}
+          </label>
+          <input
+            id={`${id}-passphrase`}
+            className={controls.input}
+            type="password"
+            autoComplete="current-password"
+            // The field is the one thing to do on this page while locked.
+            // biome-ignore lint/a11y/noAutofocus: the popup opens for this field alone while locked
+            autoFocus={autoFocus}
+            value={passphrase}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(event) => setPassphrase(event.currentTarget.value)}
+          />
+        </div>
+        <button type="submit" className={controls.primary} disabled={busy} aria-busy={busy}>
+          {busy ? t('unlocking') : t('unlockButton')}
+        </button>
+      </form>
+      {error ? <ErrorMessage id={`${id}-error`}>{describeError(error)}</ErrorMessage> : null}
+    </section>
+  );
+}

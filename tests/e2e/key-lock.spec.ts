@@ -1,0 +1,112 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './support/fixtures';
+import { settled, someNotifications } from './support/probes';
+import { relaunch, submitVideo } from './support/reliability-observe';
+import { configure } from './support/setup';
+
+/** A key of this test alone, so finding it anywhere can only mean the extension put it there. */
+const KEY = `lock-e2e-${Date.now().toString(36)}-9f3c1e7a5b`;
+const PASSPHRASE = 'marble orchard window 42';
+
+/** The forms a leaked key could take in a file: as typed, base64 (of the bytes) and hex. */
+function spellings(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  return [
+    secret,
+    bytes.toString('base64').replace(/=+$/, ''),
+    bytes.toString('hex'),
+    Buffer.from(secret, 'utf16le').toString('latin1'),
+  ];
+}
+
+/** Every file under `dir` whose bytes contain one of the spellings, with the spelling found. */
+function filesContaining(dir: string, secret: string): string[] {
+  const needles = spellings(secret).map((text) => Buffer.from(text, 'latin1'));
+  const found: string[] = [];
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const file = path.join(folder, name);
+      let stats: ReturnType<typeof statSync>;
+      try {
+        stats = statSync(file);
+      } catch {
+        continue; // a lock file or socket that went away meanwhile
+      }
+      if (stats.isDirectory()) walk(file);
+      else if (stats.isFile()) {
+        let bytes: Buffer;
+        try {
+          bytes = readFileSync(file);
+        } catch {
+          continue;
+        }
+        const hit = needles.find(
+          (needle) =>
+            bytes.includes(needle) ||
+            bytes.includes(Buffer.from(needle.toString('latin1').toUpperCase(), 'latin1')),
+        );
+        if (hit) found.push(`${path.relative(dir, file)} (${hit.toString('latin1').slice(0, 12)}…)`);
+      }
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+test('a locked key: nothing is sent until the popup unlocks it, the job then completes, and no file holds the key', async ({
+  extension,
+  service,
+}) => {
+  service.reset({ accounts: { [KEY]: 500 }, videoDurationMs: 3_000 });
+
+  // The lock first, then the key: entered while unlocked, it is sealed before it reaches storage.local.
+  const options = await extension.openPage('options');
+  const section = options.getByRole('region', { name: 'Key lock' });
+  await section.getByLabel('New passphrase (at least 8 characters)').fill(PASSPHRASE);
+  await section.getByLabel('Repeat the new passphrase').fill(PASSPHRASE);
+  await section.getByRole('button', { name: 'Lock keys with this passphrase' }).click();
+  await expect(section.getByText('Keys are locked with a passphrase and unlocked now.')).toBeVisible();
+  await configure(extension, service, {}, KEY);
+  const entry = await submitVideo(options, 'a lighthouse in fog');
+  expect(entry.poll?.jobId).toBeTruthy();
+
+  await extension.stopWorker();
+  await relaunch(extension);
+  const restartedAt = Date.now();
+
+  const popup = await extension.openPage('popup');
+  const passphrase = popup.getByLabel('Passphrase', { exact: true });
+  await expect(passphrase).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Generate video' })).toHaveCount(0);
+  await expect(popup.getByTestId('waiting-for-unlock')).toHaveText('Locked: unlock to continue');
+  // Several poll intervals (1 s) pass: the job waits, and the service hears nothing from this browser.
+  await popup.waitForTimeout(3_500);
+  expect(service.requests().filter((request) => request.time >= restartedAt)).toEqual([]);
+  const worker = await extension.worker();
+  expect(
+    await worker.evaluate(() => chrome.alarms.getAll().then((alarms) => alarms.map((a) => a.name))),
+  ).not.toContain('promptcast-poll');
+
+  await passphrase.fill('not the passphrase');
+  await popup.getByRole('button', { name: 'Unlock' }).click();
+  await expect(popup.getByRole('alert')).toContainText('The passphrase is wrong');
+  await passphrase.fill(PASSPHRASE);
+  await popup.getByRole('button', { name: 'Unlock' }).click();
+  await expect(popup.getByLabel('Passphrase', { exact: true })).toHaveCount(0);
+
+  const [done] = await settled(extension, [entry.id]);
+  expect(done?.status).toBe('completed');
+  expect((await someNotifications(extension)).length).toBeGreaterThan(0);
+  const sent = service.requests().filter((request) => request.time >= restartedAt);
+  expect(sent.length).toBeGreaterThan(0);
+  expect(new Set(sent.map((request) => request.headers['x-api-key']))).toEqual(new Set([KEY]));
+
+  // At rest: neither storage.local (every item) nor any file of the browser profile holds the key.
+  const local = await (await extension.worker()).evaluate(() => chrome.storage.local.get(null));
+  const localText = JSON.stringify(local);
+  for (const spelling of spellings(KEY)) expect(localText).not.toContain(spelling);
+  expect(localText).not.toContain(PASSPHRASE);
+  expect(filesContaining(extension.profileDir, KEY)).toEqual([]);
+  expect(filesContaining(extension.profileDir, PASSPHRASE)).toEqual([]);
+});
