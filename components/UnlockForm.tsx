@@ -8,6 +8,17 @@ import { ErrorMessage } from './ErrorMessage';
 import styles from './SetupNotice.module.css';
 
 /**
+ * An error of a command that checked a passphrase: a wrong one says how long the next try must wait
+ * (`retryAfterMs`), as repeated failures make it (utils/lock/unlock-delay.ts).
+ */
+export function describeLockError(error: ErrorInfo): string {
+  const wait = error.kind === 'wrong_passphrase' && error.retryAfterMs;
+  return wait
+    ? `${describeError(error)} ${t('errorUnlockWait', Math.ceil(wait / 1000))}`
+    : describeError(error);
+}
+
+/**
  * Shown instead of the prompt form while the keys are locked, and in the options' Key lock section. The
  * passphrase goes to the background once and is cleared from the field whatever the answer.
  */
@@ -61,7 +72,7 @@ export function UnlockForm({ autoFocus = false }: { autoFocus?: boolean }) {
           {busy ? t('unlocking') : t('unlockButton')}
         </button>
       </form>
-      {error ? <ErrorMessage id={`${id}-error`}>{describeError(error)}</ErrorMessage> : null}
+      {error ? <ErrorMessage id={`${id}-error`}>{describeLockError(error)}</ErrorMessage> : null}
     </section>
   );
 }

@@ -162,10 +162,7 @@ export function describeError(info: ErrorInfo): string {
     case 'profile_deleted':
       return t('errorProfileDeleted');
     case 'wrong_passphrase':
-      // Set when repeated failures make the next try wait.
-      return info.retryAfterMs
-        ? `${t('errorWrongPassphrase')} ${t('errorUnlockWait', Math.ceil(info.retryAfterMs / 1000))}`
-        : t('errorWrongPassphrase');
+      return t('errorWrongPassphrase');
     case 'locked':
       return t('errorLocked');
     case 'invalid_input':

@@ -3,10 +3,10 @@ import controls from '@/components/controls.module.css';
 import { ErrorMessage } from '@/components/ErrorMessage';
 import { StatusMessage } from '@/components/StatusMessage';
 import { TextField } from '@/components/TextField';
-import { UnlockForm } from '@/components/UnlockForm';
+import { describeLockError, UnlockForm } from '@/components/UnlockForm';
 import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
-import { describeError, t } from '@/utils/i18n';
+import { t } from '@/utils/i18n';
 import { IDLE_CHOICES, MIN_PASSPHRASE } from '@/utils/messaging/key-lock-rules';
 import type { KeyStatus, RequestOf, RequestType } from '@/utils/messaging/protocol';
 import { send } from '@/utils/messaging/send';
@@ -216,7 +216,7 @@ export function KeyLockSection({ status }: { status: KeyStatus }) {
       </h2>
       <p className={controls.hint}>{t('keyLockIntro')}</p>
       {body}
-      {error ? <ErrorMessage>{describeError(error)}</ErrorMessage> : null}
+      {error ? <ErrorMessage>{describeLockError(error)}</ErrorMessage> : null}
       {done && !error ? <StatusMessage tone="success">{t('keyLockDone')}</StatusMessage> : null}
     </section>
   );

@@ -1,11 +1,10 @@
 import { browser } from 'wxt/browser';
 import { AppError } from '../error-info';
 import { sealSecret } from '../lock/seal';
-import { checkVerifier } from '../lock/verifier';
 import { FIRST_PROFILE_ID } from '../profiles/first-profile';
 import { validSettingsItem } from '../settings/store';
 import { defineVersionedItem } from '../storage/versioned-item';
-import { LOCK_ITEM, PLAIN_KEYS_ITEM, STAGED_LOCK_ITEM, session, storedLock } from './key-vault';
+import { LOCK_ITEM, PLAIN_KEYS_ITEM, session, storedLock } from './key-vault';
 import { readProfiles } from './profile-store';
 import {
   keyFromVersion1,
@@ -60,21 +59,6 @@ export const apiKeys = {
     if (!unlocked) throw lockedError();
     const { [profileId]: _, ...others } = unlocked.keys;
     if (lock.mode === 'passphrase') {
-      // A session from before an unfinished passphrase change would seal with the other passphrase: the
-      // person unlocks again instead, which settles the change (key-lock.ts).
-      const { verifier } = lock;
-      const opens =
-        verifier !== undefined &&
-        (await checkVerifier(verifier, unlocked.passphrase ?? '').then(
-          () => true,
-          () => false,
-        ));
-      if (!opens) {
-        await session.clear();
-        throw lockedError();
-      }
-      // Written from here on, this record is the one: a change left staged would now miss this key.
-      await browser.storage.local.remove(STAGED_LOCK_ITEM);
       const { [profileId]: __, ...sealed } = lock.keys ?? {};
       if (key) {
         const { origin, id } = key;

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { AppError } from '../error-info';
 import { openAll, sealAll } from '../lock/seal';
+import type { SealedSecret } from '../lock/sealed-secret';
 import { unlockDelayMs } from '../lock/unlock-delay';
 import { checkVerifier, sealVerifier } from '../lock/verifier';
 import type { RequestOf } from '../messaging/protocol';
@@ -23,40 +24,42 @@ import type { StoredKeys } from './stored-key';
 export const IDLE_ALARM = 'promptcast-key-lock-idle';
 
 type Done = { done: true };
+/** A command the pages offer only in another state of the lock (a stale page sent it). */
+const refused = () => new AppError('invalid_input', 'Not in this state of the key lock');
 const DONE: Done = { done: true };
 
-const pairs = Object.entries;
+/** The same profile ids, each value made anew. */
+const each = <A, B>(record: Record<string, A>, make: (value: A, id: string) => B): Record<string, B> =>
+  Object.fromEntries(Object.entries(record).map(([id, value]) => [id, make(value, id)]));
 
 async function sealKeys(keys: StoredKeys, passphrase: string, idleMin: number): Promise<KeyLock> {
   const [sealed, verifier] = await Promise.all([
-    sealAll(Object.fromEntries(pairs(keys).map(([id, { key }]) => [id, key])), passphrase),
+    sealAll(
+      each(keys, ({ key }) => key),
+      passphrase,
+    ),
     sealVerifier(passphrase),
   ]);
-  const records = pairs(keys).map(([id, { origin, id: keyId }]) => [
-    id,
-    { sealed: sealed[id], origin, id: keyId },
-  ]);
-  return { mode: 'passphrase', verifier, idleMin, keys: Object.fromEntries(records) };
+  return {
+    mode: 'passphrase',
+    verifier,
+    idleMin,
+    keys: each(keys, ({ origin, id }, profileId) => ({
+      sealed: sealed[profileId] as SealedSecret,
+      origin,
+      id,
+    })),
+  };
 }
 
 async function openKeys(lock: KeyLock, passphrase: string): Promise<StoredKeys> {
   const keys = lock.keys ?? {};
   const plain = await openAll(
-    Object.fromEntries(pairs(keys).map(([id, { sealed }]) => [id, sealed])),
+    each(keys, ({ sealed }) => sealed),
     passphrase,
   );
-  return Object.fromEntries(
-    pairs(keys).map(([id, { origin, id: keyId }]) => [id, { key: plain[id] ?? '', origin, id: keyId }]),
-  );
+  return each(keys, ({ origin, id }, profileId) => ({ key: plain[profileId] ?? '', origin, id }));
 }
-
-const opens = (lock: KeyLock | undefined, passphrase: string): Promise<boolean> =>
-  lock?.verifier
-    ? checkVerifier(lock.verifier, passphrase).then(
-        () => true,
-        () => false,
-      )
-    : Promise.resolve(false);
 
 /**
  * The lock this passphrase opens, settling a passphrase change a stopped worker left staged: the staged
@@ -65,14 +68,19 @@ const opens = (lock: KeyLock | undefined, passphrase: string): Promise<boolean> 
  */
 async function openedLock(passphrase: string): Promise<KeyLock> {
   const [lock, staged] = await Promise.all([storedLock(), storedLock(STAGED_LOCK_ITEM)]);
-  if (lock?.mode !== 'passphrase') throw new AppError('invalid_input', 'No passphrase is set.');
-  if (staged && (await opens(staged, passphrase))) {
-    await browser.storage.local.set({ [LOCK_ITEM]: staged });
-    await browser.storage.local.remove(STAGED_LOCK_ITEM);
+  if (lock?.mode !== 'passphrase') throw refused();
+  const stagedOpens =
+    staged?.verifier &&
+    (await checkVerifier(staged.verifier, passphrase).then(
+      () => true,
+      () => false,
+    ));
+  if (staged && stagedOpens) {
+    await browser.storage.local.set({ [LOCK_ITEM]: staged, [STAGED_LOCK_ITEM]: null });
     return staged;
   }
   if (lock.verifier) await checkVerifier(lock.verifier, passphrase);
-  if (staged) await browser.storage.local.remove(STAGED_LOCK_ITEM);
+  if (staged) await browser.storage.local.set({ [STAGED_LOCK_ITEM]: null });
   return lock;
 }
 
@@ -84,13 +92,13 @@ async function counted<T>(ctx: Context, attempt: () => Promise<T>): Promise<T> {
   const failures = await storedFailures();
   const now = ctx.platform.now();
   if (now < failures.notBefore) {
-    throw new AppError('wrong_passphrase', 'Too many wrong passphrases: wait before trying again.', {
+    throw new AppError('wrong_passphrase', 'Wait', {
       retryAfterMs: failures.notBefore - now,
     });
   }
   try {
     const result = await attempt();
-    if (failures.count) await browser.storage.local.remove(FAILURES_ITEM);
+    if (failures.count) await browser.storage.local.set({ [FAILURES_ITEM]: null });
     return result;
   } catch (error) {
     if (!(error instanceof AppError) || error.info.kind !== 'wrong_passphrase') throw error;
@@ -110,26 +118,29 @@ async function armIdle(): Promise<void> {
   } else await browser.alarms.clear(IDLE_ALARM);
 }
 
-/** What follows any change of the lock: pages, the idle alarm and the jobs see the keys as they are now. */
-async function settled(ctx: Context): Promise<Done> {
+/** What follows any change of the lock, done or failed: pages, the idle alarm and jobs see the keys as they are. */
+async function settled(ctx: Context): Promise<void> {
   await writeKeyStatus();
   await armIdle();
   // Jobs that waited for the keys are polled at once (and announced when done); locked, they stop.
   void ctx.tracker.pollAllNow();
-  return DONE;
 }
 
 const change = (ctx: Context, run: () => Promise<unknown>): Promise<Done> =>
   ctx.setupChanges(async () => {
-    await run();
-    return settled(ctx);
+    try {
+      await run();
+    } finally {
+      await settled(ctx);
+    }
+    return DONE;
   });
 
 /** Seals every key under a new passphrase; the plain ones leave storage.local in the same write. */
 export const setKeyLock = (ctx: Context, { passphrase, idleMin }: RequestOf<'setKeyLock'>) =>
   change(ctx, async () => {
     if ((await storedLock())?.mode === 'passphrase') {
-      throw new AppError('invalid_input', 'A passphrase is already set: change it instead.');
+      throw refused();
     }
     const keys = await apiKeys.all();
     const lock = await sealKeys(keys, passphrase, idleMin);
@@ -149,27 +160,32 @@ export const lockKeys = (ctx: Context) =>
   });
 
 /**
- * Re-seals every key under the new passphrase in two writes: the new record under a staging item, then
- * the swap. A worker stopped between them leaves both records whole, each with every key, and the next
- * unlock settles which one stays (openedLock); the staging item is removed last.
+ * Re-seals every key under the new passphrase in two writes: the new record under a staging item, then one
+ * that swaps it in and empties the staging item. A worker stopped between them leaves both records whole,
+ * each with every key, and the next unlock settles which one stays (openedLock). The session is cleared
+ * first, so until that unlock no key is sealed with a passphrase the stored lock may not have.
  */
 export const changePassphrase = (ctx: Context, { passphrase, next }: RequestOf<'changePassphrase'>) =>
   change(ctx, async () => {
     const lock = await counted(ctx, () => openedLock(passphrase));
     const keys = await openKeys(lock, passphrase);
     const sealed = await sealKeys(keys, next, lock.idleMin ?? 0);
+    await session.clear();
     await browser.storage.local.set({ [STAGED_LOCK_ITEM]: sealed });
-    await browser.storage.local.set({ [LOCK_ITEM]: sealed });
-    await browser.storage.local.remove(STAGED_LOCK_ITEM);
+    await browser.storage.local.set({ [LOCK_ITEM]: sealed, [STAGED_LOCK_ITEM]: null });
     await session.set({ keys, passphrase: next, usedAt: ctx.platform.now() });
   });
 
-/** Stores the keys plain again; asks for the passphrase, as the keys could not be opened without it. */
+/**
+ * Stores the keys plain again; asks for the passphrase, as the keys could not be opened without it. A worker
+ * stopped between the two writes leaves the lock in place (plain keys beside it are not read, and the next
+ * lock overwrites them): the person asked for them plain anyway.
+ */
 export const removeKeyLock = (ctx: Context, { passphrase }: RequestOf<'removeKeyLock'>) =>
   change(ctx, async () => {
     const keys = await counted(ctx, async () => openKeys(await openedLock(passphrase), passphrase));
     await storedKeys.setValue(keys);
-    await browser.storage.local.remove([LOCK_ITEM, STAGED_LOCK_ITEM]);
+    await browser.storage.local.set({ [LOCK_ITEM]: null, [STAGED_LOCK_ITEM]: null });
     await session.clear();
   });
 
@@ -177,14 +193,14 @@ export const removeKeyLock = (ctx: Context, { passphrase }: RequestOf<'removeKey
 export const setKeyMode = (ctx: Context, { mode }: RequestOf<'setKeyMode'>) =>
   change(ctx, async () => {
     const lock = await storedLock();
-    if (lock?.mode === 'passphrase') throw new AppError('invalid_input', 'Remove the passphrase lock first.');
+    if (lock?.mode === 'passphrase') throw refused();
     const keys = await apiKeys.all();
     if (mode === 'session') {
       await session.set({ keys });
       await browser.storage.local.set({ [LOCK_ITEM]: { mode }, [PLAIN_KEYS_ITEM]: {} });
     } else if (lock) {
       await storedKeys.setValue(keys);
-      await browser.storage.local.remove(LOCK_ITEM);
+      await browser.storage.local.set({ [LOCK_ITEM]: null });
       await session.clear();
     }
   });
@@ -207,14 +223,4 @@ export async function onIdleAlarm(ctx: Context): Promise<void> {
   if (!unlocked?.passphrase || !idleMs) return;
   if (ctx.platform.now() >= (unlocked.usedAt ?? 0) + idleMs) await lockKeys(ctx);
   else await armIdle();
-}
-
-/**
- * At the worker's start: a lock stored while plain keys remain (a write of an older release, or one cut
- * short) keeps the lock's copy only.
- */
-export async function settleKeyStorage(): Promise<void> {
-  if (!(await storedLock())) return;
-  const plain = (await browser.storage.local.get(PLAIN_KEYS_ITEM))[PLAIN_KEYS_ITEM];
-  if (plain && typeof plain === 'object' && Object.keys(plain).length > 0) await storedKeys.setValue({});
 }

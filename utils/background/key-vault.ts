@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import { sealedSecretSchema } from '../lock/sealed-secret';
+import { type SealedSecret, sealedSecretSchema } from '../lock/sealed-secret';
 import { wholeNumber } from '../whole-number';
 import { readStoredKeys, type StoredKeys } from './stored-key';
 
@@ -14,14 +14,21 @@ import { readStoredKeys, type StoredKeys } from './stored-key';
  * closes.
  */
 
-const lockedKeySchema = z.object({ sealed: sealedSecretSchema, origin: z.string(), id: z.string() });
-export type LockedKey = z.infer<typeof lockedKeySchema>;
+/** One sealed key with the origin and id it was saved with (stored-key.ts), which are no secret. */
+export interface LockedKey {
+  sealed: SealedSecret;
+  origin: string;
+  id: string;
+}
 
 export const keyLockSchema = z.object({
   mode: z.enum(['passphrase', 'session']),
   /** Checks a passphrase while no key is sealed yet; each change seals a new one. */
   verifier: z.optional(sealedSecretSchema),
-  /** By profile id; read one by one (readLockedKeys), so one damaged record costs its key only. */
+  /**
+   * By profile id. Each envelope is checked against its schema where it is opened (openSecret), and one
+   * altered envelope fails the unlock like a wrong passphrase whatever is checked here.
+   */
   keys: z.optional(z.unknown()),
   /** Minutes without use after which the keys are locked again; 0: only when the browser closes. */
   idleMin: z.optional(wholeNumber()),
@@ -38,16 +45,7 @@ const SESSION_ITEM = 'unlockedKeys';
 
 export function readLock(stored: unknown): KeyLock | undefined {
   const parsed = keyLockSchema.safeParse(stored);
-  if (!parsed.success) return undefined;
-  const keys: Record<string, LockedKey> = {};
-  const raw = parsed.data.keys;
-  if (typeof raw === 'object' && raw !== null) {
-    for (const [profileId, value] of Object.entries(raw)) {
-      const key = lockedKeySchema.safeParse(value);
-      if (key.success) keys[profileId] = key.data;
-    }
-  }
-  return { ...parsed.data, keys };
+  return parsed.success ? (parsed.data as KeyLock) : undefined;
 }
 
 export const storedLock = async (item = LOCK_ITEM): Promise<KeyLock | undefined> =>

@@ -3,7 +3,6 @@ import { resumeWaiting } from './batch';
 import type { Context } from './context';
 import { settleCosts } from './cost';
 import { applyDropRule } from './history-commands';
-import { settleKeyStorage } from './key-lock';
 import { writeKeyStatus } from './key-status';
 
 /** A copy store that cannot be opened must not keep jobs from being polled. */
@@ -24,7 +23,6 @@ export function createStartup(ctx: Context) {
 
   async function resumeOnce(): Promise<void> {
     try {
-      await settleKeyStorage();
       // Key status written by an older version (or never) is brought in line with the stored key; after a
       // browser restart, a passphrase lock reads as locked from here.
       await writeKeyStatus();
