@@ -94,7 +94,10 @@ export function ProfileRow({
   return (
     <li className={styles.row} aria-current={active ? 'true' : undefined}>
       <span className={styles.name}>{profile.name}</span>
-      <span className={styles.host}>{profile.host || t('profileNotSetUp')}</span>
+      {/* A profile named after its host says it once. */}
+      <span className={styles.host}>
+        {profile.host === profile.name ? '' : profile.host || t('profileNotSetUp')}
+      </span>
       {active ? (
         <span className={styles.active}>{t('profileActive')}</span>
       ) : (
