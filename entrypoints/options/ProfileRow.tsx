@@ -94,49 +94,59 @@ export function ProfileRow({
   return (
     <li className={styles.row} aria-current={active ? 'true' : undefined}>
       <span className={styles.name}>{profile.name}</span>
-      <span className={styles.host}>{profile.host || t('profileNotSetUp')}</span>
+      {/* A profile named after its host says it once. */}
+      <span className={styles.host}>
+        {profile.host === profile.name ? '' : profile.host || t('profileNotSetUp')}
+      </span>
       {active ? (
         <span className={styles.active}>{t('profileActive')}</span>
       ) : (
-        <button
-          type="button"
-          className={controls.button}
-          disabled={busy}
-          aria-label={t('profileUseNamed', profile.name)}
+        <RowAction
+          label={t('profileUse')}
+          name={t('profileUseNamed', profile.name)}
+          busy={busy}
           onClick={() => actions.use(profile.id)}
-        >
-          {t('profileUse')}
-        </button>
+        />
       )}
-      <button
-        type="button"
-        className={controls.button}
-        disabled={busy}
-        aria-label={t('profileRenameNamed', profile.name)}
+      <RowAction
+        label={t('profileRename')}
+        name={t('profileRenameNamed', profile.name)}
+        busy={busy}
         onClick={() => setAsking({ kind: 'rename', name: profile.name })}
-      >
-        {t('profileRename')}
-      </button>
-      <button
-        type="button"
-        className={controls.button}
-        disabled={busy}
-        aria-label={t('profileDuplicateNamed', profile.name)}
+      />
+      <RowAction
+        label={t('profileDuplicate')}
+        name={t('profileDuplicateNamed', profile.name)}
+        busy={busy}
         onClick={() => actions.duplicate(profile.id)}
-      >
-        {t('profileDuplicate')}
-      </button>
+      />
       {only ? null : (
-        <button
-          type="button"
-          className={controls.button}
-          disabled={busy}
-          aria-label={t('profileDeleteNamed', profile.name)}
+        <RowAction
+          label={t('profileDelete')}
+          name={t('profileDeleteNamed', profile.name)}
+          busy={busy}
           onClick={() => setAsking({ kind: 'delete', pending: 0 })}
-        >
-          {t('profileDelete')}
-        </button>
+        />
       )}
     </li>
+  );
+}
+
+/** A row's button: its short label shown, the profile it acts on named to screen readers. */
+function RowAction({
+  label,
+  name,
+  busy,
+  onClick,
+}: {
+  label: string;
+  name: string;
+  busy: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" className={controls.button} disabled={busy} aria-label={name} onClick={onClick}>
+      {label}
+    </button>
   );
 }

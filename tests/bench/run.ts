@@ -49,6 +49,7 @@ import {
   keepDuringPopup,
   keepOnSlowLine,
   pollingCost,
+  popupWithProfiles,
   prepareCachedBalance,
   refreshBalance,
   SLOW_KEEP,
@@ -80,6 +81,8 @@ const IDLE_SEC = fromEnv('BENCH_IDLE_SEC', 60);
 const POLL_JOB_SEC = 6;
 const POLL_INTERVAL_SEC = 2;
 const SCALE_JOBS = 50;
+/** Issue #25's report: the popup with this many profiles, the switch in its header. */
+const PROFILE_COUNT = 10;
 const SCALE_LATENCY_MS = 200;
 const SCALE_JOB_SEC = 15;
 const POLL_CONCURRENCY = 4;
@@ -139,6 +142,7 @@ let keep: Awaited<ReturnType<typeof keepDuringPopup>>;
 let slowKeep: Awaited<ReturnType<typeof keepOnSlowLine>>;
 let scaled: Awaited<ReturnType<typeof scale>>;
 let atScale: HistoryAtScale;
+let withProfiles: Awaited<ReturnType<typeof popupWithProfiles>>;
 let idle: Awaited<ReturnType<typeof idleCost>>;
 let polling: Awaited<ReturnType<typeof pollingCost>>;
 let keepAlive: Awaited<ReturnType<typeof keepAliveCost>>;
@@ -182,6 +186,8 @@ try {
     );
     service.reset();
     atScale = await historyAtScale(bench, service, page, PAINT_RUNS);
+    step(`popup first paint with ${PROFILE_COUNT} profiles vs bare React page (${PAINT_RUNS} runs each)`);
+    withProfiles = await popupWithProfiles(bench, page, PROFILE_COUNT, PAINT_RUNS);
     await control.detach();
   } finally {
     await bench.close();
@@ -360,6 +366,12 @@ const budgets: Budget[] = [
     1.3,
     'x',
   ),
+  atMost(
+    `Popup first paint / bare React page, ${withProfiles.profiles} profiles`,
+    withProfiles.ratio,
+    1.3,
+    'x',
+  ),
   atLeast(`Scale: videos completed of ${SCALE_JOBS}`, scaled.completed, SCALE_JOBS, ''),
   atMost('Scale: peak concurrent polls', scaled.peakConcurrentPolls, POLL_CONCURRENCY, ''),
   atMost(`Scale: notifications for ${SCALE_JOBS} videos`, scaled.notifications, notificationLimit, ''),
@@ -454,6 +466,11 @@ const rows: Row[] = [
     detail: `bare React ${ms(atScale.popup.baseline.median)}; ${spread(atScale.popup.promptcast, ms)}`,
   },
   {
+    metric: `Popup with ${withProfiles.profiles} profiles`,
+    value: `${ms(withProfiles.promptcast.median)} (${withProfiles.ratio}x)`,
+    detail: `bare React ${ms(withProfiles.baseline.median)}; ${spread(withProfiles.promptcast, ms)}`,
+  },
+  {
     metric: `Popup while a ${kb(KEEP_VIDEO_BYTES)} video is kept`,
     value: `longest task ${ms(keep.longestTaskWhileKeepingMs)}`,
     detail: `${keep.longTasksWhileKeeping.length} long tasks while keeping (${keep.longTasksWhileKeeping.join('/') || 'none'} ms), longest incl. popup start ${ms(keep.longestTaskAnyMs)}; kept ${ms(keep.keepMs)} after completion`,
@@ -522,6 +539,7 @@ const results = {
   keepAlive,
   scale: scaled,
   historyAtScale: atScale,
+  popupWithProfiles: withProfiles,
   budgets,
   pass: failed.length === 0,
 };

@@ -1,7 +1,9 @@
 /** The bench's measurements against the reference service, each returning plain figures for the report. */
+
 import type { Page } from '@playwright/test';
 import type { HistoryEntry } from '../../utils/history/schema';
 import type { Copies } from '../../utils/media/copies-schema';
+import { FIRST_PROFILE_ID } from '../../utils/profiles/first-profile';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
 import type { Settings } from '../../utils/settings/schema';
 import { FAST_SETTINGS, sendFrom } from '../e2e/support/setup';
@@ -1013,4 +1015,24 @@ export async function keepOnSlowLine(
   } finally {
     service.configure({ mediaBytesPerSec: null });
   }
+}
+
+/**
+ * The popup's first paint with `count` profiles (the first active, its balance cached) against the bare
+ * React page: the profile switch in the header must not cost the popup its budget.
+ */
+export async function popupWithProfiles(
+  bench: BenchBrowser,
+  page: Page,
+  count: number,
+  runs: number,
+): Promise<PaintComparison & { profiles: number }> {
+  for (let n = 2; n <= count; n++) {
+    const added = await sendFrom(page, { type: 'addProfile', name: `Account ${n}` });
+    if (!added.ok) throw new Error(`addProfile failed: ${added.error.message}`);
+  }
+  const back = await sendFrom(page, { type: 'switchProfile', id: FIRST_PROFILE_ID });
+  if (!back.ok) throw new Error(`switchProfile failed: ${back.error.message}`);
+  await refreshBalance(page);
+  return { ...(await comparePaint(bench, runs)), profiles: count };
 }

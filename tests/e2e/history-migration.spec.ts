@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures';
 import { copiesIn, keptImages } from './support/kept-results';
 import { previousReleaseBuild } from './support/previous-release';
 import { EVENTUALLY, historyOf, quietStored, settledHistoryOf } from './support/probes';
-import { configure } from './support/setup';
+import { configure, sendFrom } from './support/setup';
 
 /**
  * The history leaves the storage.local array of earlier releases for IndexedDB (issue #24). These tests
@@ -88,6 +88,14 @@ test('a 200-entry history the previous release stored is all there after the upg
       .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth), EVENTUALLY)
       .toBeGreaterThan(0);
   }
+
+  // That release's one configuration is today's first profile, named after its host, with its key.
+  const setup = await extension.openPage('options');
+  const profile = setup.getByRole('listitem').filter({ hasText: new URL(service.url).host });
+  await expect(profile).toContainText('Active');
+  await expect(setup.getByTestId('api-key-status')).toHaveText('Set');
+  const balance = await sendFrom(setup, { type: 'refreshBalance' });
+  expect(balance.ok).toBe(true);
 });
 
 test('a worker stopped in the middle of the migration leaves a history the next worker finishes', async ({

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { type ReferenceService, startReferenceService } from '../reference-service/server';
 import { BatchForm } from './pages/batch';
 import { OptionsPage } from './pages/options';
+import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { EVENTUALLY, entryOf, historyOf, pollsOf, requestsTo, settled } from './support/probes';
 import { submitVideo } from './support/reliability-observe';
@@ -66,6 +67,11 @@ test('two profiles on two services: each job and batch keeps its own key and ser
   const profileSelect = popup.getByRole('combobox', { name: 'Profile' });
   await expect(profileSelect.locator('option:checked')).toHaveText(`Work (${host(serviceB)})`);
   await expect(popup.getByTestId('balance')).toContainText('50');
+  // The switch and the profile list are as usable by keyboard and screen reader as the rest, light and dark.
+  for (const scheme of schemes) {
+    expect(await seriousViolations(popup, scheme)).toEqual([]);
+    expect(await seriousViolations(page, scheme)).toEqual([]);
+  }
   await popup.getByRole('textbox', { name: 'Prompt' }).fill('a harbour at dawn');
   await popup.getByRole('button', { name: 'Generate image' }).click();
   await expect
