@@ -199,11 +199,11 @@ export default defineConfig({
         return;
       }
     },
-    // Every entry calls only promise-returning APIs that every supported browser already has, and the
-    // background answers messages through sendResponse rather than a returned promise (which Chrome's own
-    // onMessage ignores): the polyfill would be 2.8 KB of gzip the popup and the worker (whose budget is
-    // 40 KB) load for nothing, so each gets the browser's own namespace instead.
-    'vite:build:extendConfig': (_entrypoints, config) => {
+    // webextension-polyfill serves the background, where Chrome's onMessage needs its promise replies.
+    // Pages only call promise-returning APIs that every MV3 browser already has, so there the polyfill
+    // is 3 KB of gzip the popup would load for nothing: they get the browser's own namespace instead.
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (entrypoints.some((entry) => entry.type === 'background')) return;
       const own = { find: /^wxt\/browser$/, replacement: '@wxt-dev/browser' };
       const alias = config.resolve?.alias;
       const rest = Array.isArray(alias)

@@ -18,12 +18,7 @@ export default defineBackground(() => {
   const route = createRouter(app.handlers, { id: browser.runtime.id, baseUrl: browser.runtime.getURL('/') });
 
   // Listeners are registered synchronously so events that woke the worker are not missed.
-  // Answered through sendResponse (`true` keeps the channel open): every browser's own namespace supports
-  // that, so the worker needs no polyfill for promise replies (wxt.config.ts).
-  browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
-    void route(message, sender).then(sendResponse);
-    return true;
-  });
+  browser.runtime.onMessage.addListener((message, sender) => route(message, sender));
 
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === POLL_ALARM) void app.tracker.tick();
