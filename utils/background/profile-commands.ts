@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS } from '../settings/defaults';
 import { keyStatusItem } from '../storage/items';
 import { nameOf } from '../storage/keyed-item';
 import { apiKeys } from './api-key';
-import { forgetProfileBalance, switchBalance } from './balance';
+import { forgetProfileBalance, refreshBalanceQuietly, switchBalance } from './balance';
 import type { Context } from './context';
 import { keyStatus, writeKeyStatus } from './key-status';
 import { releaseUnusedOrigins } from './origins';
@@ -50,7 +50,10 @@ export function switchProfile(
 ): Promise<ResponseData['switchProfile']> {
   return ctx.setupChanges(async () => {
     const { profiles } = await readProfiles();
-    if (profiles.activeId !== id) await activate(ctx, profiles, id);
+    if (profiles.activeId === id) return { activeId: id };
+    await activate(ctx, profiles, id);
+    // The profile's last figure shows at once; its jobs may have spent credits since, so a fresh one follows.
+    void refreshBalanceQuietly(ctx);
     return { activeId: id };
   });
 }
