@@ -190,9 +190,7 @@ describe('two profiles on two services', () => {
     expect(await harness.items.keyStatus.getValue()).toMatchObject({ set: true, last4: '0001' });
     // A's last figure at once (balances are kept per profile), then a fresh one: A's jobs may have spent since.
     expect((await harness.items.balance.getValue()).balance?.value).toBe(100);
-    await expect
-      .poll(async () => (await harness.items.balance.getValue()).balance?.value, POLLING)
-      .toBe(93);
+    await expect.poll(async () => (await harness.items.balance.getValue()).balance?.value, POLLING).toBe(93);
 
     await harness.app.handlers.switchProfile({ type: 'switchProfile', id: idB });
     expect((await harness.items.balance.getValue()).balance?.value).toBe(50);
