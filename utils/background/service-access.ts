@@ -3,6 +3,7 @@ import type { PathForm } from '../api/path-forms';
 import { AppError } from '../error-info';
 import type { Settings } from '../settings/schema';
 import { isConfigured } from '../validation';
+import { profileDeleted } from './profile-store';
 import { keyBelongsTo, type StoredKey } from './stored-key';
 
 /** A profile's settings and key, as one request is sent with them. */
@@ -41,7 +42,7 @@ export function createServiceAccess(deps: ServiceAccessDeps) {
   return async function connect(overrides: ConnectOverrides = {}): Promise<ServiceClient> {
     const access = await deps.profile(overrides.profileId);
     if (!access) {
-      throw new AppError('profile_deleted', 'The profile this was made with has been deleted.');
+      throw profileDeleted();
     }
     const { settings, key: stored } = access;
     const baseUrl = overrides.baseUrl ?? settings.baseUrl;
