@@ -17,7 +17,7 @@ function runOf(kind: HistoryEntry['kind'], prompt: string, options: VideoOptions
 }
 
 /** The entry once it no longer waits, sent or ended unsent: the same fields go in both cases. */
-function unqueued({ waiting: _, serviceUrl: __, ...entry }: HistoryEntry): HistoryEntry {
+export function unqueued({ waiting: _, serviceUrl: __, ...entry }: HistoryEntry): HistoryEntry {
   return entry;
 }
 

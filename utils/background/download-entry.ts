@@ -4,6 +4,7 @@ import { backgroundSavesBlobs, type DownloadFile } from '../media/download';
 import { describedFile, withProfileName } from '../media/file-metadata';
 import { entryFileName } from '../media/file-name';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
+import { profileNames } from '../profiles/first-profile';
 import type { Context } from './context';
 import { readProfiles } from './profile-store';
 
@@ -28,7 +29,7 @@ export async function downloadEntry(
   }
   const { settings, profiles } = await readProfiles();
   const { promptInFiles, fileNameTemplate } = settings;
-  const names = Object.fromEntries(profiles.list.map((profile) => [profile.id, profile.name]));
+  const names = profileNames(profiles.list);
   // Only a background that saves kept copies itself (Firefox's) writes the prompt into them; Chrome's pages
   // save the copies, and its worker's bundle is left without the PNG writer.
   const describe = backgroundSavesBlobs

@@ -3,16 +3,19 @@ import { t } from '../i18n';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
 import { profileOf } from '../profiles/first-profile';
 import { MAX_PROFILE_NAME, MAX_PROFILES } from '../profiles/limits';
+import { serviceOf } from '../profiles/repair';
 import type { Profile, Profiles } from '../profiles/schema';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
+import type { Settings } from '../settings/schema';
 import { keyStatusItem } from '../storage/items';
 import { nameOf } from '../storage/keyed-item';
 import { apiKeys } from './api-key';
-import { forgetProfileBalance, switchBalance } from './balance';
+import { forgetProfileBalance, refreshBalanceQuietly, switchBalance } from './balance';
+import { unqueued } from './batch';
 import type { Context } from './context';
 import { keyStatus, writeKeyStatus } from './key-status';
 import { releaseUnusedOrigins } from './origins';
-import { readProfiles, writeProfiles } from './profile-store';
+import { profileDeleted, readProfiles, writeProfiles } from './profile-store';
 import { NO_KEY } from './stored-key';
 
 function find(profiles: Profiles, id: string): Profile {
@@ -31,8 +34,7 @@ function roomForOneMore(profiles: Profiles): void {
  * Makes another profile the active one: the settings take its service, model and video defaults, pages its
  * key status and cached balance. Nothing else moves: jobs, batches and copies stay their own profile's.
  */
-async function activate(ctx: Context, profiles: Profiles, id: string): Promise<void> {
-  const { settings } = await readProfiles();
+async function activate(ctx: Context, profiles: Profiles, settings: Settings, id: string): Promise<void> {
   const next = { ...settings, ...find(profiles, id).service };
   const keys = await apiKeys.all();
   const status = keyStatus(keys[id] ?? NO_KEY, next, keys);
@@ -49,8 +51,11 @@ export function switchProfile(
   { id }: RequestOf<'switchProfile'>,
 ): Promise<ResponseData['switchProfile']> {
   return ctx.setupChanges(async () => {
-    const { profiles } = await readProfiles();
-    if (profiles.activeId !== id) await activate(ctx, profiles, id);
+    const { profiles, settings } = await readProfiles();
+    if (profiles.activeId === id) return { activeId: id };
+    await activate(ctx, profiles, settings, id);
+    // The profile's last figure shows at once; its jobs may have spent credits since, so a fresh one follows.
+    void refreshBalanceQuietly(ctx);
     return { activeId: id };
   });
 }
@@ -63,15 +68,9 @@ export function addProfile(
   return ctx.setupChanges(async () => {
     const { profiles, settings } = await readProfiles();
     roomForOneMore(profiles);
-    const { baseUrl, modelId, modelField, videoDefaults } = DEFAULT_SETTINGS;
-    const profile: Profile = {
-      id: ctx.platform.newId(),
-      name,
-      service: { baseUrl, modelId, modelField, videoDefaults },
-    };
-    const added = { ...profiles, list: [...profiles.list, profile] };
-    await writeProfiles(added, settings);
-    await activate(ctx, added, profile.id);
+    const profile: Profile = { id: ctx.platform.newId(), name, service: serviceOf(DEFAULT_SETTINGS) };
+    // Added and made active in one write.
+    await activate(ctx, { ...profiles, list: [...profiles.list, profile] }, settings, profile.id);
     return { id: profile.id };
   });
 }
@@ -130,15 +129,15 @@ export function deleteProfile(
     );
     if (pending.length > 0 && !endPending) return { deleted: false, pending: pending.length };
     const now = ctx.platform.now();
-    const error = new AppError('profile_deleted', 'The profile this was made with has been deleted.').info;
-    const ended = await ctx.history.patchMany({ ids: pending.map((entry) => entry.id) }, (entry) => {
-      if (entry.status !== 'running' || profileOf(entry) !== id) return undefined;
-      const { waiting: _, serviceUrl: __, ...rest } = entry;
-      return { ...rest, status: 'failed', finishedAt: now, error };
-    });
+    const error = profileDeleted().info;
+    const ended = await ctx.history.patchMany({ ids: pending.map((entry) => entry.id) }, (entry) =>
+      entry.status === 'running' && profileOf(entry) === id
+        ? { ...unqueued(entry), status: 'failed', finishedAt: now, error }
+        : undefined,
+    );
     const list = profiles.list.filter((profile) => profile.id !== id);
     const remaining = { activeId: profiles.activeId, list };
-    if (profiles.activeId === id) await activate(ctx, remaining, list[0]?.id ?? '');
+    if (profiles.activeId === id) await activate(ctx, remaining, settings, list[0]?.id ?? '');
     else await writeProfiles(remaining, settings);
     await apiKeys.set(id, NO_KEY);
     await writeKeyStatus();

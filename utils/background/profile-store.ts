@@ -1,17 +1,27 @@
 import { browser } from 'wxt/browser';
+import { AppError } from '../error-info';
 import { t } from '../i18n';
 import { repairProfiles, serviceOf } from '../profiles/repair';
 import { type Profile, type Profiles, profilesSchema } from '../profiles/schema';
+import { repairSettings } from '../settings/repair';
 import type { Settings } from '../settings/schema';
 import { settingsSchema } from '../settings/schema';
-import { validSettingsItem } from '../settings/store';
 import { profilesItem, settingsItem } from '../storage/items';
-import { nameOf } from '../storage/keyed-item';
+import { nameOf, readItems } from '../storage/keyed-item';
 
-/** The profiles as the background sees them: repaired on every read, with the settings they were read with. */
+/**
+ * The profiles as the background sees them, with the settings they were read with: both in one storage
+ * call (every request and poll resolves its profile), each repaired as its own item's reads are.
+ */
 export async function readProfiles(): Promise<{ profiles: Profiles; settings: Settings }> {
-  const [stored, settings] = await Promise.all([profilesItem.getValue(), validSettingsItem.getValue()]);
+  const [stored, storedSettings] = await readItems([profilesItem, settingsItem]);
+  const settings = repairSettings(storedSettings);
   return { profiles: repairProfiles(stored, settings, t('profileDefaultName')), settings };
+}
+
+/** Why nothing more is sent for a request or job of a profile the person deleted. */
+export function profileDeleted(): AppError {
+  return new AppError('profile_deleted', 'The profile this was made with has been deleted.');
 }
 
 /**

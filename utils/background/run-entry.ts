@@ -7,7 +7,7 @@ import { promptProblem } from '../validation';
 import { withBalance } from './balance';
 import type { Context } from './context';
 import { balanceBeforeIfAlone, settleCostsOrRefresh } from './cost';
-import { resolveProfile } from './profile-store';
+import { profileDeleted, resolveProfile } from './profile-store';
 
 type Source = HistoryEntry['source'];
 
@@ -108,7 +108,7 @@ export interface ProfileSettings {
 /** The profile with this id (the active one without); a deleted one is refused with the reason. */
 export async function profileSettings(profileId?: string): Promise<ProfileSettings> {
   const resolved = await resolveProfile(profileId);
-  if (!resolved) throw new AppError('profile_deleted', 'The profile this was made with has been deleted.');
+  if (!resolved) throw profileDeleted();
   return { profileId: resolved.profile.id, settings: resolved.settings, active: resolved.active };
 }
 

@@ -4,6 +4,7 @@ import { AppError } from '../error-info';
 import type { Settings } from '../settings/schema';
 import { isConfigured } from '../validation';
 import { lockedError } from './api-key';
+import { profileDeleted } from './profile-store';
 import { keyBelongsTo, type StoredKey } from './stored-key';
 
 /** A profile's settings and key, as one request is sent with them. */
@@ -46,7 +47,7 @@ export function createServiceAccess(deps: ServiceAccessDeps) {
     if (await deps.locked()) throw lockedError();
     const access = await deps.profile(overrides.profileId);
     if (!access) {
-      throw new AppError('profile_deleted', 'The profile this was made with has been deleted.');
+      throw profileDeleted();
     }
     const { settings, key: stored } = access;
     const baseUrl = overrides.baseUrl ?? settings.baseUrl;

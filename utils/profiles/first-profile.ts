@@ -16,3 +16,7 @@ export function profileNameFor(baseUrl: string, fallback: string): string {
     return fallback;
   }
 }
+
+/** Each profile's name by its id, as saved files name the profile an entry was made with. */
+export const profileNames = (list: readonly { id: string; name: string }[]): Record<string, string> =>
+  Object.fromEntries(list.map((profile) => [profile.id, profile.name]));

@@ -1,4 +1,5 @@
 import { t } from '../i18n';
+import { profileNames } from '../profiles/first-profile';
 import type { Settings } from '../settings/schema';
 import { profilesItem, settingsItem } from '../storage/items';
 import { readItems } from '../storage/keyed-item';
@@ -18,6 +19,6 @@ export async function savedFileChoices(): Promise<SavedFileChoices> {
   return {
     promptInFiles: settings.promptInFiles,
     fileNameTemplate: settings.fileNameTemplate,
-    profileNames: Object.fromEntries(list.map((profile) => [profile.id, profile.name])),
+    profileNames: profileNames(list),
   };
 }
