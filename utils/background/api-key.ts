@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { AppError } from '../error-info';
+import { base64ToBytes } from '../lock/base64';
 import { sealSecret } from '../lock/seal';
 import { FIRST_PROFILE_ID } from '../profiles/first-profile';
 import { validSettingsItem } from '../settings/store';
@@ -61,8 +62,10 @@ export const apiKeys = {
     if (lock.mode === 'passphrase') {
       const { [profileId]: __, ...sealed } = lock.keys ?? {};
       if (key) {
+        // Sealed under the session's master only: no other key may ever stand in for it.
+        if (!unlocked.master) throw lockedError();
         const { origin, id } = key;
-        sealed[profileId] = { sealed: await sealSecret(key.key, unlocked.passphrase ?? ''), origin, id };
+        sealed[profileId] = { sealed: await sealSecret(key.key, base64ToBytes(unlocked.master)), origin, id };
       }
       // The sealed copy first: a worker stopped in between has the key at rest, to be unlocked again.
       await browser.storage.local.set({ [LOCK_ITEM]: { ...lock, keys: sealed } });

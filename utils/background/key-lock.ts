@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { AppError } from '../error-info';
-import { openAll, sealAll } from '../lock/seal';
-import type { SealedSecret } from '../lock/sealed-secret';
+import { bytesToBase64 } from '../lock/base64';
+import { createMaster, eachSecret, type Master, openMaster, openSecret, sealSecret } from '../lock/seal';
 import { unlockDelayMs } from '../lock/unlock-delay';
 import { checkVerifier, sealVerifier } from '../lock/verifier';
 import type { RequestOf } from '../messaging/protocol';
@@ -28,61 +28,56 @@ type Done = { done: true };
 const refused = () => new AppError('invalid_input', 'Not in this state of the key lock');
 const DONE: Done = { done: true };
 
-/** The same profile ids, each value made anew. */
-const each = <A, B>(record: Record<string, A>, make: (value: A, id: string) => B): Record<string, B> =>
-  Object.fromEntries(Object.entries(record).map(([id, value]) => [id, make(value, id)]));
-
-async function sealKeys(keys: StoredKeys, passphrase: string, idleMin: number): Promise<KeyLock> {
+/** Every key sealed under a new passphrase's master, and a verifier for when no key is left to check. */
+async function sealKeys(keys: StoredKeys, passphrase: string, idleMin: number) {
+  const { kdf, master } = await createMaster(passphrase);
   const [sealed, verifier] = await Promise.all([
-    sealAll(
-      each(keys, ({ key }) => key),
-      passphrase,
-    ),
-    sealVerifier(passphrase),
+    eachSecret(keys, async ({ key, origin, id }) => ({ sealed: await sealSecret(key, master), origin, id })),
+    sealVerifier(master),
   ]);
-  return {
-    mode: 'passphrase',
-    verifier,
-    idleMin,
-    keys: each(keys, ({ origin, id }, profileId) => ({
-      sealed: sealed[profileId] as SealedSecret,
-      origin,
-      id,
-    })),
-  };
+  const lock: KeyLock = { mode: 'passphrase', kdf, verifier, idleMin, keys: sealed };
+  return { lock, master };
 }
 
-async function openKeys(lock: KeyLock, passphrase: string): Promise<StoredKeys> {
-  const keys = lock.keys ?? {};
-  const plain = await openAll(
-    each(keys, ({ sealed }) => sealed),
-    passphrase,
-  );
-  return each(keys, ({ origin, id }, profileId) => ({ key: plain[profileId] ?? '', origin, id }));
+const openKeys = (lock: KeyLock, master: Master): Promise<StoredKeys> =>
+  eachSecret(lock.keys ?? {}, async ({ sealed, origin, id }) => ({
+    key: await openSecret(sealed, master),
+    origin,
+    id,
+  }));
+
+/** The master a passphrase gives under `lock`, checked against its verifier. */
+async function checkedMaster(lock: KeyLock, passphrase: string): Promise<Master> {
+  const master = await openMaster(passphrase, lock.kdf);
+  await checkVerifier(lock.verifier, master);
+  return master;
 }
 
 /**
- * The lock this passphrase opens, settling a passphrase change a stopped worker left staged: the staged
- * record becomes the lock when the passphrase is its (new) one, and is dropped when it is the old one.
- * Either way every key is in the record returned. Rejects with `wrong_passphrase` when neither opens.
+ * The lock this passphrase opens, and its master, settling a passphrase change a stopped worker left
+ * staged: the staged record becomes the lock when the passphrase is its (new) one, and is dropped when it
+ * is the old one. Either way every key is in the record returned. Rejects with `wrong_passphrase` when
+ * neither opens.
  */
-async function openedLock(passphrase: string): Promise<KeyLock> {
+async function openedLock(passphrase: string): Promise<{ lock: KeyLock; master: Master }> {
   const [lock, staged] = await Promise.all([storedLock(), storedLock(STAGED_LOCK_ITEM)]);
   if (lock?.mode !== 'passphrase') throw refused();
-  const stagedOpens =
-    staged?.verifier &&
-    (await checkVerifier(staged.verifier, passphrase).then(
-      () => true,
-      () => false,
-    ));
-  if (staged && stagedOpens) {
+  const stagedMaster = staged && (await checkedMaster(staged, passphrase).catch(() => undefined));
+  if (staged && stagedMaster) {
     await browser.storage.local.set({ [LOCK_ITEM]: staged, [STAGED_LOCK_ITEM]: null });
-    return staged;
+    return { lock: staged, master: stagedMaster };
   }
-  if (lock.verifier) await checkVerifier(lock.verifier, passphrase);
+  const master = await checkedMaster(lock, passphrase);
   if (staged) await browser.storage.local.set({ [STAGED_LOCK_ITEM]: null });
-  return lock;
+  return { lock, master };
 }
+
+/** What the session keeps while the keys are usable: the master, never the passphrase. */
+const sessionOf = (keys: StoredKeys, master: Master, usedAt: number) => ({
+  keys,
+  master: bytesToBase64(master),
+  usedAt,
+});
 
 /**
  * Runs a passphrase check, counting wrong passphrases in a row (kept in storage.local, so neither a worker
@@ -143,15 +138,18 @@ export const setKeyLock = (ctx: Context, { passphrase, idleMin }: RequestOf<'set
       throw refused();
     }
     const keys = await apiKeys.all();
-    const lock = await sealKeys(keys, passphrase, idleMin);
+    const { lock, master } = await sealKeys(keys, passphrase, idleMin);
     await browser.storage.local.set({ [LOCK_ITEM]: lock, [PLAIN_KEYS_ITEM]: {} });
-    await session.set({ keys, passphrase, usedAt: ctx.platform.now() });
+    await session.set(sessionOf(keys, master, ctx.platform.now()));
   });
 
 export const unlockKeys = (ctx: Context, { passphrase }: RequestOf<'unlockKeys'>) =>
   change(ctx, async () => {
-    const keys = await counted(ctx, async () => openKeys(await openedLock(passphrase), passphrase));
-    await session.set({ keys, passphrase, usedAt: ctx.platform.now() });
+    const { keys, master } = await counted(ctx, async () => {
+      const { lock, master } = await openedLock(passphrase);
+      return { keys: await openKeys(lock, master), master };
+    });
+    await session.set(sessionOf(keys, master, ctx.platform.now()));
   });
 
 export const lockKeys = (ctx: Context) =>
@@ -167,13 +165,13 @@ export const lockKeys = (ctx: Context) =>
  */
 export const changePassphrase = (ctx: Context, { passphrase, next }: RequestOf<'changePassphrase'>) =>
   change(ctx, async () => {
-    const lock = await counted(ctx, () => openedLock(passphrase));
-    const keys = await openKeys(lock, passphrase);
-    const sealed = await sealKeys(keys, next, lock.idleMin ?? 0);
+    const opened = await counted(ctx, () => openedLock(passphrase));
+    const keys = await openKeys(opened.lock, opened.master);
+    const { lock, master } = await sealKeys(keys, next, opened.lock.idleMin ?? 0);
     await session.clear();
-    await browser.storage.local.set({ [STAGED_LOCK_ITEM]: sealed });
-    await browser.storage.local.set({ [LOCK_ITEM]: sealed, [STAGED_LOCK_ITEM]: null });
-    await session.set({ keys, passphrase: next, usedAt: ctx.platform.now() });
+    await browser.storage.local.set({ [STAGED_LOCK_ITEM]: lock });
+    await browser.storage.local.set({ [LOCK_ITEM]: lock, [STAGED_LOCK_ITEM]: null });
+    await session.set(sessionOf(keys, master, ctx.platform.now()));
   });
 
 /**
@@ -183,7 +181,10 @@ export const changePassphrase = (ctx: Context, { passphrase, next }: RequestOf<'
  */
 export const removeKeyLock = (ctx: Context, { passphrase }: RequestOf<'removeKeyLock'>) =>
   change(ctx, async () => {
-    const keys = await counted(ctx, async () => openKeys(await openedLock(passphrase), passphrase));
+    const keys = await counted(ctx, async () => {
+      const { lock, master } = await openedLock(passphrase);
+      return openKeys(lock, master);
+    });
     await storedKeys.setValue(keys);
     await browser.storage.local.set({ [LOCK_ITEM]: null, [STAGED_LOCK_ITEM]: null });
     await session.clear();
@@ -214,13 +215,13 @@ export const setLockIdle = (ctx: Context, { idleMin }: RequestOf<'setLockIdle'>)
 /** A key was used: the idle time starts again. Run in setupChanges, so it never revives a session just locked. */
 export async function markUsed(now: number): Promise<void> {
   const unlocked = await session.get();
-  if (unlocked?.passphrase) await session.set({ ...unlocked, usedAt: now });
+  if (unlocked?.master) await session.set({ ...unlocked, usedAt: now });
 }
 
 export async function onIdleAlarm(ctx: Context): Promise<void> {
   const [lock, unlocked] = await Promise.all([storedLock(), session.get()]);
   const idleMs = (lock?.idleMin ?? 0) * 60_000;
-  if (!unlocked?.passphrase || !idleMs) return;
+  if (!unlocked?.master || !idleMs) return;
   if (ctx.platform.now() >= (unlocked.usedAt ?? 0) + idleMs) await lockKeys(ctx);
   else await armIdle();
 }

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import { type SealedSecret, sealedSecretSchema } from '../lock/sealed-secret';
+import type { LockKdf, SealedSecret } from '../lock/sealed-secret';
 import { wholeNumber } from '../whole-number';
 import { readStoredKeys, type StoredKeys } from './stored-key';
 
@@ -21,19 +21,26 @@ export interface LockedKey {
   id: string;
 }
 
+/**
+ * The sealed parts (stretching parameters, verifier, keys) are checked against their schemas where they are
+ * opened (seal.ts), and one altered part fails the unlock like a wrong passphrase whatever is checked here.
+ */
 export const keyLockSchema = z.object({
   mode: z.enum(['passphrase', 'session']),
-  /** Checks a passphrase while no key is sealed yet; each change seals a new one. */
-  verifier: z.optional(sealedSecretSchema),
-  /**
-   * By profile id. Each envelope is checked against its schema where it is opened (openSecret), and one
-   * altered envelope fails the unlock like a wrong passphrase whatever is checked here.
-   */
+  /** How the passphrase is stretched into the master (LockKdf); each change of passphrase has its own. */
+  kdf: z.optional(z.unknown()),
+  /** Checks a passphrase whether or not any key is sealed; each change seals a new one. */
+  verifier: z.optional(z.unknown()),
+  /** By profile id. */
   keys: z.optional(z.unknown()),
   /** Minutes without use after which the keys are locked again; 0: only when the browser closes. */
   idleMin: z.optional(wholeNumber()),
 });
-export type KeyLock = Omit<z.infer<typeof keyLockSchema>, 'keys'> & { keys?: Record<string, LockedKey> };
+export type KeyLock = Omit<z.infer<typeof keyLockSchema>, 'kdf' | 'verifier' | 'keys'> & {
+  kdf?: LockKdf;
+  verifier?: SealedSecret;
+  keys?: Record<string, LockedKey>;
+};
 
 /** The plain keys' item (api-key.ts), emptied in the same write that stores a lock. */
 export const PLAIN_KEYS_ITEM = 'serviceApiKey';
@@ -54,8 +61,11 @@ export const storedLock = async (item = LOCK_ITEM): Promise<KeyLock | undefined>
 /** What storage.session holds while keys are usable. */
 export interface UnlockedKeys {
   keys: StoredKeys;
-  /** Passphrase mode only: seals a key saved while unlocked (README: what the session holds). */
-  passphrase?: string;
+  /**
+   * Passphrase mode only: the lock's master (base64), to seal a key saved while unlocked. The passphrase
+   * itself is not kept anywhere (README: what the session holds).
+   */
+  master?: string;
   /** The last time a key was used, for the idle lock. */
   usedAt?: number;
 }

@@ -1,9 +1,5 @@
 /** PBKDF2-HMAC-SHA-256, the lock's passphrase stretching, through WebCrypto alone. */
 
-/**
- * The raw derived bits. The lock itself never holds key bytes (see deriveKey); this exists for the
- * known-answer tests, which need tiny iteration counts and the output to compare.
- */
 export async function deriveBits(
   password: Uint8Array<ArrayBuffer>,
   salt: Uint8Array<ArrayBuffer>,
@@ -18,23 +14,16 @@ export async function deriveBits(
 }
 
 /**
- * The AES-256-GCM key for a passphrase. Derived inside WebCrypto and not extractable, so its bytes never
- * reach script memory, a log or a message, even from code that holds the key.
+ * The lock's 32-byte master secret for a passphrase. The passphrase goes no further than this call: the
+ * unlocked session keeps the master (key-vault.ts), which opens and seals keys but is no passphrase a
+ * person may also use elsewhere.
  */
-export async function deriveKey(
+export function stretchPassphrase(
   passphrase: string,
   salt: Uint8Array<ArrayBuffer>,
   iterations: number,
-): Promise<CryptoKey> {
-  const { subtle } = globalThis.crypto;
-  const base = await subtle.importKey('raw', passphraseBytes(passphrase), 'PBKDF2', false, ['deriveKey']);
-  return subtle.deriveKey(
-    { name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
-    base,
-    { name: 'AES-GCM', length: 256 },
-    false,
-    ['encrypt', 'decrypt'],
-  );
+): Promise<Uint8Array<ArrayBuffer>> {
+  return deriveBits(passphraseBytes(passphrase), salt, iterations, 256);
 }
 
 /**

@@ -4,11 +4,11 @@ import { GCM_TAG_BYTES } from './aes-gcm';
 import { base64ByteLength, base64Length, isCanonicalBase64 } from './base64';
 
 export const SEALED_SECRET_VERSION = 1;
-export const SEALED_SECRET_KDF = 'PBKDF2-SHA-256';
+export const LOCK_KDF = 'PBKDF2-SHA-256';
 
-/** OWASP's figure for PBKDF2-HMAC-SHA-256 (2023); an envelope claiming fewer was not written by this code. */
+/** OWASP's figure for PBKDF2-HMAC-SHA-256 (2023); a lock claiming fewer was not written by this code. */
 export const MIN_ITERATIONS = 600_000;
-/** Bounds what a damaged or planted envelope can make an unlock cost: ~2 s where 600,000 take 0.1 s. */
+/** Bounds what a damaged or planted lock can make an unlock cost: ~2 s where 600,000 take 0.1 s. */
 export const MAX_ITERATIONS = 10_000_000;
 export const SALT_BYTES = 16;
 export const IV_BYTES = 12;
@@ -27,14 +27,20 @@ const base64Bytes = (min: number, max: number) =>
   );
 
 /**
- * One secret sealed under a passphrase, as stored. It carries everything needed to open it again except
- * the passphrase, so the iteration count can be raised for new seals while older ones still open.
+ * How the lock's passphrase is stretched into its master secret: stored once per lock, so the count can be
+ * raised for a new passphrase while the current one still opens.
  */
+export const lockKdfSchema = z.object({
+  kdf: z.literal(LOCK_KDF),
+  iterations: wholeNumber().check(z.gte(MIN_ITERATIONS), z.lte(MAX_ITERATIONS)),
+  salt: base64Bytes(SALT_BYTES, SALT_BYTES),
+});
+export type LockKdf = z.infer<typeof lockKdfSchema>;
+
+/** One secret sealed under the lock's master: everything needed to open it again but the master. */
 export const sealedSecretSchema = z.object({
   v: z.literal(SEALED_SECRET_VERSION),
-  kdf: z.literal(SEALED_SECRET_KDF),
-  iterations: wholeNumber().check(z.gte(MIN_ITERATIONS), z.lte(MAX_ITERATIONS)),
-  /** Its own salt, so one derived key opens one secret and a guess must be stretched per secret. */
+  /** Its own HKDF salt, so each secret is sealed under a key of its own. */
   salt: base64Bytes(SALT_BYTES, SALT_BYTES),
   iv: base64Bytes(IV_BYTES, IV_BYTES),
   /** The AES-GCM ciphertext followed by its tag, so even an empty secret has the tag's bytes. */

@@ -23,6 +23,19 @@ async function localText(): Promise<string> {
   return JSON.stringify(await fakeBrowser.storage.local.get(null));
 }
 
+/** The passphrase in any spelling a careless store would use: as typed, base64, hex. */
+const passphraseSpellings = [
+  PASSPHRASE,
+  Buffer.from(PASSPHRASE).toString('base64'),
+  Buffer.from(PASSPHRASE).toString('hex'),
+];
+
+/** Both storage areas, where only the master may stand for the passphrase. */
+async function storedText(): Promise<string> {
+  const session = await fakeBrowser.storage.session.get(null);
+  return JSON.stringify([await fakeBrowser.storage.local.get(null), session]);
+}
+
 async function kindOf(promise: Promise<unknown>): Promise<string | undefined> {
   try {
     await promise;
@@ -89,6 +102,10 @@ describe('the passphrase lock', () => {
     const entry = await submitVideo(harness);
     expect(entry.status).toBe('running');
     expect(keysSent().at(-1)).toBe(KEY);
+    // The passphrase was used and forgotten: the unlocked session keeps the master derived from it.
+    const stored = await storedText();
+    for (const spelling of passphraseSpellings) expect(stored).not.toContain(spelling);
+    expect(stored).toContain('"master"');
   });
 
   it('a pending job waits while locked (never polled, no alarm) and finishes, announced, once unlocked', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decrypt, encrypt, importAesKey } from '@/utils/lock/aes-gcm';
-import { deriveBits, deriveKey, passphraseBytes } from '@/utils/lock/pbkdf2';
+import { HKDF_INFO, hkdfBits, secretKey } from '@/utils/lock/hkdf';
+import { deriveBits, passphraseBytes, stretchPassphrase } from '@/utils/lock/pbkdf2';
 import { ascii, hex, toHex } from './hex';
 
 describe('deriveBits: PBKDF2-HMAC-SHA-256', () => {
@@ -22,22 +23,40 @@ describe('deriveBits: PBKDF2-HMAC-SHA-256', () => {
   });
 });
 
-describe('deriveKey', () => {
-  const salt = hex('000102030405060708090a0b0c0d0e0f');
-  const iv = new Uint8Array(12);
-
-  it('is the AES key made of the first 32 PBKDF2 bytes, though its bytes cannot be read out', async () => {
-    const key = await deriveKey('passwd', salt, 1000);
-    expect(key.extractable).toBe(false);
-    expect(key.algorithm).toMatchObject({ name: 'AES-GCM', length: 256 });
-    const sameKey = await importAesKey(await deriveBits(ascii('passwd'), salt, 1000, 256));
-    const sealed = await encrypt(key, iv, ascii('an API key'));
-    expect(new TextDecoder().decode(await decrypt(sameKey, iv, sealed))).toBe('an API key');
-    await expect(globalThis.crypto.subtle.exportKey('raw', key)).rejects.toThrow();
+describe('stretchPassphrase', () => {
+  it('is 32 bytes of PBKDF2-HMAC-SHA-256 over the passphrase', async () => {
+    const salt = hex('000102030405060708090a0b0c0d0e0f');
+    expect(await stretchPassphrase('passwd', salt, 1000)).toEqual(
+      await deriveBits(ascii('passwd'), salt, 1000, 256),
+    );
   });
 
   it('reads a passphrase the same whichever Unicode form it was typed in', async () => {
     expect(passphraseBytes('caf\u00e9')).toEqual(passphraseBytes('cafe\u0301'));
     expect(toHex(passphraseBytes('caf\u00e9'))).toBe('636166c3a9');
+  });
+});
+
+describe('HKDF-SHA-256', () => {
+  // RFC 5869 appendix A.1, test case 1.
+  it('gives the RFC 5869 answer for test case 1', async () => {
+    const ikm = hex('0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b');
+    const okm = await hkdfBits(ikm, hex('000102030405060708090a0b0c'), hex('f0f1f2f3f4f5f6f7f8f9'), 42 * 8);
+    expect(toHex(okm)).toBe(
+      '3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865',
+    );
+  });
+
+  it('makes each secret’s AES key from the master and its salt, though its bytes cannot be read out', async () => {
+    const master = hex('00'.repeat(32));
+    const salt = hex('000102030405060708090a0b0c0d0e0f');
+    const key = await secretKey(master, salt);
+    expect(key.extractable).toBe(false);
+    expect(key.algorithm).toMatchObject({ name: 'AES-GCM', length: 256 });
+    const sameKey = await importAesKey(await hkdfBits(master, salt, HKDF_INFO, 256));
+    const iv = new Uint8Array(12);
+    const sealed = await encrypt(key, iv, ascii('an API key'));
+    expect(new TextDecoder().decode(await decrypt(sameKey, iv, sealed))).toBe('an API key');
+    await expect(globalThis.crypto.subtle.exportKey('raw', key)).rejects.toThrow();
   });
 });

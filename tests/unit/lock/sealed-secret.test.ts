@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { bytesToBase64 } from '@/utils/lock/base64';
-import { MAX_DATA_BYTES, type SealedSecret, sealedSecretSchema } from '@/utils/lock/sealed-secret';
+import {
+  type LockKdf,
+  lockKdfSchema,
+  MAX_DATA_BYTES,
+  type SealedSecret,
+  sealedSecretSchema,
+} from '@/utils/lock/sealed-secret';
 
 const bytes = (count: number) => bytesToBase64(new Uint8Array(count).fill(7));
 
 const valid: SealedSecret = {
   v: 1,
-  kdf: 'PBKDF2-SHA-256',
-  iterations: 600_000,
   salt: bytes(16),
   iv: bytes(12),
   data: bytes(28),
@@ -16,10 +20,16 @@ const valid: SealedSecret = {
 const accepts = (change: Record<string, unknown>) =>
   sealedSecretSchema.safeParse({ ...valid, ...change }).success;
 
+const validKdf: LockKdf = { kdf: 'PBKDF2-SHA-256', iterations: 600_000, salt: bytes(16) };
+
+const acceptsKdf = (change: Record<string, unknown>) =>
+  lockKdfSchema.safeParse({ ...validKdf, ...change }).success;
+
 describe('sealedSecretSchema', () => {
   it('takes an envelope at each bound', () => {
     expect(accepts({})).toBe(true);
-    expect(accepts({ iterations: 10_000_000 })).toBe(true);
+    expect(acceptsKdf({})).toBe(true);
+    expect(acceptsKdf({ iterations: 10_000_000 })).toBe(true);
     expect(accepts({ data: bytes(16) })).toBe(true);
     expect(accepts({ data: bytes(MAX_DATA_BYTES) })).toBe(true);
   });
@@ -27,6 +37,7 @@ describe('sealedSecretSchema', () => {
   it('refuses a salt or IV of the wrong length', () => {
     expect(accepts({ salt: bytes(15) })).toBe(false);
     expect(accepts({ salt: bytes(17) })).toBe(false);
+    expect(acceptsKdf({ salt: bytes(15) })).toBe(false);
     expect(accepts({ salt: '' })).toBe(false);
     expect(accepts({ iv: bytes(11) })).toBe(false);
     expect(accepts({ iv: bytes(16) })).toBe(false);
@@ -34,7 +45,7 @@ describe('sealedSecretSchema', () => {
 
   it('refuses too few, too many or non-integer iterations', () => {
     for (const iterations of [599_999, 1000, 0, -600_000, 10_000_001, 600_000.5, '600000', Number.NaN]) {
-      expect(accepts({ iterations }), String(iterations)).toBe(false);
+      expect(acceptsKdf({ iterations }), String(iterations)).toBe(false);
     }
   });
 
@@ -62,8 +73,8 @@ describe('sealedSecretSchema', () => {
 
   it('refuses another version or KDF, a missing field and what is not an object', () => {
     expect(accepts({ v: 2 })).toBe(false);
-    expect(accepts({ kdf: 'PBKDF2-SHA-1' })).toBe(false);
-    expect(accepts({ kdf: 'argon2id' })).toBe(false);
+    expect(acceptsKdf({ kdf: 'PBKDF2-SHA-1' })).toBe(false);
+    expect(acceptsKdf({ kdf: 'argon2id' })).toBe(false);
     const { iv: _iv, ...withoutIv } = valid;
     expect(sealedSecretSchema.safeParse(withoutIv).success).toBe(false);
     for (const value of [null, 'sealed', [], 42])
