@@ -3,9 +3,10 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { activeKeyItem } from '../utils/background/api-key';
 import { createBackgroundApp } from '../utils/background/app';
 import { COPIES_ALARM, POLL_ALARM } from '../utils/background/browser-effects';
-import { createMenus, opensSidePanel } from '../utils/background/context-menu';
+import { createMenus, MENU_UNLOCK, opensSidePanel } from '../utils/background/context-menu';
 import { applyDevDefaults } from '../utils/background/dev-defaults';
 import { IDLE_ALARM } from '../utils/background/key-lock';
+import { openActionPopup } from '../utils/background/open-popup';
 import { browserPlatform } from '../utils/background/platform';
 import { OPEN_PANEL_COMMAND } from '../utils/background/side-panel';
 import { createRouter } from '../utils/messaging/router';
@@ -29,8 +30,13 @@ export default defineBackground(() => {
 
   const onMenuClicked: Parameters<typeof browser.contextMenus.onClicked.addListener>[0] = (info, tab) => {
     const menuItemId = String(info.menuItemId);
-    // Before anything awaited: the browser opens the panel only within the person's click.
+    // Before anything awaited: the browser opens the panel or the popup only within the person's click.
     if (opensSidePanel(menuItemId)) void openSidePanel(tab?.windowId).catch(() => undefined);
+    if (menuItemId === MENU_UNLOCK) {
+      // Where no popup can open (no focused window), the options page, which unlocks too.
+      void openActionPopup().catch(() => app.onMenuClick(menuItemId, info.selectionText));
+      return;
+    }
     void app.onMenuClick(menuItemId, info.selectionText);
   };
   browser.contextMenus.onClicked.addListener(onMenuClicked);

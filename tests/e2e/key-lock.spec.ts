@@ -1,58 +1,13 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { clickContextMenu, MENU_UNLOCK } from './pages/browser-ui';
 import { expect, test } from './support/fixtures';
 import { settled, someNotifications } from './support/probes';
 import { relaunch, submitVideo } from './support/reliability-observe';
+import { filesContaining, spellings } from './support/secret-scan';
 import { configure } from './support/setup';
 
 /** A key of this test alone, so finding it anywhere can only mean the extension put it there. */
 const KEY = `lock-e2e-${Date.now().toString(36)}-9f3c1e7a5b`;
 const PASSPHRASE = 'marble orchard window 42';
-
-/** The forms a leaked key could take in a file: as typed, base64 (of the bytes) and hex. */
-function spellings(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8');
-  return [
-    secret,
-    bytes.toString('base64').replace(/=+$/, ''),
-    bytes.toString('hex'),
-    Buffer.from(secret, 'utf16le').toString('latin1'),
-  ];
-}
-
-/** Every file under `dir` whose bytes contain one of the spellings, with the spelling found. */
-function filesContaining(dir: string, secret: string): string[] {
-  const needles = spellings(secret).map((text) => Buffer.from(text, 'latin1'));
-  const found: string[] = [];
-  const walk = (folder: string) => {
-    for (const name of readdirSync(folder)) {
-      const file = path.join(folder, name);
-      let stats: ReturnType<typeof statSync>;
-      try {
-        stats = statSync(file);
-      } catch {
-        continue; // a lock file or socket that went away meanwhile
-      }
-      if (stats.isDirectory()) walk(file);
-      else if (stats.isFile()) {
-        let bytes: Buffer;
-        try {
-          bytes = readFileSync(file);
-        } catch {
-          continue;
-        }
-        const hit = needles.find(
-          (needle) =>
-            bytes.includes(needle) ||
-            bytes.includes(Buffer.from(needle.toString('latin1').toUpperCase(), 'latin1')),
-        );
-        if (hit) found.push(`${path.relative(dir, file)} (${hit.toString('latin1').slice(0, 12)}…)`);
-      }
-    }
-  };
-  walk(dir);
-  return found;
-}
 
 test('a locked key: nothing is sent until the popup unlocks it, the job then completes, and no file holds the key', async ({
   extension,
@@ -75,7 +30,22 @@ test('a locked key: nothing is sent until the popup unlocks it, the job then com
   await relaunch(extension);
   const restartedAt = Date.now();
 
+  // The context menu's one entry while locked opens the toolbar popup, where the unlock field is. Chrome
+  // opens it as a popup Playwright cannot drive, so the test looks for it among the extension's contexts
+  // and then types into the same page opened as a tab.
   const popup = await extension.openPage('popup');
+  await popup.bringToFront();
+  const worker = await extension.worker();
+  await clickContextMenu(extension, MENU_UNLOCK, 'a lighthouse');
+  await expect
+    .poll(() =>
+      worker.evaluate(async () =>
+        (await chrome.runtime.getContexts({ contextTypes: ['POPUP' as chrome.runtime.ContextType] })).map(
+          (context) => new URL(context.documentUrl ?? '').pathname,
+        ),
+      ),
+    )
+    .toEqual(['/popup.html']);
   const passphrase = popup.getByLabel('Passphrase', { exact: true });
   await expect(passphrase).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Generate video' })).toHaveCount(0);
@@ -83,7 +53,6 @@ test('a locked key: nothing is sent until the popup unlocks it, the job then com
   // Several poll intervals (1 s) pass: the job waits, and the service hears nothing from this browser.
   await popup.waitForTimeout(3_500);
   expect(service.requests().filter((request) => request.time >= restartedAt)).toEqual([]);
-  const worker = await extension.worker();
   expect(
     await worker.evaluate(() => chrome.alarms.getAll().then((alarms) => alarms.map((a) => a.name))),
   ).not.toContain('promptcast-poll');

@@ -79,7 +79,8 @@ export async function onMenuClick(
     else await composeDraft(ctx, { prompt: selection, kind: reviewKind });
     return;
   }
-  // The browser offers a popup only for a click on the toolbar button: the options page unlocks instead.
+  // The unlock entry gets here when the popup could not open; an entry of a menu not yet rebuilt after the
+  // lock, too: the options page unlocks.
   if (menuItemId === MENU_UNLOCK || (await isLocked())) {
     await platform.openOptions();
     return;

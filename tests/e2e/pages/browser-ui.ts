@@ -3,6 +3,8 @@ import type { ExtensionUnderTest } from '../support/extension';
 
 export const MENU_VIDEO = 'promptcast-video-from-selection';
 export const MENU_IMAGE = 'promptcast-image-from-selection';
+/** The one entry while the keys are locked. */
+export const MENU_UNLOCK = 'promptcast-unlock';
 
 type Dispatchable = { dispatch: (...args: unknown[]) => void };
 

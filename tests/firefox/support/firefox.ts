@@ -73,7 +73,7 @@ export class FirefoxUnderTest {
   readonly origin = `moz-extension://${ADDON_UUID}`;
 
   private constructor(
-    private readonly profileDir: string,
+    readonly profileDir: string,
     private options: LaunchOptions,
     private current: Browser,
   ) {}
