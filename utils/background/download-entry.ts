@@ -9,15 +9,17 @@ import type { Context } from './context';
 import { readProfiles } from './profile-store';
 
 /**
- * Saves an entry's file (or, without an index, every file) through the browser's downloads API: from the URL
- * the service gave, which works for any media host, CORS or not, and the page never navigates away; or, where
- * this background saves kept copies (Firefox), from the copy. Answers once the files are on disk, so a failed
- * download reaches the page with the browser's reason.
+ * Saves an entry's file (or, without an index, every file) through the browser's downloads API, where the
+ * background saves files (Firefox): from the kept copy, else from the URL the service gave, which works for
+ * any media host, CORS or not. Answers once the files are on disk, so a failed download reaches the page with
+ * the browser's reason.
  */
 export async function downloadEntry(
   ctx: Context,
   { entryId, index }: RequestOf<'download'>,
 ): Promise<ResponseData['download']> {
+  // Chrome's pages save files themselves (utils/ui/download-actions.ts): this leaves its worker's bundle.
+  if (!backgroundSavesBlobs) throw new AppError('invalid_request', 'Pages save files in this browser.');
   const entry = await ctx.history.get(entryId);
   if (!entry || entry.urls.length === 0) {
     throw new AppError('invalid_input', 'This entry has no files to download.');
@@ -29,17 +31,14 @@ export async function downloadEntry(
   }
   const { settings, profiles } = await readProfiles();
   const { promptInFiles, fileNameTemplate } = settings;
-  const names = profileNames(profiles.list);
-  // Only a background that saves kept copies itself (Firefox's) writes the prompt into them; Chrome's pages
-  // save the copies, and its worker's bundle is left without the PNG writer.
-  const describe = backgroundSavesBlobs
-    ? (copy: Blob) => describedFile(copy, withProfileName(entry, names), promptInFiles)
-    : async (copy: Blob) => copy;
+  const named = withProfileName(entry, profileNames(profiles.list));
   const files = await Promise.all(
     indexes.map(async (at): Promise<DownloadFile> => {
-      const copy = ctx.platform.savesBlobs ? await keptCopyOf(entry.id, at) : undefined;
+      const copy = await keptCopyOf(entry.id, at);
       const filename = entryFileName(entry, at, copy?.type, fileNameTemplate);
-      return copy ? { filename, blob: await describe(copy) } : { filename, url: entry.urls[at] ?? '' };
+      return copy
+        ? { filename, blob: await describedFile(copy, named, promptInFiles) }
+        : { filename, url: entry.urls[at] ?? '' };
     }),
   );
   await ctx.platform.download(files);

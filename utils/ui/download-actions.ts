@@ -1,14 +1,13 @@
 import type { HistoryEntry } from '../history/schema';
-import { allAttempted, backgroundSavesBlobs, saveBlob } from '../media/download';
+import { allAttempted, backgroundSavesBlobs, saveBlob, saveFile } from '../media/download';
 import { describedFile, withProfileName } from '../media/file-metadata';
 import { entryFileName } from '../media/file-name';
 import { keptCopy } from '../media/kept-copy';
 import { savedFileChoices } from './saved-file-choices';
 
 /**
- * The page's command for a file the page does not save itself: the background downloads it through the
- * downloads API, from the service's URL (any origin, no CORS needed) or, where it saves copies, from the kept
- * copy. Without `index`, every file of the entry.
+ * The page's command where the background saves files (Firefox): it downloads from the kept copy, else from
+ * the service's URL. Without `index`, every file of the entry.
  */
 export interface DownloadCommand {
   type: 'download';
@@ -24,41 +23,33 @@ type Entry = Pick<
   'id' | 'prompt' | 'createdAt' | 'kind' | 'urls' | 'model' | 'options' | 'profileId'
 >;
 
-/** The copy this page saves itself: none where the background saves copies. */
-function pageCopy(entryId: string, index: number): Promise<Blob | undefined> {
-  return backgroundSavesBlobs ? Promise.resolve(undefined) : keptCopy(entryId, index);
-}
-
-/** A kept copy saved from the page under the person's name template, a PNG with its prompt written in if they want. */
-async function saveCopy(entry: Entry, index: number, copy: Blob): Promise<void> {
-  const { promptInFiles, fileNameTemplate, profileNames } = await savedFileChoices();
-  const file = await describedFile(copy, withProfileName(entry, profileNames), promptInFiles);
-  return saveBlob(file, entryFileName(entry, index, copy.type, fileNameTemplate));
+/**
+ * One file saved from this page, under the person's name template: the kept copy (a PNG with its prompt
+ * written in if they want), else the service's URL, which the downloads API fetches from any media host,
+ * CORS or not.
+ */
+async function saveFromPage(entry: Entry, index: number): Promise<void> {
+  const [copy, { promptInFiles, fileNameTemplate, profileNames }] = await Promise.all([
+    keptCopy(entry.id, index),
+    savedFileChoices(),
+  ]);
+  const filename = entryFileName(entry, index, copy?.type, fileNameTemplate);
+  if (!copy) return saveFile(entry.urls[index] ?? '', filename);
+  return saveBlob(await describedFile(copy, withProfileName(entry, profileNames), promptInFiles), filename);
 }
 
 /**
- * *Download* for one file: the kept copy straight from the page (Chrome's worker cannot make a blob: URL),
- * else the background's download.
+ * *Download* for one file. Chrome's pages save every file themselves, so its worker carries no download
+ * code; where the background saves files (Firefox, whose pages' blob: URLs may die with a closing popup),
+ * the background's download.
  */
 export async function downloadFile(entry: Entry, index: number, sendDownload: SendDownload): Promise<void> {
-  const copy = await pageCopy(entry.id, index);
-  if (copy) return saveCopy(entry, index, copy);
-  await sendDownload({ type: 'download', entryId: entry.id, index });
+  if (backgroundSavesBlobs) await sendDownload({ type: 'download', entryId: entry.id, index });
+  else await saveFromPage(entry, index);
 }
 
-/**
- * *Download all*: kept copies from the page, the others through the background in one command when none is
- * kept. Every file is attempted; the first failure is reported after.
- */
+/** *Download all*: every file is attempted; the first failure is reported after. */
 export async function downloadAll(entry: Entry, sendDownload: SendDownload): Promise<void> {
-  const copies = await Promise.all(entry.urls.map((_, index) => pageCopy(entry.id, index)));
-  if (copies.every((copy) => copy === undefined)) {
-    await sendDownload({ type: 'download', entryId: entry.id });
-    return;
-  }
-  await allAttempted(
-    copies.map((copy, index) =>
-      copy ? saveCopy(entry, index, copy) : sendDownload({ type: 'download', entryId: entry.id, index }),
-    ),
-  );
+  if (backgroundSavesBlobs) await sendDownload({ type: 'download', entryId: entry.id });
+  else await allAttempted(entry.urls.map((_, index) => saveFromPage(entry, index)));
 }

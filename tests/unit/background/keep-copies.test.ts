@@ -13,6 +13,18 @@ import type { Settings } from '../../../utils/settings/schema';
 import { type BackgroundHarness, makeBackgroundApp, startWorker } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';
 
+/** Whether this worker is one that saves files itself (Firefox's); Chrome's leaves downloads to its pages. */
+const build = vi.hoisted(() => ({ savesBlobs: false }));
+vi.mock('../../../utils/media/download', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../utils/media/download')>();
+  return {
+    ...actual,
+    get backgroundSavesBlobs() {
+      return build.savesBlobs;
+    },
+  };
+});
+
 const service = referenceServiceForFile({ filesOrigin: 'media', videoDurationMs: 0 });
 const MB = 1024 * 1024;
 const SLOW = { timeout: 15_000, interval: 20 };
@@ -273,13 +285,32 @@ describe('keeping copies of finished results', () => {
 });
 
 describe('download command', () => {
+  beforeEach(() => {
+    build.savesBlobs = true;
+    return () => {
+      build.savesBlobs = false;
+    };
+  });
+
+  it('is refused by a worker whose pages save files (Chrome), which then carries no download code', async () => {
+    build.savesBlobs = false;
+    const harness = await worker({ keepCopies: false });
+    const entry = await image(harness, 'a fox');
+    await expect(
+      harness.app.handlers.download({ type: 'download', entryId: entry.id }),
+    ).rejects.toMatchObject({
+      info: { kind: 'invalid_request' },
+    });
+    expect(harness.downloads).toEqual([]);
+  });
+
   const today = (time: number) => {
     const date = new Date(time);
     const pad = (value: number) => String(value).padStart(2, '0');
     return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
   };
 
-  it('saves the service URL under a recognisable name', async () => {
+  it('saves the service URL under a recognisable name (Firefox)', async () => {
     const harness = await worker({ keepCopies: false });
     const entry = await image(harness, 'A fox, in the snow!');
     expect(await harness.app.handlers.download({ type: 'download', entryId: entry.id })).toEqual({
@@ -290,7 +321,7 @@ describe('download command', () => {
     ]);
   });
 
-  it('saves one file or all files of a two-file job, numbered', async () => {
+  it('saves one file or all files of a two-file job, numbered (Firefox)', async () => {
     const files = [`${service.mediaUrl}/files/videos/a.webm`, `${service.mediaUrl}/files/videos/b.webm`];
     service.configure({ videoUrlOverride: files });
     const harness = await worker({ keepCopies: false });
@@ -316,7 +347,7 @@ describe('download command', () => {
       info: { kind: 'invalid_input' },
     });
   });
-  it('where the background saves Blobs (Firefox), a kept file goes from its copy and the others from their URLs', async () => {
+  it('a kept file goes from its copy and the others from their URLs (Firefox)', async () => {
     const files = [`${service.mediaUrl}/files/videos/a.webm`, `${service.mediaUrl}/files/videos/b.webm`];
     service.configure({ videoUrlOverride: files });
     const harness = await worker();
