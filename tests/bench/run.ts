@@ -55,6 +55,7 @@ import {
   SLOW_KEEP,
   saveSettings,
   scale,
+  unlockToFirstRequest,
 } from './scenarios';
 
 function fromEnv(name: string, fallback: number): number {
@@ -146,6 +147,7 @@ let withProfiles: Awaited<ReturnType<typeof popupWithProfiles>>;
 let idle: Awaited<ReturnType<typeof idleCost>>;
 let polling: Awaited<ReturnType<typeof pollingCost>>;
 let keepAlive: Awaited<ReturnType<typeof keepAliveCost>>;
+let unlock: Awaited<ReturnType<typeof unlockToFirstRequest>>;
 try {
   step('launching Chromium with Promptcast and the baseline');
   const bench = await BenchBrowser.launch(built.extensionDir, baseline);
@@ -229,6 +231,8 @@ try {
     const slowControl = await WorkerControl.attach(page);
     slowKeep = await keepOnSlowLine(service, page, slowControl, extension.origin, SLOW_KEEP);
     await slowControl.detach();
+    step(`unlock to first request: passphrase lock (600,000 PBKDF2 rounds), a video pending (${RUNS} runs)`);
+    unlock = await unlockToFirstRequest(service, page, RUNS);
   } finally {
     await extension.close();
   }
@@ -471,6 +475,11 @@ const rows: Row[] = [
     detail: `bare React ${ms(withProfiles.baseline.median)}; ${spread(withProfiles.promptcast, ms)}`,
   },
   {
+    metric: 'Unlock to first request (a video pending)',
+    value: ms(unlock.firstRequestMs.median),
+    detail: `unlock answered after ${ms(unlock.answerMs.median)}; ${spread(unlock.firstRequestMs, ms)}`,
+  },
+  {
     metric: `Popup while a ${kb(KEEP_VIDEO_BYTES)} video is kept`,
     value: `longest task ${ms(keep.longestTaskWhileKeepingMs)}`,
     detail: `${keep.longTasksWhileKeeping.length} long tasks while keeping (${keep.longTasksWhileKeeping.join('/') || 'none'} ms), longest incl. popup start ${ms(keep.longestTaskAnyMs)}; kept ${ms(keep.keepMs)} after completion`,
@@ -540,6 +549,7 @@ const results = {
   scale: scaled,
   historyAtScale: atScale,
   popupWithProfiles: withProfiles,
+  unlockToFirstRequest: unlock,
   budgets,
   pass: failed.length === 0,
 };

@@ -1036,3 +1036,42 @@ export async function popupWithProfiles(
   await refreshBalance(page);
   return { ...(await comparePaint(bench, runs)), profiles: count };
 }
+
+/**
+ * Unlock to first request: with the keys under a passphrase lock and a video pending, the time from the
+ * unlock command to the service hearing the job's first poll, and to the unlock's answer. Each run locks
+ * again first; the lock is removed at the end, so later scenarios see plain keys.
+ */
+export async function unlockToFirstRequest(
+  service: ReferenceService,
+  page: Page,
+  runs: number,
+): Promise<{ firstRequestMs: Sampled; answerMs: Sampled }> {
+  const passphrase = 'bench passphrase 600k';
+  const command = async (request: Parameters<typeof sendFrom>[1]) => {
+    const answer = await sendFrom(page, request);
+    if (!answer.ok) throw new Error(`${request.type} failed: ${answer.error.message}`);
+  };
+  service.configure({ videoDurationMs: 10 * 60_000 });
+  await command({ type: 'setKeyLock', passphrase, idleMin: 0 });
+  await command({ type: 'submitVideo', prompt: 'bench unlock job', options: VIDEO_OPTIONS });
+  const firstRequest: number[] = [];
+  const answer: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    await command({ type: 'lockKeys' });
+    await sleep(200);
+    const startedAt = Date.now();
+    await command({ type: 'unlockKeys', passphrase });
+    answer.push(Date.now() - startedAt);
+    const deadline = Date.now() + 10_000;
+    const heard = () => service.requests().find((request) => request.time >= startedAt);
+    while (!heard()) {
+      if (Date.now() > deadline) throw new Error('no request reached the service after the unlock');
+      await sleep(5);
+    }
+    firstRequest.push((heard()?.time ?? startedAt) - startedAt);
+  }
+  await command({ type: 'removeKeyLock', passphrase });
+  service.configure({ videoDurationMs: 0 });
+  return { firstRequestMs: sampled(firstRequest), answerMs: sampled(answer) };
+}
