@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { HISTORY_DB_NAME, type HistoryDb, openHistoryDb, rowOf } from '../../utils/history/history-db';
 import type { HistoryEntry } from '../../utils/history/schema';
+import { once } from '../../utils/idb/transaction';
 import { readAllHistory, writeAllHistory } from '../support/history-probe';
-import { deleteHistoryDb } from './support/history-db';
+import { deleteHistoryDb, writeEntries } from './support/history-db';
 
 /* The e2e, Firefox and bench probes run in a browser; here they run on fake-indexeddb and fakeBrowser. */
 
@@ -52,8 +53,10 @@ describe('the tests’ history probe', () => {
 
   it('reads the database and the array half migrated into it, the database’s entry winning', async () => {
     db = await openHistoryDb();
-    await db.put('entries', rowOf(entry('b', 200, { prompt: 'migrated' }), -2));
-    await db.put('entries', rowOf(entry('new', 200), 1));
+    await writeEntries(db, (store) => {
+      store.put(rowOf(entry('b', 200, { prompt: 'migrated' }), -2));
+      store.put(rowOf(entry('new', 200), 1));
+    });
     await fakeBrowser.storage.local.set({
       history: [entry('a', 200), entry('b', 200, { prompt: 'legacy' }), entry('c', 100)],
     });
@@ -64,7 +67,7 @@ describe('the tests’ history probe', () => {
 
   it('writes rows as the background builds them, replacing the history, and tells pages to re-read', async () => {
     db = await openHistoryDb();
-    await db.put('entries', rowOf(entry('gone', 1), 1));
+    await writeEntries(db, (store) => store.put(rowOf(entry('gone', 1), 1)));
     await fakeBrowser.storage.local.set({
       history: [entry('legacy', 2)],
       historyChanges: { seq: 4, ids: [] },
@@ -75,7 +78,7 @@ describe('the tests’ history probe', () => {
       entry('costly', 200, { balanceBefore: { value: 10, at: 1, account: { origin: 'o', keyId: 'k' } } }),
     ];
     await writeAllHistory(entries);
-    const rows = await db.getAll('entries');
+    const rows = await once(db, 'entries', (store) => store.getAll());
     expect(rows.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
       entries.map((item, i) => rowOf(item, -(i + 1))).sort((a, b) => a.id.localeCompare(b.id)),
     );

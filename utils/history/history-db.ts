@@ -1,11 +1,14 @@
-import { type DBSchema, type IDBPDatabase, type IDBPObjectStore, openDB } from 'idb';
+import { advance } from '../idb/cursor';
+import { openDb } from '../idb/open';
+import { request } from '../idb/request';
+import type { Db, Store } from '../idb/types';
 import { profileOf } from '../profiles/first-profile';
 import { type DateKey, HISTORY_DB_NAME, HISTORY_DB_VERSION, type HistoryRow } from './history-row';
 
-// The record and its order live apart from `idb`, so a page reads them without loading the wrapper.
+// The record and its order live apart from the database code, so the popup reads them without loading it.
 export * from './history-row';
 
-export interface HistorySchema extends DBSchema {
+export interface HistorySchema {
   entries: {
     key: string;
     value: HistoryRow;
@@ -25,14 +28,14 @@ export interface HistorySchema extends DBSchema {
   meta: { key: string; value: number };
 }
 
-export type HistoryDb = IDBPDatabase<HistorySchema>;
+export type HistoryDb = Db<HistorySchema>;
 
-export type EntriesStore<Mode extends IDBTransactionMode = IDBTransactionMode> = IDBPObjectStore<
-  HistorySchema,
-  ArrayLike<'entries' | 'meta'>,
-  'entries',
-  Mode
->;
+export type EntriesStore = Store<HistorySchema['entries']>;
+
+/** The entries, in a read transaction of their own. */
+export function entriesOf(db: HistoryDb): EntriesStore {
+  return db.transaction('entries').objectStore('entries');
+}
 
 /** An entry that may go without being named: finished (a running job is one the person waits for), not a favourite. */
 export function removable(row: HistoryRow): boolean {
@@ -53,7 +56,11 @@ export async function oldestRemovable(
   if (count <= 0) return rows;
   const range =
     before === undefined ? undefined : IDBKeyRange.upperBound([before, Number.NEGATIVE_INFINITY], true);
-  for (let cursor = await store.index('date').openCursor(range); cursor; cursor = await cursor.continue()) {
+  for (
+    let cursor = await request(store.index('date').openCursor(range));
+    cursor;
+    cursor = await advance(cursor)
+  ) {
     if (removable(cursor.value) && !keep.has(cursor.value.id)) rows.push(cursor.value);
     if (rows.length >= count) break;
   }
@@ -62,37 +69,35 @@ export async function oldestRemovable(
 
 /** The removable entries beyond `limit`, oldest first: those a trim to `limit` would remove. */
 export async function pastCap(store: EntriesStore, limit: number): Promise<HistoryRow[]> {
-  return oldestRemovable(store, (await store.count()) - limit);
+  return oldestRemovable(store, (await request(store.count())) - limit);
 }
 
 export async function openHistoryDb(name = HISTORY_DB_NAME): Promise<HistoryDb> {
-  const db: HistoryDb = await openDB<HistorySchema>(name, HISTORY_DB_VERSION, {
-    async upgrade(db, oldVersion, _newVersion, transaction) {
-      if (oldVersion < 1) {
-        const entries = db.createObjectStore('entries', { keyPath: 'id' });
-        entries.createIndex('date', ['createdAt', 'seq']);
-        entries.createIndex('status', 'status');
-        entries.createIndex('kind', 'kind');
-        entries.createIndex('favourite', 'favourite');
-        entries.createIndex('owed', 'owed');
-        entries.createIndex('costPending', 'costPending');
-        entries.createIndex('batchId', 'batchId');
-        entries.createIndex('collections', 'collections', { multiEntry: true });
-        db.createObjectStore('meta');
+  const db = await openDb<HistorySchema>(name, HISTORY_DB_VERSION, async (db, oldVersion, transaction) => {
+    if (oldVersion < 1) {
+      const entries = db.createObjectStore('entries', { keyPath: 'id' });
+      entries.createIndex('date', ['createdAt', 'seq']);
+      entries.createIndex('status', 'status');
+      entries.createIndex('kind', 'kind');
+      entries.createIndex('favourite', 'favourite');
+      entries.createIndex('owed', 'owed');
+      entries.createIndex('costPending', 'costPending');
+      entries.createIndex('batchId', 'batchId');
+      entries.createIndex('collections', 'collections', { multiEntry: true });
+      db.createObjectStore('meta');
+    }
+    if (oldVersion < 2) {
+      // Profiles: every stored row is given its profile in this same upgrade, so the index misses none.
+      const entries = transaction.objectStore('entries');
+      entries.createIndex('profile', 'profile');
+      for (let cursor = await request(entries.openCursor()); cursor; cursor = await advance(cursor)) {
+        if (cursor.value.profile === undefined)
+          await request(cursor.update({ ...cursor.value, profile: profileOf(cursor.value.entry) }));
       }
-      if (oldVersion < 2) {
-        // Profiles: every stored row is given its profile in this same upgrade, so the index misses none.
-        const entries = transaction.objectStore('entries');
-        entries.createIndex('profile', 'profile');
-        for (let cursor = await entries.openCursor(); cursor; cursor = await cursor.continue()) {
-          if (cursor.value.profile === undefined)
-            await cursor.update({ ...cursor.value, profile: profileOf(cursor.value.entry) });
-        }
-      }
-    },
-    // A newer build's upgrade (or a deletion) is not held up by this connection: an update restarts the
-    // worker and reloads pages anyway.
-    blocking: () => db.close(),
+    }
   });
+  // A newer build's upgrade (or a deletion) is not held up by this connection: an update restarts the
+  // worker and reloads pages anyway.
+  db.onversionchange = () => db.close();
   return db;
 }

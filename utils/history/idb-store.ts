@@ -1,7 +1,11 @@
 import { isQuotaError, storageFullError } from '../error-info';
+import { advance } from '../idb/cursor';
+import { request } from '../idb/request';
+import { done } from '../idb/transaction';
 import { createSerial } from '../serial';
 import {
   type EntriesStore,
+  entriesOf,
   type HistoryDb,
   type HistoryRow,
   newestFirst,
@@ -46,8 +50,8 @@ interface Written<T> {
  * becomes a rejection like the others, so none of the requests already made is left unheard when the
  * transaction is then aborted.
  */
-export function eachRequest<T, R>(items: readonly T[], request: (item: T, index: number) => Promise<R>) {
-  return Promise.all(items.map(async (item, index) => request(item, index)));
+export function eachRequest<T, R>(items: readonly T[], make: (item: T, index: number) => IDBRequest<R>) {
+  return Promise.all(items.map(async (item, index) => request(make(item, index))));
 }
 
 /** More ids than a page shows at once: the signal says "read again" instead of naming them all. */
@@ -56,20 +60,22 @@ const SIGNALLED_IDS = 200;
 const idsOf = (rows: readonly HistoryRow[]): string[] => rows.map((row) => row.id);
 
 /** Removes `ids` in the change's transaction. */
-async function deleteAll(entries: EntriesStore<'readwrite'>, ids: readonly string[]): Promise<void> {
+async function deleteAll(entries: EntriesStore, ids: readonly string[]): Promise<void> {
   await eachRequest(ids, (id) => entries.delete(id));
 }
 
 async function rowsIn(store: EntriesStore, scope: HistoryScope): Promise<HistoryRow[]> {
   let rows: (HistoryRow | undefined)[];
-  if ('ids' in scope) rows = await Promise.all([...new Set(scope.ids)].map((id) => store.get(id)));
-  else if ('status' in scope) rows = await store.index('status').getAll(scope.status);
-  else if ('owed' in scope) rows = await store.index('owed').getAll(1);
-  else if ('batchId' in scope) rows = await store.index('batchId').getAll(scope.batchId);
-  else if ('favourite' in scope) rows = await store.index('favourite').getAll(1);
+  if ('ids' in scope) rows = await eachRequest([...new Set(scope.ids)], (id) => store.get(id));
+  else if ('status' in scope) rows = await request(store.index('status').getAll(scope.status));
+  else if ('owed' in scope) rows = await request(store.index('owed').getAll(1));
+  else if ('batchId' in scope) rows = await request(store.index('batchId').getAll(scope.batchId));
+  else if ('favourite' in scope) rows = await request(store.index('favourite').getAll(1));
   else if ('since' in scope)
-    rows = await store.index('date').getAll(IDBKeyRange.lowerBound([scope.since, Number.NEGATIVE_INFINITY]));
-  else rows = await store.index('costPending').getAll(1);
+    rows = await request(
+      store.index('date').getAll(IDBKeyRange.lowerBound([scope.since, Number.NEGATIVE_INFINITY])),
+    );
+  else rows = await request(store.index('costPending').getAll(1));
   return rows.filter((row): row is HistoryRow => row !== undefined).sort(newestFirst);
 }
 
@@ -87,8 +93,8 @@ export function createIdbHistoryStore(
   const serially = createSerial();
 
   async function nextSeqs(count: number, meta: ReturnType<typeof writeTx>['meta']): Promise<number> {
-    const seq = (await meta.get('seq')) ?? 0;
-    await meta.put(seq + count, 'seq');
+    const seq = (await request(meta.get('seq'))) ?? 0;
+    await request(meta.put(seq + count, 'seq'));
     return seq;
   }
 
@@ -111,12 +117,12 @@ export function createIdbHistoryStore(
     for (;;) {
       const stores = writeTx(db);
       // Heard here as well as below, so a transaction given up on never leaves an unheard rejection.
-      const done = stores.tx.done;
-      done.catch(() => undefined);
+      const committed = done(stores.tx);
+      committed.catch(() => undefined);
       let written: Written<T>;
       try {
         written = await change(stores);
-        await done;
+        await committed;
       } catch (error) {
         // Requests that succeeded before the failure would otherwise commit: a change lands whole or not at all.
         try {
@@ -152,20 +158,21 @@ export function createIdbHistoryStore(
 
   async function pruneHalf(db: HistoryDb, keep: ReadonlySet<string>): Promise<string[]> {
     const { tx, entries } = writeTx(db);
+    const committed = done(tx);
     // A running favourite is subtracted twice: the half comes out a little smaller, never zero.
     const removableCount =
-      (await entries.count()) -
-      (await entries.index('status').count('running')) -
-      (await entries.index('favourite').count(1));
+      (await request(entries.count())) -
+      (await request(entries.index('status').count('running'))) -
+      (await request(entries.index('favourite').count(1)));
     const ids = idsOf(await oldestRemovable(entries, Math.max(1, Math.ceil(removableCount / 2)), { keep }));
     await deleteAll(entries, ids);
-    await tx.done;
+    await committed;
     return ids;
   }
 
   /** Drops by the rule: stops at the first entry newer than `before`, so an add that drops nothing reads nothing. */
   async function dropByRule(
-    entries: EntriesStore<'readwrite'>,
+    entries: EntriesStore,
     before: number | undefined,
     keep: ReadonlySet<string> = new Set(),
   ): Promise<string[]> {
@@ -176,9 +183,7 @@ export function createIdbHistoryStore(
   }
 
   const find = (scope: HistoryScope): Promise<HistoryEntry[]> =>
-    serially(async () =>
-      (await rowsIn((await open()).transaction('entries').store, scope)).map((row) => row.entry),
-    );
+    serially(async () => (await rowsIn(entriesOf(await open()), scope)).map((row) => row.entry));
 
   const patchMany = (
     scope: HistoryScope,
@@ -209,11 +214,14 @@ export function createIdbHistoryStore(
 
   return {
     read: () =>
-      serially(async () =>
-        (await (await open()).transaction('entries').store.index('date').getAll())
-          .reverse()
-          .map((row) => row.entry),
-      ),
+      serially(async () => {
+        const rows = await request(
+          entriesOf(await open())
+            .index('date')
+            .getAll(),
+        );
+        return rows.reverse().map((row) => row.entry);
+      }),
     find,
     get: async (id) => (await find({ ids: [id] }))[0],
     add: (...added) =>
@@ -237,9 +245,9 @@ export function createIdbHistoryStore(
           for (const entry of incoming) {
             if (seen.has(entry.id)) continue;
             seen.add(entry.id);
-            if ((await entries.getKey(entry.id)) === undefined) fresh.push(entry);
+            if ((await request(entries.getKey(entry.id))) === undefined) fresh.push(entry);
           }
-          const excess = (await entries.count()) + fresh.length - limit;
+          const excess = (await request(entries.count())) + fresh.length - limit;
           // The cap takes the oldest removable of stored and incoming together; on equal times the incoming
           // entry counts as the older.
           const oldestIncoming = [...fresh].sort((a, b) => a.createdAt - b.createdAt);
@@ -247,16 +255,15 @@ export function createIdbHistoryStore(
           const droppedIncoming = new Set<string>();
           if (excess > 0) {
             let next = 0;
-            const cursor = entries.index('date').iterate();
-            let stored = await cursor.next();
+            let cursor = await request(entries.index('date').openCursor());
             while (droppedStored.length + droppedIncoming.size < excess) {
               const candidate = oldestIncoming[next];
-              const row = stored.done ? undefined : stored.value.value;
+              const row = cursor?.value;
               if (candidate && (!row || candidate.createdAt <= row.createdAt)) {
                 next++;
                 if (candidate.status !== 'running' && !candidate.favourite) droppedIncoming.add(candidate.id);
-              } else if (row) {
-                stored = await cursor.next();
+              } else if (cursor && row) {
+                cursor = await advance(cursor);
                 if (removable(row)) droppedStored.push(row.id);
               } else break;
             }
@@ -301,7 +308,7 @@ export function createIdbHistoryStore(
         commit(async ({ entries }) => {
           const ids: string[] = [];
           for (const status of ['completed', 'failed'] as const) {
-            ids.push(...(await entries.index('status').getAllKeys(status)));
+            ids.push(...(await request(entries.index('status').getAllKeys(status))));
           }
           await eachRequest(ids, (id) => entries.delete(id));
           return { result: ids.length, ids: [], cleared: ids.length > 0 };

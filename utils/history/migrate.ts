@@ -1,4 +1,6 @@
 import { isQuotaError, storageFullError } from '../error-info';
+import { request } from '../idb/request';
+import { done, once } from '../idb/transaction';
 import { type HistoryDb, openHistoryDb, rowOf } from './history-db';
 import { eachRequest } from './idb-store';
 import { repairEntries } from './repair';
@@ -30,15 +32,17 @@ export async function migrateHistory(db: HistoryDb, legacy: LegacyHistory): Prom
     const entries = repairEntries(stored);
     for (let start = 0; start < entries.length; start += CHUNK) {
       const tx = db.transaction('entries', 'readwrite');
-      tx.done.catch(() => undefined);
+      const store = tx.objectStore('entries');
+      const committed = done(tx);
+      committed.catch(() => undefined);
       const chunk = entries.slice(start, start + CHUNK);
       try {
-        const present = await Promise.all(chunk.map((entry) => tx.store.getKey(entry.id)));
+        const present = await Promise.all(chunk.map((entry) => request(store.getKey(entry.id))));
         const missing = chunk.flatMap((entry, i) =>
           present[i] === undefined ? [rowOf(entry, -(start + i + 1))] : [],
         );
-        await eachRequest(missing, (row) => tx.store.put(row));
-        await tx.done;
+        await eachRequest(missing, (row) => store.put(row));
+        await committed;
         put += missing.length;
       } catch (error) {
         // A chunk lands whole or not at all, like every change of the history.
@@ -51,8 +55,8 @@ export async function migrateHistory(db: HistoryDb, legacy: LegacyHistory): Prom
       }
     }
   }
-  if ((await db.get('meta', 'migrated')) !== HISTORY_MIGRATION)
-    await db.put('meta', HISTORY_MIGRATION, 'migrated');
+  if ((await once(db, 'meta', (meta) => meta.get('migrated'))) !== HISTORY_MIGRATION)
+    await once(db, 'meta', (meta) => meta.put(HISTORY_MIGRATION, 'migrated'), 'readwrite');
   if (stored !== undefined) await legacy.remove();
   return put;
 }

@@ -1,7 +1,8 @@
 import { AppError, toErrorInfo } from '../error-info';
 import { copiesItem } from './copies-item';
 import type { Copies, EntryCopy } from './copies-schema';
-import { deleteAllCopies, deleteCopies, discardIncomplete, readStoredCopy, usedBytes } from './copy-store';
+import { readStoredCopy } from './copy-reader';
+import { allFiles, deleteAllCopies, deleteCopies, discardIncomplete, usedBytes } from './copy-store';
 import { type CopyLimits, type CopyWatch, watchCopy } from './copy-watch';
 import { enforceCap } from './evict';
 import { closeFiles, type OpenFile, openFile, streamFile } from './keep-file';
@@ -208,7 +209,7 @@ export async function forgetCopiesOf(ids: readonly string[], db?: MediaDb): Prom
 /** For clearing history: the copies of every entry no longer in it go, those of entries still there stay. */
 export async function forgetCopiesExcept(present: ReadonlySet<string>, db?: MediaDb): Promise<void> {
   const media = db ?? (await openMediaDb());
-  const stored = (await media.getAll('files')).map((file) => file.entryId);
+  const stored = (await allFiles(media)).map((file) => file.entryId);
   const recorded = Object.keys((await copiesItem.getValue()).entries);
   await forgetCopiesOf(
     [...new Set([...stored, ...recorded])].filter((id) => !present.has(id)),

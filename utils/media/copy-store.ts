@@ -1,9 +1,15 @@
-import { chunkRange } from './copy-reader';
+import { request } from '../idb/request';
+import { done, once } from '../idb/transaction';
 import { removeFile } from './keep-file';
 import type { MediaDb, StoredFile } from './media-db';
 
 export function filesOf(db: MediaDb, entryId: string): Promise<StoredFile[]> {
-  return db.getAllFromIndex('files', 'byEntry', entryId);
+  return once(db, 'files', (files) => files.index('byEntry').getAll(entryId));
+}
+
+/** Every file's header, complete or not. */
+export function allFiles(db: MediaDb): Promise<StoredFile[]> {
+  return once(db, 'files', (files) => files.getAll());
 }
 
 export async function deleteCopies(db: MediaDb, entryId: string): Promise<void> {
@@ -12,28 +18,22 @@ export async function deleteCopies(db: MediaDb, entryId: string): Promise<void> 
 
 export async function deleteAllCopies(db: MediaDb): Promise<void> {
   const tx = db.transaction(['files', 'chunks'], 'readwrite');
-  await Promise.all([tx.objectStore('files').clear(), tx.objectStore('chunks').clear(), tx.done]);
+  await Promise.all([
+    request(tx.objectStore('files').clear()),
+    request(tx.objectStore('chunks').clear()),
+    done(tx),
+  ]);
 }
 
 /** Bytes held, complete or not: what the cap and the options page count. */
 export async function usedBytes(db: MediaDb): Promise<number> {
   let total = 0;
-  for (const file of await db.getAll('files')) total += file.bytes;
+  for (const file of await allFiles(db)) total += file.bytes;
   return total;
 }
 
 /** Run once per worker start: incomplete files no entry in `continuing` will continue are removed. */
 export async function discardIncomplete(db: MediaDb, continuing: ReadonlySet<string>): Promise<void> {
-  const cut = (await db.getAll('files')).filter((file) => !file.complete && !continuing.has(file.entryId));
+  const cut = (await allFiles(db)).filter((file) => !file.complete && !continuing.has(file.entryId));
   for (const file of cut) await removeFile(db, file.entryId, file.index);
-}
-
-/** A complete file's copy, through the background's own connection (pages read with copy-reader.ts). */
-export async function readStoredCopy(db: MediaDb, entryId: string, index: number): Promise<Blob | undefined> {
-  const tx = db.transaction(['files', 'chunks']);
-  const file = await tx.objectStore('files').get([entryId, index]);
-  if (!file?.complete) return undefined;
-  const chunks = await tx.objectStore('chunks').getAll(chunkRange(entryId, index));
-  if (chunks.length !== file.chunks) return undefined;
-  return new Blob(chunks, { type: file.contentType });
 }

@@ -1,4 +1,4 @@
-import { deleteCopies } from './copy-store';
+import { allFiles, deleteCopies } from './copy-store';
 import type { MediaDb, StoredFile } from './media-db';
 
 /**
@@ -12,7 +12,7 @@ export async function enforceCap(
 ): Promise<string[]> {
   const byEntry = new Map<string, StoredFile[]>();
   let total = 0;
-  for (const file of await db.getAll('files')) {
+  for (const file of await allFiles(db)) {
     total += file.bytes;
     byEntry.set(file.entryId, [...(byEntry.get(file.entryId) ?? []), file]);
   }

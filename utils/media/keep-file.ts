@@ -1,5 +1,7 @@
 import { AppError } from '../error-info';
 import { parseHttpUrl } from '../http-url';
+import { request } from '../idb/request';
+import { done, once } from '../idb/transaction';
 import { chunkRange } from './copy-reader';
 import { CHUNK_BYTES, type MediaDb, type StoredFile } from './media-db';
 import { requestMedia } from './media-request';
@@ -79,7 +81,7 @@ export interface OpenFile {
  * host for the rest; a host that answers with the whole file starts it over (its old chunks are dropped).
  */
 export async function openFile(db: MediaDb, input: KeepFileInput, signal?: AbortSignal): Promise<OpenFile> {
-  const stored = await db.get('files', [input.entryId, input.index]);
+  const stored = await once(db, 'files', (files) => files.get([input.entryId, input.index]));
   const same = stored?.url === input.url ? stored : undefined;
   if (same?.complete) return { file: same, body: undefined, size: same.bytes };
   const body = await openBody(input, same?.bytes ?? 0, signal);
@@ -98,9 +100,9 @@ export async function openFile(db: MediaDb, input: KeepFileInput, signal?: Abort
   };
   const start = db.transaction(['files', 'chunks'], 'readwrite');
   await Promise.all([
-    start.objectStore('chunks').delete(chunkRange(file.entryId, file.index)),
-    start.objectStore('files').put(file),
-    start.done,
+    request(start.objectStore('chunks').delete(chunkRange(file.entryId, file.index))),
+    request(start.objectStore('files').put(file)),
+    done(start),
   ]);
   return { file, body, size: body.total };
 }
@@ -127,9 +129,9 @@ export async function streamFile(
     file.chunks += 1;
     file.bytes += size;
     await Promise.all([
-      tx.objectStore('chunks').put(new Blob(parts), key),
-      tx.objectStore('files').put(file),
-      tx.done,
+      request(tx.objectStore('chunks').put(new Blob(parts), key)),
+      request(tx.objectStore('files').put(file)),
+      done(tx),
     ]);
   };
 
@@ -154,7 +156,7 @@ export async function streamFile(
     if (pending > 0) await writeChunk(parts, pending);
     file.complete = true;
     file.keptAt = now();
-    await db.put('files', file);
+    await once(db, 'files', (files) => files.put(file), 'readwrite');
     return { ...file };
   } catch (error) {
     await body.reader.cancel().catch(() => undefined);
@@ -175,8 +177,8 @@ export async function closeFiles(opened: readonly OpenFile[]): Promise<void> {
 export async function removeFile(db: MediaDb, entryId: string, index: number): Promise<void> {
   const tx = db.transaction(['files', 'chunks'], 'readwrite');
   await Promise.all([
-    tx.objectStore('chunks').delete(chunkRange(entryId, index)),
-    tx.objectStore('files').delete([entryId, index]),
-    tx.done,
+    request(tx.objectStore('chunks').delete(chunkRange(entryId, index))),
+    request(tx.objectStore('files').delete([entryId, index])),
+    done(tx),
   ]);
 }

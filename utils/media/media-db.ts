@@ -1,4 +1,5 @@
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { openDb } from '../idb/open';
+import type { Db } from '../idb/types';
 import { MEDIA_DB_NAME, MEDIA_DB_VERSION } from './copy-reader';
 
 /**
@@ -23,7 +24,7 @@ export interface StoredFile {
 export type FileKey = [entryId: string, index: number];
 export type ChunkKey = [entryId: string, index: number, chunk: number];
 
-interface MediaSchema extends DBSchema {
+export interface MediaSchema {
   files: { key: FileKey; value: StoredFile; indexes: { byEntry: string } };
   /**
    * Blobs: a page reading a kept video then gets handles to the bytes, not 20 MB to deserialize on its main
@@ -32,19 +33,17 @@ interface MediaSchema extends DBSchema {
   chunks: { key: ChunkKey; value: Blob | ArrayBuffer };
 }
 
-export type MediaDb = IDBPDatabase<MediaSchema>;
+export type MediaDb = Db<MediaSchema>;
 
 export const CHUNK_BYTES = 1024 * 1024;
 
 let opening: Promise<MediaDb> | undefined;
 
 export function openMediaDb(): Promise<MediaDb> {
-  opening ??= openDB<MediaSchema>(MEDIA_DB_NAME, MEDIA_DB_VERSION, {
-    upgrade(db) {
-      const files = db.createObjectStore('files', { keyPath: ['entryId', 'index'] });
-      files.createIndex('byEntry', 'entryId');
-      db.createObjectStore('chunks');
-    },
+  opening ??= openDb<MediaSchema>(MEDIA_DB_NAME, MEDIA_DB_VERSION, (db) => {
+    const files = db.createObjectStore('files', { keyPath: ['entryId', 'index'] });
+    files.createIndex('byEntry', 'entryId');
+    db.createObjectStore('chunks');
   }).catch((error: unknown) => {
     opening = undefined;
     throw error;

@@ -1,5 +1,8 @@
-import { type DateKey, type HistoryDb, type HistoryRow, pastCap } from '../history/history-db';
+import { type DateKey, entriesOf, type HistoryDb, type HistoryRow, pastCap } from '../history/history-db';
 import type { HistoryEntry } from '../history/schema';
+import { advance } from '../idb/cursor';
+import { request } from '../idb/request';
+import { once } from '../idb/transaction';
 import type { FindQuery } from './history-find';
 
 /** A screenful of entries and where the next one starts (none once the end is reached). */
@@ -27,25 +30,24 @@ const keyOf = (row: HistoryRow): DateKey => [row.createdAt, row.seq];
 
 /**
  * A screenful of the history in date order, by the date index: the cost of a page is its own size. It walks
- * the index from `request.after` in the asked order, one short read transaction per SCAN_BATCH records,
- * until `request.count` are read or the index ends.
+ * the index from `page.after` in the asked order, one short read transaction per SCAN_BATCH records,
+ * until `page.count` are read or the index ends.
  */
-export async function entriesPage(db: HistoryDb, request: PageRequest): Promise<EntriesPage> {
+export async function entriesPage(db: HistoryDb, page: PageRequest): Promise<EntriesPage> {
   const entries: HistoryEntry[] = [];
-  let after = request.after;
+  let after = page.after;
   for (;;) {
-    const index = db.transaction('entries').store.index('date');
-    let cursor = await index.openCursor(
-      rangeAfter(after, request.order),
-      request.order === 'newest' ? 'prev' : 'next',
+    const index = entriesOf(db).index('date');
+    let cursor = await request(
+      index.openCursor(rangeAfter(after, page.order), page.order === 'newest' ? 'prev' : 'next'),
     );
     let read = 0;
     while (cursor && read < SCAN_BATCH) {
       read++;
       after = keyOf(cursor.value);
       entries.push(cursor.value.entry);
-      if (entries.length === request.count) return { entries, next: after };
-      cursor = await cursor.continue();
+      if (entries.length === page.count) return { entries, next: after };
+      cursor = await advance(cursor);
     }
     if (!cursor) return { entries };
     // Between batches the page paints and handles keys.
@@ -55,8 +57,8 @@ export async function entriesPage(db: HistoryDb, request: PageRequest): Promise<
 
 /** The records of these ids, as stored now, in one read transaction (an id that is gone is left out). */
 export async function rowsByIds(db: HistoryDb, ids: readonly string[]): Promise<HistoryRow[]> {
-  const store = db.transaction('entries').store;
-  const rows = await Promise.all(ids.map((id) => store.get(id)));
+  const store = entriesOf(db);
+  const rows = await Promise.all(ids.map((id) => request(store.get(id))));
   return rows.filter((row): row is HistoryRow => row !== undefined);
 }
 
@@ -68,8 +70,12 @@ export async function entriesByIds(db: HistoryDb, ids: readonly string[]): Promi
 /** Every collection name in use, in order, by the index's unique keys: one step per name, not per entry. */
 export async function collectionNames(db: HistoryDb): Promise<string[]> {
   const names: string[] = [];
-  const index = db.transaction('entries').store.index('collections');
-  for (let cursor = await index.openKeyCursor(null, 'nextunique'); cursor; cursor = await cursor.continue()) {
+  const index = entriesOf(db).index('collections');
+  for (
+    let cursor = await request(index.openKeyCursor(null, 'nextunique'));
+    cursor;
+    cursor = await advance(cursor)
+  ) {
     names.push(cursor.key);
   }
   return names;
@@ -77,7 +83,7 @@ export async function collectionNames(db: HistoryDb): Promise<string[]> {
 
 /** How many entries the history holds, read from the database's count without reading one. */
 export function historyCount(db: HistoryDb): Promise<number> {
-  return db.count('entries');
+  return once(db, 'entries', (entries) => entries.count());
 }
 
 /**
@@ -85,7 +91,7 @@ export function historyCount(db: HistoryDb): Promise<number> {
  * offers to remove. Reads only those, plus any favourites or running jobs among them.
  */
 export async function entriesPastCap(db: HistoryDb, limit: number): Promise<HistoryEntry[]> {
-  return (await pastCap(db.transaction('entries').store, limit)).map((row) => row.entry);
+  return (await pastCap(entriesOf(db), limit)).map((row) => row.entry);
 }
 
 /** About what entries take in the history: their stored text's length in bytes. */

@@ -1,11 +1,15 @@
+import type { HistoryDb, HistorySchema } from '../history/history-db';
 import { HISTORY_DB_NAME, HISTORY_DB_VERSION, type HistoryRow, newestFirst } from '../history/history-row';
 import type { HistoryEntry } from '../history/schema';
+import { advance } from '../idb/cursor';
+import { openDb } from '../idb/open';
+import { request } from '../idb/request';
 import { historyChangesItem } from '../storage/items';
 import type { ReadableItem } from './use-stored';
 
 /*
- * The popup's and the side panel's history, read with the raw IndexedDB API: their one query needs none of
- * the `idb` wrapper, and the popup's bundle has no room for it.
+ * The popup's and the side panel's history: their one query needs none of the background's history code,
+ * and the popup's bundle has no room for it.
  */
 
 /** How much of the history a page shows besides every running entry, newest first. */
@@ -16,25 +20,15 @@ export interface RecentWindow {
   completed: number;
 }
 
-function answer<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
 /**
  * The history database once the worker made it, else undefined. A page never creates it: a database made
  * here would lack the stores the worker's upgrade creates, so that upgrade is aborted, which also removes the
  * database it was about to make.
  */
-function existingHistoryDb(): Promise<IDBDatabase | undefined> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(HISTORY_DB_NAME, HISTORY_DB_VERSION);
-    request.onupgradeneeded = () => request.transaction?.abort();
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () =>
-      request.error?.name === 'AbortError' ? resolve(undefined) : reject(request.error);
+function existingHistoryDb(): Promise<HistoryDb | undefined> {
+  return openDb<HistorySchema>(HISTORY_DB_NAME, HISTORY_DB_VERSION).catch((error: unknown) => {
+    if (error instanceof DOMException && error.name === 'AbortError') return undefined;
+    throw error;
   });
 }
 
@@ -49,27 +43,26 @@ async function readRecent(window: RecentWindow, ids: readonly string[]): Promise
   if (!db) return [];
   try {
     const store = db.transaction('entries').objectStore('entries');
-    const ended = new Promise<HistoryRow[]>((resolve, reject) => {
+    const newest = async () => {
       const rows: HistoryRow[] = [];
       let completed = 0;
-      const request = store.index('date').openCursor(null, 'prev');
-      request.onerror = () => reject(request.error);
-      request.onsuccess = () => {
-        const cursor = request.result;
-        if (!cursor || (rows.length >= window.finished && completed >= window.completed))
-          return resolve(rows);
-        const row: HistoryRow = cursor.value;
+      for (
+        let cursor = await request(store.index('date').openCursor(null, 'prev'));
+        cursor && (rows.length < window.finished || completed < window.completed);
+        cursor = await advance(cursor)
+      ) {
+        const row = cursor.value;
         if (row.status !== 'running') {
           rows.push(row);
           if (row.status === 'completed') completed++;
         }
-        cursor.continue();
-      };
-    });
+      }
+      return rows;
+    };
     const rows = await Promise.all([
-      answer<HistoryRow[]>(store.index('status').getAll('running')),
-      ended,
-      ...ids.map((id) => answer<HistoryRow | undefined>(store.get(id)).then((row) => (row ? [row] : []))),
+      request(store.index('status').getAll('running')),
+      newest(),
+      ...ids.map((id) => request(store.get(id)).then((row) => (row ? [row] : []))),
     ]);
     return rows.flat();
   } finally {
@@ -81,7 +74,8 @@ async function readRecent(window: RecentWindow, ids: readonly string[]): Promise
  * The history a page with the prompt form shows, as an item `useStoredValue` reads like any stored one:
  * every running entry, the newest the window asks for, and each entry that changed while the page is open
  * (so one seen running finishes in place), newest first. Kept current by the background's change signal
- * (watched here directly: `history-source` would load `idb`), re-reading the entries it names.
+ * (watched here directly: `history-source` would load the history database code), re-reading the entries
+ * it names.
  */
 export function recentHistory(window: RecentWindow): ReadableItem<HistoryEntry[]> {
   const rows = new Map<string, HistoryRow>();

@@ -1,5 +1,6 @@
-import type { DateKey, HistoryDb, HistoryRow } from '../history/history-db';
+import { type DateKey, entriesOf, type HistoryDb, type HistoryRow } from '../history/history-db';
 import type { HistoryEntry } from '../history/schema';
+import { request } from '../idb/request';
 import { type Findable, type FindQuery, findableOf, matchingFindable } from './history-find';
 import { type EntriesPage, type PageRequest, rowsByIds } from './history-reader';
 
@@ -36,10 +37,11 @@ async function readAll(db: HistoryDb): Promise<Indexed[]> {
   const rows: Indexed[] = [];
   let after: DateKey | undefined;
   for (;;) {
-    const batch = await db
-      .transaction('entries')
-      .store.index('date')
-      .getAll(after ? IDBKeyRange.lowerBound(after, true) : null, BUILD_BATCH);
+    const batch = await request(
+      entriesOf(db)
+        .index('date')
+        .getAll(after ? IDBKeyRange.lowerBound(after, true) : null, BUILD_BATCH),
+    );
     for (const row of batch) rows.push(indexedOf(row));
     const last = rows.at(-1);
     if (batch.length < BUILD_BATCH || !last) return rows;

@@ -5,7 +5,7 @@ import type { DateKey, HistoryDb } from '../history/history-db';
 import type { HistoryEntry } from '../history/schema';
 import type { HistoryChanges } from '../storage/items';
 import { type FindQuery, isNarrowed, matching } from './history-find';
-import { collectionNames, type EntriesPage, entriesByIds, entriesPage } from './history-reader';
+import { collectionNames, type EntriesPage, entriesByIds, entriesPage, historyCount } from './history-reader';
 import { pageHistoryDb, watchHistoryChanges } from './history-source';
 import { createSearchIndex, type SearchIndex } from './search-index';
 
@@ -120,7 +120,7 @@ export function applyChange(
 }
 
 async function readFacts(db: HistoryDb): Promise<Facts> {
-  const [total, collections] = await Promise.all([db.count('entries'), collectionNames(db)]);
+  const [total, collections] = await Promise.all([historyCount(db), collectionNames(db)]);
   return { total, collections };
 }
 

@@ -3,12 +3,14 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { signalHistoryChange } from '../../../utils/background/history-changes';
-import { type HistoryDb, openHistoryDb, rowOf } from '../../../utils/history/history-db';
+import { type EntriesStore, type HistoryDb, openHistoryDb, rowOf } from '../../../utils/history/history-db';
 import { createIdbHistoryStore, type HistoryChange } from '../../../utils/history/idb-store';
 import { HISTORY_MIGRATION, migratedHistoryDb, migrateHistory } from '../../../utils/history/migrate';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import { once } from '../../../utils/idb/transaction';
 import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
 import { type HistoryChanges, historyChangesItem } from '../../../utils/storage/items';
+import { writeEntries } from '../support/history-db';
 
 let db: HistoryDb;
 let dbCount = 0;
@@ -39,11 +41,10 @@ function entry(id: string, patch: Partial<HistoryEntry> = {}): HistoryEntry {
 
 /** `count` finished entries, newest first, plus the running ones given, put straight into the database. */
 async function seed(count: number, running: HistoryEntry[] = []): Promise<void> {
-  const tx = db.transaction('entries', 'readwrite');
-  for (let i = 0; i < count; i++)
-    void tx.store.put(rowOf(entry(`old-${i}`, { createdAt: 1_000_000 - i }), 0));
-  for (const job of running) void tx.store.put(rowOf(job, 0));
-  await tx.done;
+  await writeEntries(db, (store) => {
+    for (let i = 0; i < count; i++) store.put(rowOf(entry(`old-${i}`, { createdAt: 1_000_000 - i }), 0));
+    for (const job of running) store.put(rowOf(job, 0));
+  });
 }
 
 const ids = (entries: readonly HistoryEntry[]) => entries.map((item) => item.id);
@@ -277,7 +278,7 @@ describe('migration of the storage.local history', () => {
     expect(await migrateHistory(db, old)).toBe(200);
     expect(await store().read()).toEqual(array);
     expect(old.state.removed).toBe(true);
-    expect(await db.get('meta', 'migrated')).toBe(HISTORY_MIGRATION);
+    expect(await once(db, 'meta', (meta) => meta.get('migrated'))).toBe(HISTORY_MIGRATION);
     // Later entries are newer than migrated ones created in the same millisecond.
     await store().add(entry('later', { createdAt: 5000 }));
     expect(ids(await store().read()).slice(0, 2)).toEqual(['later', 'e0']);
@@ -307,16 +308,16 @@ describe('migration of the storage.local history', () => {
   it('a migration stopped halfway is finished by the next start: nothing lost, doubled or overwritten', async () => {
     const array = Array.from({ length: 1200 }, (_, i) => entry(`e${i}`, { createdAt: 10_000 - i }));
     // The stopped worker got the first chunk in, and the new worker changed nothing yet.
-    const first = db.transaction('entries', 'readwrite');
-    for (const [i, item] of array.slice(0, 500).entries()) void first.store.put(rowOf(item, -(i + 1)));
-    await first.done;
+    await writeEntries(db, (store) => {
+      for (const [i, item] of array.slice(0, 500).entries()) store.put(rowOf(item, -(i + 1)));
+    });
     const old = legacy(array);
     expect(await migrateHistory(db, old)).toBe(700);
     expect(await store().read()).toEqual(array);
     expect(old.state.removed).toBe(true);
     // Rerun after completion (the array is gone): a no-op.
     expect(await migrateHistory(db, old)).toBe(0);
-    expect(await db.count('entries')).toBe(1200);
+    expect(await once(db, 'entries', (entries) => entries.count())).toBe(1200);
   });
 
   it('a worker stopped after its first chunk leaves the array; the next run finishes without doubles', async () => {
@@ -330,9 +331,9 @@ describe('migration of the storage.local history', () => {
     });
     await expect(migrateHistory(db, old)).rejects.toThrow('the worker is stopped');
     vi.restoreAllMocks();
-    expect(await db.count('entries')).toBe(500);
+    expect(await once(db, 'entries', (entries) => entries.count())).toBe(500);
     expect(old.state.removed).toBe(false);
-    expect(await db.get('meta', 'migrated')).toBeUndefined();
+    expect(await once(db, 'meta', (meta) => meta.get('migrated'))).toBeUndefined();
     expect(await migrateHistory(db, old)).toBe(700);
     expect(await store().read()).toEqual(array);
     expect(old.state.removed).toBe(true);
@@ -416,9 +417,12 @@ describe('the database of the release before profiles (version 1)', () => {
     const upgraded = await openHistoryDb(name);
     try {
       expect(upgraded.version).toBe(2);
-      expect(await upgraded.countFromIndex('entries', 'profile', FIRST_PROFILE_ID)).toBe(30);
-      expect(await upgraded.getAllKeysFromIndex('entries', 'profile', 'p-2')).toEqual(['with-profile']);
-      expect((await upgraded.getAll('entries')).map((row) => row.entry)).toHaveLength(31);
+      const profile = (entries: EntriesStore) => entries.index('profile');
+      expect(await once(upgraded, 'entries', (entries) => profile(entries).count(FIRST_PROFILE_ID))).toBe(30);
+      expect(await once(upgraded, 'entries', (entries) => profile(entries).getAllKeys('p-2'))).toEqual([
+        'with-profile',
+      ]);
+      expect(await once(upgraded, 'entries', (entries) => entries.getAll())).toHaveLength(31);
     } finally {
       upgraded.close();
     }

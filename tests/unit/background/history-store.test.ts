@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pastCap } from '../../../utils/history/history-db';
+import { entriesOf, pastCap } from '../../../utils/history/history-db';
 import type { HistoryChange } from '../../../utils/history/idb-store';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { failingHistoryWrites, testHistoryStore } from '../support/history-db';
@@ -106,7 +106,7 @@ describe('entries leaving the history', () => {
   it('past the cap are the oldest finished entries, never a favourite or a running job; counting changes nothing', async () => {
     const { open, entries } = storeOf(stored());
     const past = async (limit: number) =>
-      (await pastCap((await open()).transaction('entries').store, limit)).map((row) => row.id);
+      (await pastCap(entriesOf(await open()), limit)).map((row) => row.id);
     expect(await past(5)).toEqual(['f4', 'f3', 'f2']);
     expect(await past(8)).toEqual([]);
     // Past the cap by more than there is to remove: only what may go is counted.

@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { once } from '../../../utils/idb/transaction';
 import { forgetAllCopies } from '../../../utils/media/copies';
 import { copiesItem } from '../../../utils/media/copies-item';
 import { readCopy } from '../../../utils/media/copy-reader';
@@ -11,6 +12,7 @@ import { openMediaDb } from '../../../utils/media/media-db';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { Settings } from '../../../utils/settings/schema';
 import { type BackgroundHarness, makeBackgroundApp, startWorker } from '../support/background-app';
+import { putFile } from '../support/media-db';
 import { referenceServiceForFile } from '../support/reference-service';
 
 /** Whether this worker is one that saves files itself (Firefox's); Chrome's leaves downloads to its pages. */
@@ -203,18 +205,19 @@ describe('keeping copies of finished results', () => {
     const entry = await image(first);
     const url = entry.urls[0] ?? '';
     // What a worker stopped half way leaves: an incomplete file and a record still "keeping".
-    const db = await openMediaDb();
-    await db.put('files', {
-      entryId: entry.id,
-      index: 0,
-      url,
-      contentType: 'image/png',
-      bytes: 7,
-      chunks: 1,
-      complete: false,
-      startedAt: 1,
-    });
-    await db.put('chunks', new Uint8Array(7).buffer, [entry.id, 0, 0]);
+    await putFile(
+      {
+        entryId: entry.id,
+        index: 0,
+        url,
+        contentType: 'image/png',
+        bytes: 7,
+        chunks: 1,
+        complete: false,
+        startedAt: 1,
+      },
+      [new Uint8Array(7).buffer],
+    );
     await copiesItem.setValue({
       entries: { [entry.id]: { state: 'keeping', bytes: 0, files: 1 } },
       usedBytes: 7,
@@ -355,8 +358,7 @@ describe('download command', () => {
     const entry = await video(harness, 'two takes');
     await vi.waitFor(async () => expect((await copyOf(entry.id))?.state).toBe('kept'), SLOW);
     // The second file's copy is gone, as after a damaged database: that one comes from the service.
-    const db = await openMediaDb();
-    await db.delete('files', [entry.id, 1]);
+    await once(await openMediaDb(), 'files', (files) => files.delete([entry.id, 1]), 'readwrite');
 
     expect(await harness.app.handlers.download({ type: 'download', entryId: entry.id })).toEqual({
       started: 2,

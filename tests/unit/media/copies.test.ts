@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { once } from '@/utils/idb/transaction';
 import {
   forgetAllCopies,
   forgetCopies,
@@ -17,6 +18,7 @@ import { openMediaDb } from '@/utils/media/media-db';
 import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
 import { validSettingsItem } from '@/utils/settings/store';
 import { DEMO_API_KEY } from '../../reference-service/server';
+import { putFile } from '../support/media-db';
 import { referenceServiceForFile } from '../support/reference-service';
 
 const service = referenceServiceForFile({ filesOrigin: 'media', videoDurationMs: 0 });
@@ -82,9 +84,9 @@ describe('keeping copies of results', () => {
     expect(copy.state).toBe('kept');
     expect(copy.bytes).toBe(20 * MB);
     const db = await openMediaDb();
-    const chunks = await db.getAllKeys('chunks');
+    const chunks = await once(db, 'chunks', (store) => store.getAllKeys());
     expect(chunks.length).toBeGreaterThanOrEqual(19);
-    const sizes = await db.getAll('chunks');
+    const sizes = await once(db, 'chunks', (store) => store.getAll());
     // Blobs, so a page reading the copy gets handles rather than 20 MB to deserialize on its main thread.
     expect(sizes.every((chunk) => chunk instanceof Blob)).toBe(true);
     expect(
@@ -182,7 +184,7 @@ describe('a copy cut off half way', () => {
     expect(await readCopy('cut', 0)).toBeUndefined();
     // A worker start keeps the chunks of an entry still keeping.
     await recoverInterruptedCopies();
-    const stored = await (await openMediaDb()).get('files', ['cut', 0]);
+    const stored = await once(await openMediaDb(), 'files', (files) => files.get(['cut', 0]));
     expect(stored?.bytes).toBeGreaterThanOrEqual(MB);
     service.configure({ mediaBytesPerSec: null });
     return url;
@@ -223,10 +225,9 @@ describe('a copy cut off half way', () => {
   it('drops incomplete files no entry continues (an older build left them)', async () => {
     const db = await openMediaDb();
     const file = { entryId: 'orphan', index: 0, url: 'http://x/', contentType: '', bytes: 7, chunks: 1 };
-    await db.put('files', { ...file, complete: false, startedAt: 1 });
-    await db.put('chunks', new Uint8Array(7).buffer, ['orphan', 0, 0]);
+    await putFile({ ...file, complete: false, startedAt: 1 }, [new Uint8Array(7).buffer]);
     await recoverInterruptedCopies();
-    expect(await db.getAllKeys('chunks')).toEqual([]);
+    expect(await once(db, 'chunks', (store) => store.getAllKeys())).toEqual([]);
     expect(await usedBytes(db)).toBe(0);
   });
 });

@@ -10,13 +10,14 @@ import { NO_KEY, type StoredKey } from '../../../utils/background/stored-key';
 import { HISTORY_DB_NAME, openHistoryDb } from '../../../utils/history/history-db';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { originOf } from '../../../utils/http-url';
+import { once } from '../../../utils/idb/transaction';
 import type { DownloadFile } from '../../../utils/media/download';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { Settings } from '../../../utils/settings/schema';
 import { validSettingsItem } from '../../../utils/settings/store';
 import { keyStatusItem } from '../../../utils/storage/items';
 import { DEMO_API_KEY, type ReferenceService } from '../../reference-service/server';
-import { putEntries } from './history-db';
+import { putEntries, writeEntries } from './history-db';
 
 /** A stored key as the options page would have saved it for this service URL. */
 export function keyFor(baseUrl: string, key: string, id = 'key-1'): StoredKey {
@@ -35,7 +36,9 @@ const history = {
   getValue: async (): Promise<HistoryEntry[]> => {
     const db = await openHistoryDb(historyDbName);
     try {
-      return (await db.getAllFromIndex('entries', 'date')).reverse().map((row) => row.entry);
+      return (await once(db, 'entries', (store) => store.index('date').getAll()))
+        .reverse()
+        .map((row) => row.entry);
     } finally {
       db.close();
     }
@@ -43,7 +46,7 @@ const history = {
   setValue: async (entries: readonly HistoryEntry[]): Promise<void> => {
     const db = await openHistoryDb(historyDbName);
     try {
-      await db.clear('entries');
+      await writeEntries(db, (store) => store.clear());
       await putEntries(db, entries);
     } finally {
       db.close();

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
-import { unwrap } from 'idb';
 import { vi } from 'vitest';
 import {
+  type EntriesStore,
   HISTORY_DB_NAME,
   type HistoryDb,
   type HistoryRow,
@@ -10,6 +10,7 @@ import {
 } from '../../../utils/history/history-db';
 import { createIdbHistoryStore, type IdbHistoryOptions } from '../../../utils/history/idb-store';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import { done } from '../../../utils/idb/transaction';
 
 let databases = 0;
 /** Taken before any test spies on it: seeding a database is not a write of the store under test. */
@@ -19,11 +20,20 @@ const rawPut = IDBObjectStore.prototype.put;
  * Puts `entries` (newest first) straight into the database, below every entry a store adds later on equal
  * times, as the migration orders the array it takes in.
  */
-export async function putEntries(db: HistoryDb, entries: readonly HistoryEntry[]): Promise<void> {
+export function putEntries(db: HistoryDb, entries: readonly HistoryEntry[]): Promise<void> {
+  return writeEntries(db, (store) => {
+    // The typed store is the native one.
+    const native = store as unknown as IDBObjectStore;
+    for (const [i, entry] of entries.entries()) rawPut.call(native, rowOf(entry, -(i + 1)));
+  });
+}
+
+/** Writes straight to the entries in one transaction, as the background would, and waits for its commit. */
+export async function writeEntries(db: HistoryDb, write: (store: EntriesStore) => void): Promise<void> {
   const tx = db.transaction('entries', 'readwrite');
-  const store = unwrap(tx.store);
-  for (const [i, entry] of entries.entries()) rawPut.call(store, rowOf(entry, -(i + 1)));
-  await tx.done;
+  const committed = done(tx);
+  write(tx.objectStore('entries'));
+  await committed;
 }
 
 /** A database of its own (fake-indexeddb keeps databases for the whole file), holding `entries`. */

@@ -5,6 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { deleteAllCopies } from '@/utils/media/copy-store';
 import { openMediaDb } from '@/utils/media/media-db';
 import { type DownloadCommand, downloadAll, downloadFile } from '@/utils/ui/download-actions';
+import { putFile } from '../support/media-db';
 
 const entry = {
   id: 'e1',
@@ -16,19 +17,20 @@ const entry = {
 };
 
 async function putCopy(index: number): Promise<void> {
-  const db = await openMediaDb();
-  await db.put('chunks', new Uint8Array([index]).buffer, [entry.id, index, 0]);
-  await db.put('files', {
-    entryId: entry.id,
-    index,
-    url: entry.urls[index] ?? '',
-    contentType: 'video/webm',
-    bytes: 1,
-    chunks: 1,
-    complete: true,
-    startedAt: 1,
-    keptAt: 2,
-  });
+  await putFile(
+    {
+      entryId: entry.id,
+      index,
+      url: entry.urls[index] ?? '',
+      contentType: 'video/webm',
+      bytes: 1,
+      chunks: 1,
+      complete: true,
+      startedAt: 1,
+      keptAt: 2,
+    },
+    [new Uint8Array([index]).buffer],
+  );
 }
 
 let saved: { url: string; filename: string }[] = [];

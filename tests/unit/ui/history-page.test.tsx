@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { openHistoryDb, rowOf } from '@/utils/history/history-db';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { testEntry } from '../support/history-db';
+import { testEntry, writeEntries } from '../support/history-db';
 
 // fakeBrowser has no permission events, which a module of the page listens to when it loads.
 for (const event of [fakeBrowser.permissions.onAdded, fakeBrowser.permissions.onRemoved])
@@ -20,11 +20,11 @@ const entry = (i: number): HistoryEntry =>
 
 beforeAll(async () => {
   const db = await openHistoryDb();
-  const tx = db.transaction('entries', 'readwrite');
-  for (let i = 1; i < SIZE; i++) void tx.store.put(rowOf(entry(i), i + 1));
-  // The oldest, far below the first page: filters must find it all the same.
-  void tx.store.put(rowOf({ ...entry(0), favourite: true, collections: ['birds'] }, 1));
-  await tx.done;
+  await writeEntries(db, (store) => {
+    for (let i = 1; i < SIZE; i++) store.put(rowOf(entry(i), i + 1));
+    // The oldest, far below the first page: filters must find it all the same.
+    store.put(rowOf({ ...entry(0), favourite: true, collections: ['birds'] }, 1));
+  });
   db.close();
 });
 

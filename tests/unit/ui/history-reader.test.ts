@@ -10,6 +10,7 @@ import {
   entriesPastCap,
   historyCount,
 } from '../../../utils/ui/history-reader';
+import { writeEntries } from '../support/history-db';
 
 // Enough to cross the search's batches of 1000 records; fake-indexeddb walks a cursor slowly.
 const SIZE = 2500;
@@ -31,9 +32,9 @@ function entry(i: number): HistoryEntry {
 
 beforeAll(async () => {
   db = await openHistoryDb('history-reader-test');
-  const tx = db.transaction('entries', 'readwrite');
-  for (let i = 0; i < SIZE; i++) void tx.store.put(rowOf(entry(i), SIZE - i));
-  await tx.done;
+  await writeEntries(db, (store) => {
+    for (let i = 0; i < SIZE; i++) store.put(rowOf(entry(i), SIZE - i));
+  });
 });
 
 describe('pages read the history a screenful at a time', () => {

@@ -9,14 +9,16 @@ import type { HistoryEntry } from '@/utils/history/schema';
 import { copiesItem } from '@/utils/media/copies-item';
 import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
 import { historyChangesItem, settingsItem } from '@/utils/storage/items';
-import { testEntry } from '../support/history-db';
+import { testEntry, writeEntries } from '../support/history-db';
 
 const MB = 1024 * 1024;
 
 async function store(entries: readonly HistoryEntry[]): Promise<void> {
   const db = await openHistoryDb();
-  const tx = db.transaction('entries', 'readwrite');
-  await Promise.all([tx.store.clear(), ...entries.map((item) => tx.store.put(rowOf(item, 0))), tx.done]);
+  await writeEntries(db, (store) => {
+    store.clear();
+    for (const item of entries) store.put(rowOf(item, 0));
+  });
   db.close();
 }
 

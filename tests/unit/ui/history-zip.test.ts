@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto';
 import { unzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { openMediaDb } from '../../../utils/media/media-db';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { downloadZip, type ZipEntry, zipFiles } from '../../../utils/ui/history-zip';
+import { putFile } from '../support/media-db';
 
 const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[]);
 // The downloads API is the browser's; what reaches it is what is checked.
@@ -58,19 +58,20 @@ describe('the selection as a zip', () => {
 
 describe('Download as zip', () => {
   it('zips kept copies, leaves out files of hosts it may not read, and saves one file', async () => {
-    const db = await openMediaDb();
-    await db.put('chunks', new Uint8Array([7, 8, 9]).buffer, ['kept', 0, 0]);
-    await db.put('files', {
-      entryId: 'kept',
-      index: 0,
-      url: 'https://media.example/kept',
-      contentType: 'image/png',
-      bytes: 3,
-      chunks: 1,
-      complete: true,
-      startedAt: 1,
-      keptAt: 2,
-    });
+    await putFile(
+      {
+        entryId: 'kept',
+        index: 0,
+        url: 'https://media.example/kept',
+        contentType: 'image/png',
+        bytes: 3,
+        chunks: 1,
+        complete: true,
+        startedAt: 1,
+        keptAt: 2,
+      },
+      [new Uint8Array([7, 8, 9]).buffer],
+    );
     vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(false);
 
     const outcome = await downloadZip(

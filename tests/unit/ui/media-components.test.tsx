@@ -12,24 +12,26 @@ import type { EntryCopy } from '@/utils/media/copies-schema';
 import { deleteAllCopies } from '@/utils/media/copy-store';
 import { openMediaDb } from '@/utils/media/media-db';
 import type { MediaItem } from '@/utils/ui/media-items';
+import { putFile } from '../support/media-db';
 
 const GONE = 'No longer available on the service, and no copy was kept';
 const KEPT: EntryCopy = { state: 'kept', bytes: 3, files: 1 };
 
 async function putCopy(entryId: string, index: number, type: string): Promise<void> {
-  const db = await openMediaDb();
-  await db.put('chunks', new Uint8Array([1, 2, 3]).buffer, [entryId, index, 0]);
-  await db.put('files', {
-    entryId,
-    index,
-    url: `https://media.example/${entryId}`,
-    contentType: type,
-    bytes: 3,
-    chunks: 1,
-    complete: true,
-    startedAt: 1,
-    keptAt: 2,
-  });
+  await putFile(
+    {
+      entryId,
+      index,
+      url: `https://media.example/${entryId}`,
+      contentType: type,
+      bytes: 3,
+      chunks: 1,
+      complete: true,
+      startedAt: 1,
+      keptAt: 2,
+    },
+    [new Uint8Array([1, 2, 3]).buffer],
+  );
 }
 
 function item(n: number, kind: 'image' | 'video' = 'image', copy?: EntryCopy): MediaItem {

@@ -6,7 +6,7 @@ import { HISTORY_DB_NAME, type HistoryDb, openHistoryDb, rowOf } from '../../../
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { historyChangesItem } from '../../../utils/storage/items';
 import { recentHistory } from '../../../utils/ui/recent-history';
-import { deleteHistoryDb } from '../support/history-db';
+import { deleteHistoryDb, writeEntries } from '../support/history-db';
 
 let db: HistoryDb | undefined;
 
@@ -17,13 +17,13 @@ function entry(id: string, createdAt: number, status: HistoryEntry['status'] = '
 /** Stores entries as the background would (each later one with a higher tie-breaker). */
 async function put(...entries: HistoryEntry[]): Promise<void> {
   db ??= await openHistoryDb();
-  const tx = db.transaction('entries', 'readwrite');
-  for (const [i, item] of entries.entries()) void tx.store.put(rowOf(item, i));
-  await tx.done;
+  await writeEntries(db, (store) => {
+    for (const [i, item] of entries.entries()) store.put(rowOf(item, i));
+  });
 }
 
 async function remove(id: string): Promise<void> {
-  await db?.delete('entries', id);
+  if (db) await writeEntries(db, (store) => store.delete(id));
 }
 
 /** What the background writes after a committed change. */

@@ -6,7 +6,7 @@ import type { HistoryEntry } from '../../../utils/history/schema';
 import { type FindQuery, matching, SHOW_ALL } from '../../../utils/ui/history-find';
 import type { PageRequest } from '../../../utils/ui/history-reader';
 import { createSearchIndex } from '../../../utils/ui/search-index';
-import { openTestHistoryDb, testEntry } from '../support/history-db';
+import { openTestHistoryDb, testEntry, writeEntries } from '../support/history-db';
 
 // More than one batch of the index's first read.
 const SIZE = 4500;
@@ -87,9 +87,11 @@ describe('the history page’s search index', () => {
 
     const added = testEntry(9001, { prompt: 'a grey heron', createdAt: 2_000_000 });
     const starred = { ...(seeded[3] as HistoryEntry), prompt: 'renamed heron' };
-    await own.put('entries', rowOf(added, 10_000));
-    await own.put('entries', rowOf(starred, -4));
-    await own.delete('entries', (seeded[5] as HistoryEntry).id);
+    await writeEntries(own, (store) => {
+      store.put(rowOf(added, 10_000));
+      store.put(rowOf(starred, -4));
+      store.delete((seeded[5] as HistoryEntry).id);
+    });
     search.update([added.id, starred.id, (seeded[5] as HistoryEntry).id]);
     expect(await allPages(search, query, 10)).toEqual([added.id, starred.id]);
     expect(await allPages(search, { ...SHOW_ALL, text: 'prompt' }, 10)).not.toContain(
@@ -98,8 +100,10 @@ describe('the history page’s search index', () => {
 
     // An import replaced the history: the page is told `cleared`, and the index reads it anew.
     const imported = testEntry(9002, { prompt: 'an imported heron', createdAt: 500 });
-    await own.clear('entries');
-    await own.put('entries', rowOf(imported, 1));
+    await writeEntries(own, (store) => {
+      store.clear();
+      store.put(rowOf(imported, 1));
+    });
     search.reset();
     expect(await allPages(search, query, 10)).toEqual([imported.id]);
   });

@@ -7,7 +7,7 @@ import type { HistoryEntry } from '../../../utils/history/schema';
 import type { HistoryChanges } from '../../../utils/storage/items';
 import { type FindQuery, SHOW_ALL } from '../../../utils/ui/history-find';
 import { useHistoryWindow } from '../../../utils/ui/use-history-window';
-import { testEntry } from '../support/history-db';
+import { testEntry, writeEntries } from '../support/history-db';
 
 const SIZE = 25;
 let db: HistoryDb;
@@ -15,16 +15,16 @@ let seq = 0;
 let listeners: ((change: HistoryChanges) => void)[] = [];
 let run = 0;
 
-async function put(...entries: HistoryEntry[]) {
-  const tx = db.transaction('entries', 'readwrite');
-  for (const item of entries) void tx.store.put(rowOf(item, ++seq));
-  await tx.done;
+function put(...entries: HistoryEntry[]) {
+  return writeEntries(db, (store) => {
+    for (const item of entries) store.put(rowOf(item, ++seq));
+  });
 }
 
-async function remove(...ids: string[]) {
-  const tx = db.transaction('entries', 'readwrite');
-  for (const id of ids) void tx.store.delete(id);
-  await tx.done;
+function remove(...ids: string[]) {
+  return writeEntries(db, (store) => {
+    for (const id of ids) store.delete(id);
+  });
 }
 
 /** What the background does after a committed change: one write of the signal. */
@@ -159,7 +159,7 @@ describe('the history window', () => {
   it('cleared reads the first page again', async () => {
     const { result } = renderWindow();
     await waitFor(() => expect(result.current.read).toBe(true));
-    await db.clear('entries');
+    await writeEntries(db, (store) => store.clear());
     await put(testEntry(7, { prompt: 'kept running' }));
     signal({ ids: [], cleared: true });
     await waitFor(() => expect(ids(result.current.entries)).toEqual(['e7']));

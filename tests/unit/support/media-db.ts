@@ -1,0 +1,13 @@
+import 'fake-indexeddb/auto';
+import { done } from '../../../utils/idb/transaction';
+import { openMediaDb, type StoredFile } from '../../../utils/media/media-db';
+
+/** Stores a file's header and its chunks (numbered from 0) in one transaction, as the background keeps them. */
+export async function putFile(file: StoredFile, chunks: readonly ArrayBuffer[] = []): Promise<void> {
+  const tx = (await openMediaDb()).transaction(['files', 'chunks'], 'readwrite');
+  const committed = done(tx);
+  tx.objectStore('files').put(file);
+  for (const [at, chunk] of chunks.entries())
+    tx.objectStore('chunks').put(chunk, [file.entryId, file.index, at]);
+  await committed;
+}
