@@ -50,7 +50,15 @@ export class AppError extends Error {
   override readonly name = 'AppError';
   readonly info: ErrorInfo;
 
-  constructor(kind: ErrorKind, message: string, data: ErrorData = {}) {
+  /**
+   * Most kinds are worded for the person from the kind and its fields alone (describeError, in their
+   * language): their message is the kind. `invalid_input`, `invalid_request` and `unexpected` carry the
+   * English words that say what was wrong.
+   */
+  constructor(kind: ErrorKind, data?: ErrorData);
+  constructor(kind: ErrorKind, message: string, data?: ErrorData);
+  constructor(kind: ErrorKind, words?: string | ErrorData, more: ErrorData = {}) {
+    const [message, data] = typeof words === 'string' ? [words, more] : [kind, words ?? {}];
     const { cause, ...extra } = data;
     super(message, cause === undefined ? undefined : { cause });
     this.info = { kind, message };
@@ -84,11 +92,7 @@ export function isQuotaError(error: unknown): boolean {
 }
 
 export function storageFullError(cause?: unknown): AppError {
-  return new AppError(
-    'storage_full',
-    "The browser's storage for this extension is full, so the result could not be saved.",
-    { cause },
-  );
+  return new AppError('storage_full', { cause });
 }
 
 /**

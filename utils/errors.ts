@@ -8,7 +8,11 @@ import { wholeNumber } from './whole-number';
  */
 export const errorInfoSchema = z.object({
   kind: z.enum(ERROR_KINDS),
-  /** English wording, for logs and as the fallback where no translation exists. */
+  /**
+   * For `invalid_input`, `invalid_request` and `unexpected`, English words saying what was wrong; for the
+   * other kinds the kind itself (entries of earlier builds hold an English sentence), as pages word those
+   * from the kind and the fields below. Also the fallback for a kind a page does not know.
+   */
   message: z.string(),
   status: z.optional(wholeNumber()),
   retryAfterMs: z.optional(z.number().check(z.nonnegative())),

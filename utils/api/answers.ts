@@ -29,44 +29,28 @@ export function parseShape<S extends z.ZodMiniType>(
   const { value: clean, keyIn } = redactJson(value, redactor, IDENTIFIER_FIELDS);
   const [keyField] = keyIn;
   if (keyField !== undefined) {
-    throw new AppError(
-      'invalid_response',
-      `The service's answer to the ${what} contains the API key in its "${keyField}" field, so it was not kept.`,
-      { detail: `"${keyField}" contains the API key` },
-    );
+    throw new AppError('invalid_response', { detail: `"${keyField}" contains the API key` });
   }
   const result = schema.safeParse(clean);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.map(String).join('.') ?? '';
-  if (field === '') {
-    throw new AppError(
-      'invalid_response',
-      `The service's answer to the ${what} is not the expected JSON object.`,
-    );
-  }
+  // Which answer it was tells a wrong base URL apart from a service that changed its shape.
+  if (field === '')
+    throw new AppError('invalid_response', { detail: `The answer to the ${what} is not a JSON object.` });
   const problem = issue?.message ?? 'invalid';
-  throw new AppError(
-    'invalid_response',
-    `The service's answer to the ${what} has a missing or invalid "${field}" field (${problem}).`,
-    { detail: `"${field}": ${problem}` },
-  );
-}
-
-function throwInvalid(message: string, detail?: string): never {
-  throw new AppError('invalid_response', message, detail === undefined ? {} : { detail });
+  throw new AppError('invalid_response', { detail: `"${field}": ${problem}` });
 }
 
 export function resultUrl(raw: string): string {
   if (raw.trim() === '') {
-    throwInvalid(`The service returned an empty image URL. ${EMPTY_RESULT_HINT}`);
+    throw new AppError('invalid_response', { detail: `An empty image URL. ${EMPTY_RESULT_HINT}` });
   }
   const url = parseHttpUrl(raw);
   if (url === undefined) {
-    throwInvalid(
-      'The service returned an image URL that is not an http(s) address.',
-      truncate(collapseWhitespace(raw), 120),
-    );
+    throw new AppError('invalid_response', {
+      detail: `Not an http(s) image URL: ${truncate(collapseWhitespace(raw), 120)}`,
+    });
   }
   return url.href;
 }

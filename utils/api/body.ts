@@ -14,41 +14,29 @@ export async function parseSuccessBody(response: Response, redactor: KeyRedactor
       : await readText(response, MAX_RESPONSE_BYTES);
   if (overLimit) {
     if (declared > MAX_RESPONSE_BYTES) void response.body?.cancel().catch(() => undefined);
-    throw new AppError(
-      'invalid_response',
-      `The service's answer is larger than ${MAX_RESPONSE_BYTES / (1024 * 1024)} MB, far beyond any expected answer.`,
-      { status: response.status },
-    );
+    throw new AppError('invalid_response', {
+      status: response.status,
+      detail: `The answer is larger than ${MAX_RESPONSE_BYTES / (1024 * 1024)} MB.`,
+    });
   }
   const contentType = response.headers.get('content-type');
   if (text.trim() === '') {
-    throw new AppError(
-      'invalid_response',
-      `The service answered with an empty body (HTTP ${response.status}).`,
-      {
-        status: response.status,
-      },
-    );
+    throw new AppError('invalid_response', { status: response.status, detail: 'The answer is empty.' });
   }
   if (looksLikeHtml(text, contentType)) {
-    throw new AppError(
-      'invalid_response',
-      `The service answered with an HTML page instead of JSON (HTTP ${response.status}). The service URL may ` +
-        'point at a website rather than the API.',
-      { status: response.status, detail: summariseBody(redactor.redact(text), contentType, redactor.redact) },
-    );
+    throw new AppError('invalid_response', {
+      status: response.status,
+      // A website rather than the API, most often: the service URL is the thing to check.
+      detail: `A web page, not JSON: ${summariseBody(redactor.redact(text), contentType, redactor.redact) ?? ''}`,
+    });
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError(
-      'invalid_response',
-      `The service answered with something that is not JSON (HTTP ${response.status}).`,
-      {
-        status: response.status,
-        detail: truncate(redactor.redact(collapseWhitespace(redactor.redact(text)))),
-      },
-    );
+    throw new AppError('invalid_response', {
+      status: response.status,
+      detail: truncate(redactor.redact(collapseWhitespace(redactor.redact(text)))),
+    });
   }
 }
 

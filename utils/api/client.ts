@@ -175,11 +175,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         json = await call({ method: 'GET', path: videoJobPath(id), signal: callOptions.signal });
       } catch (error) {
         if (error instanceof AppError && error.info.kind === 'http_error' && error.info.status === 404) {
-          throw new AppError(
-            'http_error',
-            `The service does not know the video job "${truncate(id, 80)}" (HTTP 404); it may have expired.`,
-            { status: 404, detail: error.info.detail, cause: error },
-          );
+          throw new AppError('http_error', { status: 404, detail: error.info.detail, cause: error });
         }
         throw error;
       }

@@ -7,12 +7,7 @@ import { summariseBody } from './text';
 /** The failures a request can end in before a usable answer: unreachable, redirected, refused. */
 
 export function networkError(error: unknown, baseUrl: URL): AppError {
-  return new AppError(
-    'network',
-    `Could not reach the service at ${baseUrl.origin}. Check the service URL, your connection, and that ` +
-      'the extension is allowed to access that site.',
-    { detail: networkDetail(error), cause: error },
-  );
+  return new AppError('network', { detail: networkDetail(error), cause: error });
 }
 
 // Node's fetch hides the useful part ("ECONNREFUSED", "bad port") in `cause`; browsers give only
@@ -50,14 +45,10 @@ export function redirectError(response: Response, requestUrl: string, redactor: 
     }
     target = truncate(collapseWhitespace(redactor.redact(resolved)), MAX_TARGET_LENGTH);
   }
-  return new AppError(
-    'redirect',
-    `The service answered with a redirect to ${target ?? 'another address'}; check the service URL.`,
-    {
-      ...(response.status === 0 ? {} : { status: response.status }),
-      ...(target === undefined ? {} : { detail: target }),
-    },
-  );
+  return new AppError('redirect', {
+    ...(response.status === 0 ? {} : { status: response.status }),
+    ...(target === undefined ? {} : { detail: target }),
+  });
 }
 
 // The interface documents no error bodies or codes besides 401 (section 7), so insufficient credits is
@@ -76,57 +67,24 @@ export function errorForStatus(response: Response, text: string, redactor: KeyRe
   const data = { status, detail };
 
   if (status === 401) {
-    return new AppError(
-      'unauthorized',
-      'The service rejected the API key (401). Check the key in the options.',
-      data,
-    );
+    return new AppError('unauthorized', data);
   }
   if (
     status === 402 ||
     (status >= 400 && status < 500 && status !== 429 && mentionsInsufficientCredits(text))
   ) {
-    return new AppError(
-      'insufficient_credits',
-      withDetail(
-        `The account does not have enough credits for this request (HTTP ${status}). Buy credits in the ` +
-          "account area of the service's website.",
-        detail,
-      ),
-      data,
-    );
+    return new AppError('insufficient_credits', data);
   }
   if (status === 429) {
-    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-    const when =
-      retryAfterMs === undefined ? 'Try again later.' : `Try again in ${formatWait(retryAfterMs)}.`;
-    return new AppError('rate_limited', `The service is receiving too many requests (HTTP 429). ${when}`, {
+    return new AppError('rate_limited', {
       ...data,
-      retryAfterMs,
+      retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
     });
   }
   if (status >= 500) {
     // 503 often carries Retry-After too; keeping it lets a caller wait the right amount.
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-    return new AppError(
-      'server_error',
-      withDetail(`The service had an internal problem (HTTP ${status}). Try again later.`, detail),
-      { ...data, retryAfterMs },
-    );
+    return new AppError('server_error', { ...data, retryAfterMs });
   }
-  return new AppError(
-    'http_error',
-    withDetail(`The service refused the request (HTTP ${status}).`, detail),
-    data,
-  );
-}
-
-function withDetail(message: string, detail: string | undefined): string {
-  return detail === undefined ? message : `${message} The service said: ${detail}`;
-}
-
-function formatWait(ms: number): string {
-  const seconds = Math.ceil(ms / 1000);
-  if (seconds < 120) return `${seconds} s`;
-  return `${Math.ceil(seconds / 60)} min`;
+  return new AppError('http_error', data);
 }

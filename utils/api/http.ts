@@ -111,12 +111,12 @@ function linkAbort(timeoutMs: number, external: readonly (AbortSignal | undefine
     classify(error, transport) {
       if (error instanceof AppError) return error;
       if (timedOut) {
-        return new AppError('timeout', `The service did not answer within ${formatSeconds(timeoutMs)} s.`, {
+        return new AppError('timeout', {
           cause: error,
         });
       }
       if (signals.some((signal) => signal.aborted)) {
-        return new AppError('aborted', 'The request was cancelled.', { cause: error });
+        return new AppError('aborted', { cause: error });
       }
       return networkError(error, transport.baseUrl);
     },
@@ -125,8 +125,4 @@ function linkAbort(timeoutMs: number, external: readonly (AbortSignal | undefine
       for (const signal of signals) signal.removeEventListener('abort', onAbort);
     },
   };
-}
-
-function formatSeconds(ms: number): string {
-  return String(Number((ms / 1000).toFixed(2)));
 }

@@ -51,12 +51,10 @@ export function pathForms(initial: PathForm | undefined, onPathForm?: (form: Pat
         }
       }
       const status = missing[0]?.info.status;
-      throw new AppError(
-        'http_error',
-        `The service does not offer this endpoint at ${FORM_PATHS[endpoint].v1} or ${FORM_PATHS[endpoint].api} ` +
-          `(HTTP ${status}). Check the service URL.`,
-        { status, detail: missing.find((error) => error.info.detail !== undefined)?.info.detail },
-      );
+      throw new AppError('http_error', {
+        status,
+        detail: missing.find((error) => error.info.detail !== undefined)?.info.detail,
+      });
     },
   };
 }

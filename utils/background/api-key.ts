@@ -34,7 +34,7 @@ export const storedKeys = defineVersionedItem(`local:${PLAIN_KEYS_ITEM}`, {
   },
 });
 
-export const lockedError = () => new AppError('locked', 'Locked: unlock to continue.');
+export const lockedError = () => new AppError('locked');
 
 /**
  * The API keys' only way in and out, one per profile: plain in storage.local without a key lock, else the

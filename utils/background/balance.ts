@@ -86,7 +86,7 @@ export async function readBalance(ctx: Context): Promise<Balance & { reading: Ba
     throw AppError.from(info);
   }
   if (!(await storeBalance(ctx, account, () => ({ balance: fresh })))) {
-    throw new AppError('aborted', 'The service or key changed while the balance was being fetched.');
+    throw new AppError('aborted');
   }
   return { ...fresh, reading: { value: fresh.value, at: askedAt, account } };
 }

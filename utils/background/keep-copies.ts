@@ -131,7 +131,7 @@ export function createCopyKeeper({ platform, history, keepAlive, scheduleAlarm, 
     const entry = await find(entryId);
     if (!keepable(entry)) throw new AppError('invalid_input', 'This entry has no finished files to keep.');
     if (!(await platform.hasMediaAccess(entry.urls))) {
-      throw new AppError('no_permission', 'Access to the host of these files was not granted.');
+      throw new AppError('no_permission');
     }
     return entry;
   }

@@ -87,7 +87,7 @@ async function counted<T>(ctx: Context, attempt: () => Promise<T>): Promise<T> {
   const failures = await storedFailures();
   const now = ctx.platform.now();
   if (now < failures.notBefore) {
-    throw new AppError('wrong_passphrase', 'Wait', {
+    throw new AppError('wrong_passphrase', {
       retryAfterMs: failures.notBefore - now,
     });
   }

@@ -21,7 +21,7 @@ export async function readProfiles(): Promise<{ profiles: Profiles; settings: Se
 
 /** Why nothing more is sent for a request or job of a profile the person deleted. */
 export function profileDeleted(): AppError {
-  return new AppError('profile_deleted', 'The profile this was made with has been deleted.');
+  return new AppError('profile_deleted');
 }
 
 /**

@@ -52,22 +52,16 @@ export function createServiceAccess(deps: ServiceAccessDeps) {
     const { settings, key: stored } = access;
     const baseUrl = overrides.baseUrl ?? settings.baseUrl;
     if (!isConfigured(baseUrl, Boolean(overrides.apiKey || stored.key))) {
-      throw new AppError('not_configured', 'Set the service URL and API key in the options first.');
+      throw new AppError('not_configured');
     }
     const origin = new URL(baseUrl).origin;
     const apiKey =
       overrides.apiKey ?? (overrides.reuseKey || keyBelongsTo(stored, origin) ? stored.key : undefined);
     if (!apiKey) {
-      throw new AppError(
-        'key_for_other_service',
-        `The saved API key was entered for another service, so it is not sent to ${origin}. Enter the key for ${origin} in the options.`,
-      );
+      throw new AppError('key_for_other_service');
     }
     if (!(await deps.canReach(origin))) {
-      throw new AppError(
-        'no_permission',
-        `The extension is not allowed to reach ${origin}. Open the options and press Save to allow it.`,
-      );
+      throw new AppError('no_permission');
     }
     const forms = await deps.pathForms();
     return createServiceClient({

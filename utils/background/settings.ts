@@ -18,10 +18,7 @@ import { NO_KEY } from './stored-key';
 async function requireReach(ctx: Context, baseUrl: string): Promise<void> {
   const origin = new URL(baseUrl).origin;
   if (!(await ctx.platform.canReach(origin))) {
-    throw new AppError(
-      'no_permission',
-      `Access to ${origin} was not granted, so the extension cannot use it.`,
-    );
+    throw new AppError('no_permission');
   }
 }
 

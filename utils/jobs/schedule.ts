@@ -1,5 +1,6 @@
 import type { VideoJob, VideoSubmission } from '../api/schemas';
 import type { ErrorInfo } from '../error-info';
+import { AppError } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 
 /** How a tracked job is polled; derived from settings. */
@@ -96,16 +97,13 @@ export function timeOutIfExpired(
   policy: PollPolicy,
 ): HistoryEntry | undefined {
   if (!isTracked(entry) || now < deadlineOf(entry, policy)) return undefined;
-  const minutes = Math.round(policy.jobTimeoutMs / 60_000);
-  const lastProblem = entry.error ? ` Last problem: ${entry.error.message}` : '';
+  // The last problem polling met, if any, says why it never got there (e.g. the service was unreachable).
+  const detail = entry.error && (entry.error.detail ?? entry.error.message);
   return {
     ...entry,
     status: 'failed',
     finishedAt: now,
-    error: {
-      kind: 'job_timeout',
-      message: `The video was not ready after ${minutes} min, so the extension stopped waiting for it.${lastProblem}`,
-    },
+    error: new AppError('job_timeout', { detail }).info,
   };
 }
 
@@ -156,11 +154,7 @@ export function applyPollOutcome(
       ...entry,
       status: 'failed',
       finishedAt: now,
-      error: {
-        ...error,
-        kind: 'job_failed',
-        message: 'The service no longer knows this video job (HTTP 404).',
-      },
+      error: { ...error, kind: 'job_failed', message: 'job_failed' },
       poll: polled,
     };
   }
@@ -181,7 +175,7 @@ export function applySubmission(entry: HistoryEntry, submission: VideoSubmission
       ? {
           status: 'failed' as const,
           finishedAt: now,
-          error: { kind: 'job_failed' as const, message: 'The service refused the video job right away.' },
+          error: new AppError('job_failed').info,
         }
       : {};
   return {

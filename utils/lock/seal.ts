@@ -27,11 +27,9 @@ export const MAX_SECRET_BYTES = MAX_DATA_BYTES - GCM_TAG_BYTES;
 /** The lock's master secret: the stretched passphrase, which seals and opens every key of the lock. */
 export type Master = Uint8Array<ArrayBuffer>;
 
-const wrong = (cause: unknown) =>
-  new AppError('wrong_passphrase', 'The passphrase is wrong, or the locked data was altered.', { cause });
+const wrong = (cause: unknown) => new AppError('wrong_passphrase', { cause });
 
-const malformed = (cause: unknown) =>
-  new AppError('wrong_passphrase', 'The locked data is malformed.', { detail: 'malformed', cause });
+const malformed = (cause: unknown) => new AppError('wrong_passphrase', { detail: 'malformed', cause });
 
 /** A new lock for a passphrase: its stretching parameters, with a new random salt, and its master. */
 export async function createMaster(passphrase: string): Promise<{ kdf: LockKdf; master: Master }> {

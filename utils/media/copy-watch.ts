@@ -28,16 +28,16 @@ export interface CopyWatch {
 export function watchCopy(limits: CopyLimits = COPY_LIMITS): CopyWatch {
   const controller = new AbortController();
   const started = Date.now();
-  const fail = (message: string) => controller.abort(new AppError('timeout', message));
+  const fail = (detail: string) => controller.abort(new AppError('timeout', { detail }));
   let stall: ReturnType<typeof setTimeout> | undefined;
   let overall: ReturnType<typeof setTimeout> | undefined;
   const armOverall = (ms: number) => {
     clearTimeout(overall);
-    overall = setTimeout(() => fail('The media host took too long to send the file'), Math.max(0, ms));
+    overall = setTimeout(() => fail('the media host took too long to send the file'), Math.max(0, ms));
   };
   const progress = () => {
     clearTimeout(stall);
-    stall = setTimeout(() => fail('The media host stopped sending the file'), limits.stallMs);
+    stall = setTimeout(() => fail('the media host stopped sending the file'), limits.stallMs);
   };
   armOverall(limits.baseMs);
   progress();

@@ -21,7 +21,7 @@ function finished(id: number): Promise<void> {
       } else if (state === 'interrupted') {
         stop();
         reject(
-          new AppError('download_failed', `The download was interrupted: ${reason ?? 'unknown'}`, {
+          new AppError('download_failed', {
             detail: reason,
           }),
         );

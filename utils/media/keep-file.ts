@@ -41,7 +41,7 @@ function contentRange(value: string | null): { start: number; total: number | un
 async function openBody(input: KeepFileInput, start: number, signal?: AbortSignal): Promise<Body> {
   const url = parseHttpUrl(input.url);
   if (!url)
-    throw new AppError('invalid_response', 'The file URL is not an http(s) URL', {
+    throw new AppError('invalid_response', {
       detail: input.url.slice(0, 200),
     });
   const response = await requestMedia(url, input.fetch, {
@@ -50,7 +50,7 @@ async function openBody(input: KeepFileInput, start: number, signal?: AbortSigna
   });
   if (!response.ok || !response.body) {
     await response.body?.cancel();
-    throw new AppError('http_error', `The media host answered ${response.status}`, {
+    throw new AppError('http_error', {
       status: response.status,
     });
   }

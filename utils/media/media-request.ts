@@ -26,7 +26,7 @@ const REQUEST: RequestInit = { credentials: 'omit', referrerPolicy: 'no-referrer
 export type MediaRefusal = 'private_address' | 'redirect_elsewhere';
 
 function refuse(reason: MediaRefusal, url: URL): AppError {
-  return new AppError('unsafe_media', `The file was not kept (${reason}): ${url.href.slice(0, 200)}`, {
+  return new AppError('unsafe_media', {
     detail: reason,
     url: url.href.slice(0, 200),
   });
@@ -100,7 +100,7 @@ async function send(url: URL, fetcher: typeof fetch, extras: MediaRequestExtras)
   } catch (error) {
     // A time-out of the caller's is its own outcome, not the host's fault.
     if (extras.signal?.aborted) throw extras.signal.reason;
-    throw new AppError('network', 'The media host could not be reached', {
+    throw new AppError('network', {
       detail: String(error).slice(0, 200),
     });
   }

@@ -1,4 +1,4 @@
-import { toErrorInfo } from '../error-info';
+import { AppError, toErrorInfo } from '../error-info';
 import {
   type RequestOf,
   type RequestType,
@@ -37,10 +37,7 @@ export function createRouter(handlers: Handlers, self: ExtensionIdentity) {
     if (!isTrustedSender(sender, self)) {
       return {
         ok: false,
-        error: {
-          kind: 'forbidden_sender',
-          message: 'Messages are accepted only from this extension’s own pages.',
-        },
+        error: new AppError('forbidden_sender').info,
       };
     }
     const parsed = requestSchema.safeParse(message);

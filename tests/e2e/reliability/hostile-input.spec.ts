@@ -81,7 +81,9 @@ test('javascript: and data: result URLs are never rendered as links or images, a
   });
   await typeAndGenerate(popup, 'a data smuggler', 'Generate image');
   // The offending address is shown as text, for the curious, and nowhere else.
-  await expect(popup.getByRole('alert')).toContainText('Details: data:image/svg+xml');
+  await expect(popup.getByRole('alert')).toContainText(
+    'Details: Not an http(s) image URL: data:image/svg+xml',
+  );
   await typeAndGenerate(popup, 'a rogue film', 'Generate video');
   await expect(popup.getByRole('status')).toContainText('Video submitted');
   const all = await settledHistory(extension, 3);
@@ -116,7 +118,9 @@ test('javascript: and data: result URLs are never rendered as links or images, a
       urls: [],
       error: { kind: 'invalid_response' },
     });
-    expect(entryOf(history, entry.id).error?.message).toMatch(/(is|not) an http\(s\) address/);
+    // A video's reason is its message; an image's refused URL is named in its detail.
+    const { message, detail } = entryOf(history, entry.id).error ?? {};
+    expect(`${message} ${detail}`).toMatch(/(is|not) an http\(s\) (address|image URL)/i);
   }
   expect(entryOf(history, mixedId)).toMatchObject({
     status: 'completed',

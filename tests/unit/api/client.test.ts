@@ -52,7 +52,6 @@ describe('endpoints', () => {
     const error = await expectAppError(clientFor(service).getVideoJob('a/b c?d'));
     expect(error.kind).toBe('http_error');
     expect(error.status).toBe(404);
-    expect(error.message).toContain('does not know the video job "a/b c?d"');
     expect(error.detail).toBe('Video job not found: a/b c?d');
     expect(requestLines(service)).toEqual(['GET /v1/videos/a%2Fb%20c%3Fd']);
   });
@@ -168,9 +167,6 @@ describe('path forms', () => {
     const error = await expectAppError(client.getBalance());
     expect(error.kind).toBe('http_error');
     expect(error.status).toBe(404);
-    expect(error.message).toContain(
-      'The service does not offer this endpoint at /v1/tokens/balance or /api/credits/balance',
-    );
     expect(error.detail).toBe('Not found: /missing/v1/tokens/balance');
     expect(onPathForm).not.toHaveBeenCalled();
     expect(client.pathForm).toBeUndefined();

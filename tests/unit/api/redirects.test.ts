@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { toErrorInfo } from '../../../utils/error-info';
+import { describeError } from '../../../utils/i18n';
 import { DEMO_API_KEY, type FaultRule } from '../../reference-service/server';
 import { referenceServiceForFile } from '../support/reference-service';
 import { clientFor, expectAppError, requestLines } from './helpers';
@@ -25,7 +26,7 @@ describe('a redirect from the service', () => {
         expect(error.kind).toBe('redirect');
         expect(error.status).toBe(status);
         expect(error.detail).toBe(`${service.attacker.url}/collect`);
-        expect(error.message).toBe(
+        expect(describeError(error)).toBe(
           `The service answered with a redirect to ${service.attacker.url}/collect; check the service URL.`,
         );
       }
@@ -74,7 +75,7 @@ describe('a redirect from the service', () => {
     const bare = await expectAppError(client.getBalance());
     expect(bare.kind).toBe('redirect');
     expect(bare.detail).toBeUndefined();
-    expect(bare.message).toContain('a redirect to another address');
+    expect(describeError(bare)).toContain('a redirect to another address');
 
     const echoed = await expectAppError(client.getBalance());
     expect(echoed.detail).toBe(`${service.attacker.url}/?k=••••`);
