@@ -218,6 +218,12 @@ export function describeProblem(problem: Problem): string {
       return t('problemBatchTooMany', [problem.count, problem.max]);
     case 'batch_line_too_long':
       return t('problemBatchLineTooLong', [problem.line, problem.length, problem.max]);
+    case 'variations_unbalanced':
+      return t('problemVariationsUnbalanced');
+    case 'variations_too_many':
+      return t('problemVariationsTooMany', [problem.count, problem.max]);
+    case 'variations_too_deep':
+      return t('problemVariationsTooDeep', problem.max);
     case 'file_name_placeholder_unknown':
       return t('problemFileNamePlaceholder', [problem.placeholder, problem.known]);
     case 'file_name_template_length':

@@ -36,6 +36,9 @@ export type Problem =
   | { code: 'api_key_unsendable' }
   | { code: 'batch_too_many'; count: number; max: number }
   | { code: 'batch_line_too_long'; line: number; length: number; max: number }
+  | { code: 'variations_unbalanced' }
+  | { code: 'variations_too_many'; count: number; max: number }
+  | { code: 'variations_too_deep'; max: number }
   | { code: 'file_name_placeholder_unknown'; placeholder: string; known: string }
   | { code: 'file_name_template_length'; max: number };
 

@@ -185,6 +185,9 @@ describe('describeProblem', () => {
     { code: 'base_url_invalid' },
     { code: 'base_url_insecure' },
     { code: 'model_field_invalid' },
+    { code: 'variations_unbalanced' },
+    { code: 'variations_too_many', count: 128, max: 100 },
+    { code: 'variations_too_deep', max: 20 },
   ];
 
   it('words each problem, with the numbers', () => {
@@ -194,6 +197,15 @@ describe('describeProblem', () => {
     );
     expect(describeProblem({ code: 'duration_invalid', min: 1, max: 60 })).toBe(
       'Duration must be a whole number of seconds from 1 to 60.',
+    );
+    expect(describeProblem({ code: 'variations_unbalanced' })).toBe(
+      'A brace is not closed (or one is closed that was never opened). Write \\{ for a literal brace.',
+    );
+    expect(describeProblem({ code: 'variations_too_many', count: 1_000_000_000, max: 100 })).toBe(
+      'These variations make 1,000,000,000 prompts; at most 100 can be sent at once.',
+    );
+    expect(describeProblem({ code: 'variations_too_deep', max: 20 })).toBe(
+      'Variations are nested more than 20 deep.',
     );
   });
 
