@@ -1,7 +1,6 @@
 import type * as z from 'zod/mini';
 import { AppError } from '../error-info';
 import { parseHttpUrl } from '../http-url';
-import { truncate } from '../text';
 import { isSendableKey } from '../validation';
 import { parseShape, resultUrl, validateInput } from './answers';
 import { type RequestSpec, requestJson, type Transport } from './http';

@@ -6,7 +6,7 @@ import { summariseBody } from './text';
 
 /** The failures a request can end in before a usable answer: unreachable, redirected, refused. */
 
-export function networkError(error: unknown, baseUrl: URL): AppError {
+export function networkError(error: unknown): AppError {
   return new AppError('network', { detail: networkDetail(error), cause: error });
 }
 

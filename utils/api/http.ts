@@ -66,7 +66,7 @@ export async function requestJson(transport: Transport, spec: RequestSpec): Prom
     }
     return await parseSuccessBody(response, transport.redactor);
   } catch (error) {
-    throw tried(abort.classify(error, transport), transport.redactor.redact(url));
+    throw tried(abort.classify(error), transport.redactor.redact(url));
   } finally {
     abort.dispose();
   }
@@ -80,7 +80,7 @@ function tried(error: AppError, url: string): AppError {
 
 interface LinkedAbort {
   signal: AbortSignal;
-  classify(error: unknown, transport: Transport): AppError;
+  classify(error: unknown): AppError;
   dispose(): void;
 }
 
@@ -108,17 +108,13 @@ function linkAbort(timeoutMs: number, external: readonly (AbortSignal | undefine
 
   return {
     signal: controller.signal,
-    classify(error, transport) {
+    classify(error) {
       if (error instanceof AppError) return error;
-      if (timedOut) {
-        return new AppError('timeout', {
-          cause: error,
-        });
-      }
+      if (timedOut) return new AppError('timeout', { cause: error });
       if (signals.some((signal) => signal.aborted)) {
         return new AppError('aborted', { cause: error });
       }
-      return networkError(error, transport.baseUrl);
+      return networkError(error);
     },
     dispose() {
       clearTimeout(timer);

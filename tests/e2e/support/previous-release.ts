@@ -18,7 +18,8 @@ const BUILDS = {
 /**
  * Builds that release from this repository's own history (a few seconds; kept under .output for later
  * runs) and returns its build folder for `browser`. It shares today's node_modules: the release had the
- * same dependencies.
+ * same dependencies, and `idb`, which it used and today's code no longer does, stays a dev dependency
+ * for this build.
  */
 export function previousReleaseBuild(
   browser: keyof typeof BUILDS = 'chrome',
