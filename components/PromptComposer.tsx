@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { describeError, t } from '@/utils/i18n';
+import type { VideoOptions } from '@/utils/settings/schema';
 import { formatElapsed } from '@/utils/ui/format';
 import { openOptions } from '@/utils/ui/navigation';
 import type { PromptPage } from '@/utils/ui/use-prompt-page';
+import { fromDraft, type VideoOptionsDraft } from '@/utils/ui/video-options';
 import { ErrorMessage } from './ErrorMessage';
 import { PromptForm } from './PromptForm';
 import { StatusMessage } from './StatusMessage';
@@ -14,6 +16,12 @@ const SetupNotice = lazy(() => import('./SetupNotice').then((module) => ({ defau
 interface Props {
   page: PromptPage;
   now: number;
+}
+
+/** The video options as typed, when they are ones a video could be made with. */
+function videoOf(draft: VideoOptionsDraft): VideoOptions | undefined {
+  const parsed = fromDraft(draft);
+  return 'options' in parsed ? parsed.options : undefined;
 }
 
 /** The set-up call to action, the prompt form, and what the last command said. */
@@ -47,6 +55,14 @@ export function PromptComposer({ page, now }: Props) {
         textareaRef={draft.textareaRef}
         batch={draft.batch}
         onBatchChange={draft.onBatchChange}
+        many={draft.many}
+        prompts={draft.prompts}
+        cost={{
+          model: page.data.settings?.modelId ?? '',
+          video: videoOf(draft.video),
+          profileId: page.data.profiles?.activeId,
+          balance: page.data.balance?.balance?.value,
+        }}
       />
 
       {busyText ? (

@@ -1,8 +1,9 @@
 import { lazy, type Ref, Suspense, useRef, useState } from 'react';
-import { batchLines, batchProblem, CONFIRM_BATCH_ABOVE } from '@/utils/batch';
+import { batchProblem, CONFIRM_BATCH_ABOVE } from '@/utils/batch';
 import { describeProblem, formatCount, t } from '@/utils/i18n';
 import type { VideoOptionsDraft } from '@/utils/ui/video-options';
 import { cleanPrompt, MAX_PROMPT_LENGTH, type Problem } from '@/utils/validation';
+import type { CostPreviewProps } from './CostPreview';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
 import styles from './PromptForm.module.css';
@@ -12,6 +13,8 @@ import { VideoOptionsFields } from './VideoOptionsFields';
 const BatchQuestion = lazy(() =>
   import('./BatchQuestion').then((module) => ({ default: module.BatchQuestion })),
 );
+/** Shown only for several prompts, with the history read it needs: loaded then. */
+const CostPreview = lazy(() => import('./CostPreview').then((module) => ({ default: module.CostPreview })));
 
 interface Props {
   prompt: string;
@@ -32,15 +35,21 @@ interface Props {
   /** *One per line*: each non-empty line is a prompt of its own. The choice is offered with `onBatchChange`. */
   batch?: boolean;
   onBatchChange?: (batch: boolean) => void;
+  /** The box stands for several prompts (one per line, or variations), listed in `prompts`. */
+  many?: boolean;
+  prompts?: string[];
+  /** What the cost preview of several prompts estimates from (model, options, profile) and spends from. */
+  cost?: Omit<CostPreviewProps, 'count' | 'kind'>;
 }
 
 type Kind = 'image' | 'video';
 
 export function PromptForm(props: Props) {
   const { prompt, promptProblem, canGenerate, imageBusy, videoBusy, batch = false, onBatchChange } = props;
+  const { many = false, cost } = props;
   const length = cleanPrompt(prompt).length;
   const over = length > MAX_PROMPT_LENGTH;
-  const lines = batch ? batchLines(prompt) : [];
+  const lines = many ? (props.prompts ?? []) : [];
   // Many prompts spend many credits: above the threshold the person says yes first (problems come first).
   const [asking, setAsking] = useState<Kind | undefined>(undefined);
   const buttons = { image: useRef<HTMLButtonElement>(null), video: useRef<HTMLButtonElement>(null) };
@@ -49,7 +58,7 @@ export function PromptForm(props: Props) {
     if (lines.length > CONFIRM_BATCH_ABOVE && !batchProblem(lines)) setAsking(kind);
     else generate(kind);
   };
-  const counterId = batch ? 'batch-count' : 'prompt-counter';
+  const counterId = many ? 'batch-count' : 'prompt-counter';
   const describedBy = [counterId, promptProblem ? 'prompt-error' : ''].filter(Boolean).join(' ');
   return (
     <form
@@ -66,7 +75,7 @@ export function PromptForm(props: Props) {
           <label className={controls.label} htmlFor="prompt">
             {t('promptLabel')}
           </label>
-          {batch ? null : (
+          {many ? null : (
             <span
               id="prompt-counter"
               className={over ? `${styles.counter} ${styles.counterOver}` : styles.counter}
@@ -104,10 +113,18 @@ export function PromptForm(props: Props) {
             <label htmlFor="prompt-batch">{t('batchOnePerLine')}</label>
           </div>
         ) : null}
-        {batch ? (
+        {many ? (
           <p id="batch-count" className={styles.reason} aria-live="polite">
-            {t('batchWillMake', [formatCount('image', lines.length), formatCount('video', lines.length)])}
+            {t(batch ? 'batchWillMake' : 'batchWillMakeVariations', [
+              formatCount('image', lines.length),
+              formatCount('video', lines.length),
+            ])}
           </p>
+        ) : null}
+        {many && cost && lines.length > 1 && !asking ? (
+          <Suspense fallback={null}>
+            <CostPreview {...cost} count={lines.length} />
+          </Suspense>
         ) : null}
         {promptProblem ? (
           <ErrorMessage id="prompt-error" inline>
@@ -149,6 +166,7 @@ export function PromptForm(props: Props) {
         <Suspense fallback={null}>
           <BatchQuestion
             question={t('batchConfirmQuestion', formatCount(asking, lines.length))}
+            preview={cost ? <CostPreview {...cost} count={lines.length} kind={asking} /> : null}
             onConfirm={() => {
               setAsking(undefined);
               generate(asking);

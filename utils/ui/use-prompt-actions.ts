@@ -67,7 +67,10 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
       .finally(() => setVideoBusy(false));
   };
 
-  /** *One per line*: one line is an ordinary request; more become a batch the background sends. */
+  /**
+   * *One per line* or variations: one prompt is an ordinary request; more become a batch the background
+   * sends.
+   */
   const generateLines = (kind: 'image' | 'video') => {
     const request = draft.checkedBatch(kind);
     if (!request) return;
@@ -85,13 +88,13 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
   };
 
   const generateImage = () => {
-    if (draft.batch) return generateLines('image');
+    if (draft.many) return generateLines('image');
     const prompt = draft.checkedPrompt();
     if (prompt !== undefined) sendImage(prompt);
   };
 
   const generateVideo = () => {
-    if (draft.batch) return generateLines('video');
+    if (draft.many) return generateLines('video');
     const request = draft.checkedVideo();
     if (request) sendVideo(request);
   };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { batchLines, batchProblem } from '@/utils/batch';
+import { batchLines, batchProblem, MAX_BATCH } from '@/utils/batch';
+import { hasVariations } from '@/utils/prompts/has-variations';
 import type { Settings, VideoOptions } from '@/utils/settings/schema';
 import { fromDraft, INITIAL_VIDEO_DRAFT, toDraft, type VideoOptionsDraft } from '@/utils/ui/video-options';
 import { type Problem, promptProblem } from '@/utils/validation';
@@ -18,6 +19,10 @@ export interface PromptDraft {
   checkedVideo: () => { prompt: string; options: VideoOptions } | undefined;
   /** *One per line*: the prompt box holds one prompt per line. */
   batch: boolean;
+  /** The box stands for several prompts (one per line, or variations `{a|b}`): they go as a batch. */
+  many: boolean;
+  /** Those prompts, every variation expanded (empty while one prompt is typed, or the parser loads). */
+  prompts: string[];
   onBatchChange: (batch: boolean) => void;
   /** The lines to send as prompts (for videos with their options), or undefined after showing what is wrong. */
   checkedBatch: (kind: 'image' | 'video') => { prompts: string[]; options?: VideoOptions } | undefined;
@@ -29,7 +34,43 @@ export interface PromptDraft {
 }
 
 /** Problems worth saying while the person types, before any attempt to send. */
-const LIVE_PROBLEMS = new Set<Problem['code']>(['prompt_too_long', 'batch_too_many', 'batch_line_too_long']);
+const LIVE_PROBLEMS = new Set<Problem['code']>([
+  'prompt_too_long',
+  'batch_too_many',
+  'batch_line_too_long',
+  'variations_too_many',
+  'variations_too_deep',
+]);
+
+type Variations = typeof import('@/utils/prompts/variations');
+let variationsLoaded: Variations | undefined;
+
+/** The variation parser, loaded the first time a prompt has a group: most popups never need it. */
+function useVariations(needed: boolean): Variations | undefined {
+  const [module, setModule] = useState(variationsLoaded);
+  useEffect(() => {
+    if (!needed || module) return;
+    void import('@/utils/prompts/variations').then((loaded) => {
+      variationsLoaded = loaded;
+      setModule(loaded);
+    });
+  }, [needed, module]);
+  return module;
+}
+
+/**
+ * The prompts the box stands for: each line with *One per line*, every variation of each, at most a batch.
+ * Undefined while the parser a variation needs is still loading.
+ */
+function promptsOf(
+  text: string,
+  lines: boolean,
+  variations: Variations | undefined,
+): { prompts: string[] } | { problem: Problem } | undefined {
+  if (!hasVariations(text)) return { prompts: lines ? batchLines(text) : [text.trim()] };
+  if (!variations) return undefined;
+  return lines ? variations.expandLines(text, MAX_BATCH) : variations.expandVariations(text, MAX_BATCH);
+}
 
 /** The prompt box and video options as typed, with their problems shown as the person would expect. */
 export function usePromptDraft(settings: Settings | undefined): PromptDraft {
@@ -40,8 +81,28 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
   const [showVideoProblems, setShowVideoProblems] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [batch, setBatch] = useState(false);
-  const problemOf = (text: string, many = batch) =>
-    many ? batchProblem(batchLines(text)) : promptProblem(text);
+  const varied = hasVariations(prompt);
+  const variations = useVariations(varied);
+  const problemOf = (text: string, lines = batch): Problem | undefined => {
+    if (!lines && !hasVariations(text)) return promptProblem(text);
+    const expanded = promptsOf(text, lines, variations);
+    if (!expanded) return undefined;
+    return 'problem' in expanded ? expanded.problem : batchProblem(expanded.prompts);
+  };
+  const expanded = batch || varied ? promptsOf(prompt, batch, variations) : undefined;
+  const prompts = expanded && 'prompts' in expanded ? expanded.prompts : [];
+  /** Say "too long" while typing; other problems (empty) only after an attempt, and clear once fixed. */
+  const showLive = (text: string) => {
+    const problem = problemOf(text);
+    setShownProblem((shown) =>
+      (problem && LIVE_PROBLEMS.has(problem.code)) || (shown && problem) ? problem : undefined,
+    );
+  };
+  // The parser arrives after the keystroke that needed it: what it finds is said then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the parser's arrival re-checks the text.
+  useEffect(() => {
+    if (variations) showLive(prompt);
+  }, [variations]);
 
   // Prefill the video options from the settings until the person changes them.
   useEffect(() => {
@@ -84,11 +145,7 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
     prompt,
     onPromptChange: (value) => {
       setPrompt(value);
-      // Say "too long" while typing; other problems (empty) only after an attempt, and clear once fixed.
-      const problem = problemOf(value);
-      setShownProblem((shown) =>
-        (problem && LIVE_PROBLEMS.has(problem.code)) || (shown && problem) ? problem : undefined,
-      );
+      showLive(value);
     },
     ...(shownProblem ? { shownProblem } : {}),
     video,
@@ -109,14 +166,18 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
       return checked === undefined || !options ? undefined : { prompt: checked, options };
     },
     batch,
+    many: batch || varied,
+    prompts,
     onBatchChange: (on) => {
       setBatch(on);
       // A problem shown for the other reading of the box (one prompt, or one per line) no longer holds.
       setShownProblem((shown) => (shown ? problemOf(prompt, on) : undefined));
     },
     checkedBatch: (kind) => {
-      const lines = batchLines(prompt);
-      const problem = batchProblem(lines);
+      // A click in the moment the parser loads sends nothing rather than braces as typed.
+      if (!expanded) return undefined;
+      const lines = 'prompts' in expanded ? expanded.prompts : [];
+      const problem = 'problem' in expanded ? expanded.problem : batchProblem(lines);
       setShownProblem(problem);
       if (kind === 'image') {
         if (problem) textareaRef.current?.focus();

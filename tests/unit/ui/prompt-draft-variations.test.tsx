@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
+import { usePromptDraft } from '@/utils/ui/use-prompt-draft';
+
+const draftOf = () => renderHook(() => usePromptDraft(DEFAULT_SETTINGS));
+
+describe('the prompt draft with variations', () => {
+  it('reads one prompt with groups as every variation, and a plain one as itself', async () => {
+    const { result } = draftOf();
+    act(() => result.current.onPromptChange('a lantern'));
+    expect(result.current.many).toBe(false);
+    act(() => result.current.onPromptChange('a {tin|brass} lantern'));
+    expect(result.current.many).toBe(true);
+    await waitFor(() => expect(result.current.prompts).toEqual(['a tin lantern', 'a brass lantern']));
+    let checked: ReturnType<typeof result.current.checkedBatch>;
+    act(() => {
+      checked = result.current.checkedBatch('image');
+    });
+    expect(checked).toEqual({ prompts: ['a tin lantern', 'a brass lantern'] });
+  });
+
+  it('expands each line with One per line, and says too many as soon as the parser has counted', async () => {
+    const { result } = draftOf();
+    act(() => result.current.onBatchChange(true));
+    act(() => result.current.onPromptChange('a {red|blue} kite\na plain owl'));
+    await waitFor(() => expect(result.current.prompts).toEqual(['a red kite', 'a blue kite', 'a plain owl']));
+    act(() => result.current.onPromptChange('{a|b|c|d|e} {f|g|h|i|j}'));
+    await waitFor(() =>
+      expect(result.current.shownProblem).toEqual({ code: 'variations_too_many', count: 25, max: 20 }),
+    );
+    let checked: ReturnType<typeof result.current.checkedBatch>;
+    act(() => {
+      checked = result.current.checkedBatch('image');
+    });
+    expect(checked).toBeUndefined();
+  });
+
+  it('refuses an open brace on sending, not while it is being typed', async () => {
+    const { result } = draftOf();
+    act(() => result.current.onPromptChange('a {broken lantern'));
+    await waitFor(() => expect(result.current.many).toBe(true));
+    expect(result.current.shownProblem).toBeUndefined();
+    await waitFor(() => {
+      let checked: ReturnType<typeof result.current.checkedBatch>;
+      act(() => {
+        checked = result.current.checkedBatch('image');
+      });
+      expect(checked).toBeUndefined();
+      expect(result.current.shownProblem).toEqual({ code: 'variations_unbalanced' });
+    });
+  });
+});
