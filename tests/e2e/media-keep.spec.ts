@@ -59,18 +59,32 @@ async function keptBytes(page: Page, entryId: string, index: number): Promise<nu
   );
 }
 
+/**
+ * Presses an entry's download button on a history page, as a person does (Chrome's pages save the files),
+ * and leaves the page open while they are saved.
+ */
+async function pressOnHistory(
+  extension: Parameters<typeof HistoryPage.open>[0],
+  prompt: string,
+  button: string,
+): Promise<void> {
+  const history = await HistoryPage.open(extension);
+  await history.entry(prompt).getByRole('button', { name: button, exact: true }).click();
+}
+
 async function generateImage(page: Page, prompt: string): Promise<HistoryEntry> {
   const response = await sendFrom(page, { type: 'generateImage', prompt });
   if (!response.ok) throw new Error(`generateImage refused: ${response.error.message}`);
   return response.data;
 }
 
-test('an image is kept, downloaded from its host, and still readable after the service forgot it', async ({
+test('an image is kept, downloaded from the history page, and still readable after the service forgot it', async ({
   lab,
 }) => {
   const { extension } = lab;
   const service = await lab.startService('127.0.0.1');
-  await configure(extension, service);
+  // The bytes as served: a PNG saved with its prompt written in is png-metadata.spec.ts's subject.
+  await configure(extension, service, { promptInFiles: false });
   // Long enough to keep and download the file first on a loaded machine.
   service.configure({ fileRetentionMs: 10_000 });
   const page = await extensionDocument(extension);
@@ -83,11 +97,8 @@ test('an image is kept, downloaded from its host, and still readable after the s
   await expect.poll(() => keptState(page, entry.id), EVENTUALLY).toBe('kept');
   expect(Buffer.from((await keptBytes(page, entry.id, 0)) ?? [])).toEqual(bytes);
 
-  expect(await sendFrom(page, { type: 'download', entryId: entry.id })).toEqual({
-    ok: true,
-    data: { started: 1 },
-  });
-  expect(lab.savedFiles()).toEqual([bytes]);
+  await pressOnHistory(extension, 'a fox in the snow', 'Download');
+  await expect.poll(() => lab.savedFiles(), EVENTUALLY).toEqual([bytes]);
 
   // Past the service's retention its URL is dead; the kept copy is whole.
   await expect.poll(async () => (await fetch(url)).status, { timeout: 20_000 }).toBe(404);
@@ -104,7 +115,7 @@ test('a two-file video: both files kept, one or all downloaded, copies survive a
     `${service.mediaUrl}/files/images/take-2.png`,
   ];
   service.configure({ videoUrlOverride: files });
-  await configure(extension, service);
+  await configure(extension, service, { promptInFiles: false });
   let page = await extensionDocument(extension);
   const response = await sendFrom(page, {
     type: 'submitVideo',
@@ -118,17 +129,11 @@ test('a two-file video: both files kept, one or all downloaded, copies survive a
 
   await expect.poll(() => keptState(page, response.data.id), EVENTUALLY).toBe('kept');
 
-  expect(await sendFrom(page, { type: 'download', entryId: response.data.id, index: 1 })).toMatchObject({
-    ok: true,
-    data: { started: 1 },
-  });
-  expect(lab.savedFiles()).toEqual([bytes[1]]);
-  expect(await sendFrom(page, { type: 'download', entryId: response.data.id })).toMatchObject({
-    ok: true,
-    data: { started: 2 },
-  });
+  await pressOnHistory(extension, 'two takes', 'Download 2');
+  await expect.poll(() => lab.savedFiles(), EVENTUALLY).toEqual([bytes[1]]);
+  await pressOnHistory(extension, 'two takes', 'Download all');
+  await expect.poll(() => lab.savedFiles().length, EVENTUALLY).toBe(3);
   const saved = lab.savedFiles();
-  expect(saved).toHaveLength(3);
   for (const file of bytes) expect(saved).toContainEqual(file);
 
   await extension.stopWorker();
@@ -168,11 +173,9 @@ test('without access to the media host nothing is kept, and Download still saves
   const entry = await generateImage(page, 'a lighthouse');
   const url = entry.urls[0] ?? '';
   expect(new URL(url).hostname).toBe('127.0.0.2');
-  expect(await sendFrom(page, { type: 'download', entryId: entry.id })).toEqual({
-    ok: true,
-    data: { started: 1 },
-  });
-  expect(lab.savedFiles()).toEqual([await served(url)]);
+  await pressOnHistory(extension, 'a lighthouse', 'Download');
+  const bytes = await served(url);
+  await expect.poll(() => lab.savedFiles(), EVENTUALLY).toEqual([bytes]);
   // "Only on the service": no copy record, nothing in IndexedDB.
   expect(await copiesOf(page)).toEqual({});
   expect(await keptBytes(page, entry.id, 0)).toBeNull();
