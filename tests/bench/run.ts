@@ -189,7 +189,7 @@ try {
     service.reset();
     atScale = await historyAtScale(bench, service, page, PAINT_RUNS);
     step(`popup first paint with ${PROFILE_COUNT} profiles vs bare React page (${PAINT_RUNS} runs each)`);
-    withProfiles = await popupWithProfiles(bench, page, PROFILE_COUNT, PAINT_RUNS);
+    withProfiles = await popupWithProfiles(bench, service, page, PROFILE_COUNT, PAINT_RUNS);
     await control.detach();
   } finally {
     await bench.close();
