@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatCredits, t } from '@/utils/i18n';
 import { batchCost, type CostEstimate, type CostRecord, estimateCost } from '@/utils/prompts/cost-estimate';
 import type { VideoOptions } from '@/utils/settings/schema';
@@ -9,15 +9,16 @@ import styles from './PromptForm.module.css';
 /** Enough past generations for every estimate: the latest 50 alike are what an estimate reads. */
 const PAST_READ = 2000;
 
-let past: Promise<CostRecord[]> | undefined;
-
-/** The newest past generations, read once per page when the first preview asks (a batch is rare). */
-function pastGenerations(): Promise<CostRecord[]> {
-  past ??= pageHistoryDb()
-    .then((db) => entriesPage(db, { count: PAST_READ, order: 'newest' }))
-    .then((page) => page.entries)
-    .catch(() => []);
-  return past;
+/**
+ * The newest past generations, read each time a preview appears (a batch is rare), so a cost recorded since
+ * the page opened (a side panel stays open for hours) counts.
+ */
+async function pastGenerations(): Promise<CostRecord[]> {
+  try {
+    return (await entriesPage(await pageHistoryDb(), { count: PAST_READ, order: 'newest' })).entries;
+  } catch {
+    return [];
+  }
 }
 
 export interface CostPreviewProps {
@@ -28,11 +29,6 @@ export interface CostPreviewProps {
   balance: number | undefined;
   /** Only this kind (the question before a batch); both while the person is still typing. */
   kind?: 'image' | 'video';
-}
-
-interface Estimates {
-  image?: CostEstimate;
-  video?: CostEstimate;
 }
 
 /** "6 prompts × about 2 credits ≈ 12 credits (from 14 earlier)", or "unknown" with nothing to go by. */
@@ -54,25 +50,30 @@ function line(kind: 'image' | 'video', count: number, estimate: CostEstimate | u
  */
 export function CostPreview(props: CostPreviewProps) {
   const { count, model, video, profileId, balance, kind } = props;
-  const [estimates, setEstimates] = useState<Estimates>();
-  const duration = video?.duration;
-  const resolution = video?.resolution;
+  const [past, setPast] = useState<CostRecord[]>();
   useEffect(() => {
     let current = true;
     void pastGenerations().then((entries) => {
-      if (!current) return;
-      const base = { model, ...(profileId ? { profileId } : {}) };
-      const image = estimateCost(entries, { kind: 'image', ...base });
-      const clip =
-        duration !== undefined && resolution !== undefined
-          ? estimateCost(entries, { kind: 'video', ...base, options: { duration, resolution } })
-          : undefined;
-      setEstimates({ ...(image ? { image } : {}), ...(clip ? { video: clip } : {}) });
+      if (current) setPast(entries);
     });
     return () => {
       current = false;
     };
-  }, [model, profileId, duration, resolution]);
+  }, []);
+  const duration = video?.duration;
+  const resolution = video?.resolution;
+  // Derived from the one read: changing the video's length or size re-estimates without reading again.
+  const estimates = useMemo(() => {
+    if (!past) return undefined;
+    const base = { model, ...(profileId ? { profileId } : {}) };
+    return {
+      image: estimateCost(past, { kind: 'image', ...base }),
+      video:
+        duration !== undefined && resolution !== undefined
+          ? estimateCost(past, { kind: 'video', ...base, options: { duration, resolution } })
+          : undefined,
+    } satisfies Record<'image' | 'video', CostEstimate | undefined>;
+  }, [past, model, profileId, duration, resolution]);
   if (!estimates) return null;
   const kinds = kind ? [kind] : (['image', 'video'] as const);
   return (

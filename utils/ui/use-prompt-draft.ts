@@ -59,15 +59,16 @@ function useVariations(needed: boolean): Variations | undefined {
 }
 
 /**
- * The prompts the box stands for: each line with *One per line*, every variation of each, at most a batch.
- * Undefined while the parser a variation needs is still loading.
+ * The prompts the box stands for when it stands for several: each line with *One per line*, every variation
+ * of each, at most a batch (without groups, only *One per line* makes several). Undefined while the parser a
+ * variation needs is still loading.
  */
 function promptsOf(
   text: string,
   lines: boolean,
   variations: Variations | undefined,
 ): { prompts: string[] } | { problem: Problem } | undefined {
-  if (!hasVariations(text)) return { prompts: lines ? batchLines(text) : [text.trim()] };
+  if (!hasVariations(text)) return { prompts: batchLines(text) };
   if (!variations) return undefined;
   return lines ? variations.expandLines(text, MAX_BATCH) : variations.expandVariations(text, MAX_BATCH);
 }
