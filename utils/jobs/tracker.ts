@@ -138,23 +138,17 @@ export function createJobTracker(deps: TrackerDeps) {
    * this completes (or its last write lands late), the next pass that sees them marked announces them.
    */
   async function announce(entries: HistoryEntry[]): Promise<void> {
-    const claimed = entries.filter((entry) => !announcing.has(entry.id));
-    if (claimed.length === 0) return;
-    for (const entry of claimed) announcing.add(entry.id);
+    const fresh = entries.filter((entry) => !announcing.has(entry.id));
+    if (fresh.length === 0) return;
+    for (const entry of fresh) announcing.add(entry.id);
     try {
-      // As stored now: a caller that read an entry before another announcement cleared its mark would
-      // otherwise announce it a second time.
-      const fresh = (await deps.history.find({ ids: claimed.map((entry) => entry.id) })).filter(
-        (entry) => entry.notifyPending,
-      );
-      if (fresh.length === 0) return;
       await deps.onFinished(fresh.map(told));
       const ids = new Set(fresh.map((entry) => entry.id));
       await deps.history.patchMany({ ids: [...ids] }, (entry) =>
         entry.notifyPending ? told(entry) : undefined,
       );
     } finally {
-      for (const entry of claimed) announcing.delete(entry.id);
+      for (const entry of fresh) announcing.delete(entry.id);
     }
   }
 
