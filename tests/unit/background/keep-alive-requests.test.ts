@@ -90,6 +90,9 @@ describe('the worker is kept alive exactly while a request that carries a result
       })
       .toEqual(['completed', 'completed', 'completed']);
     expect(beating(harness)).toBe(false);
+    // Told once, as one summary. Waited for here also because a summary arriving after this test would be
+    // counted by the next test's worker: notifications go through the one fakeBrowser both share.
+    await expect.poll(() => harness.notifications.map((shown) => shown.title)).toEqual(['3 images ready']);
   });
 });
 
