@@ -57,6 +57,7 @@ export function PromptComposer({ page, now }: Props) {
         onBatchChange={draft.onBatchChange}
         many={draft.many}
         prompts={draft.prompts}
+        {...(page.data.settings ? { confirmAbove: page.data.settings.confirmBatchAbove } : {})}
         cost={{
           model: page.data.settings?.modelId ?? '',
           video: videoOf(draft.video),

@@ -1,6 +1,7 @@
 import { lazy, type Ref, Suspense, useRef, useState } from 'react';
-import { batchProblem, CONFIRM_BATCH_ABOVE } from '@/utils/batch';
+import { batchProblem } from '@/utils/batch';
 import { describeProblem, formatCount, t } from '@/utils/i18n';
+import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
 import type { VideoOptionsDraft } from '@/utils/ui/video-options';
 import { cleanPrompt, MAX_PROMPT_LENGTH, type Problem } from '@/utils/validation';
 import type { CostPreviewProps } from './CostPreview';
@@ -9,7 +10,7 @@ import { ErrorMessage } from './ErrorMessage';
 import styles from './PromptForm.module.css';
 import { VideoOptionsFields } from './VideoOptionsFields';
 
-/** Asked only above five prompts: its code loads then, not with every open of the popup. */
+/** Asked only above the person's threshold: its code loads then, not with every open of the popup. */
 const BatchQuestion = lazy(() =>
   import('./BatchQuestion').then((module) => ({ default: module.BatchQuestion })),
 );
@@ -40,13 +41,15 @@ interface Props {
   prompts?: string[];
   /** What the cost preview of several prompts estimates from (model, options, profile) and spends from. */
   cost?: Omit<CostPreviewProps, 'count' | 'kind'>;
+  /** Above this many prompts the person is asked first (the setting; 10 until settings are read). */
+  confirmAbove?: number;
 }
 
 type Kind = 'image' | 'video';
 
 export function PromptForm(props: Props) {
   const { prompt, promptProblem, canGenerate, imageBusy, videoBusy, batch = false, onBatchChange } = props;
-  const { many = false, cost } = props;
+  const { many = false, cost, confirmAbove = DEFAULT_SETTINGS.confirmBatchAbove } = props;
   const length = cleanPrompt(prompt).length;
   const over = length > MAX_PROMPT_LENGTH;
   const lines = many ? (props.prompts ?? []) : [];
@@ -55,7 +58,7 @@ export function PromptForm(props: Props) {
   const buttons = { image: useRef<HTMLButtonElement>(null), video: useRef<HTMLButtonElement>(null) };
   const generate = (kind: Kind) => (kind === 'image' ? props.onGenerateImage() : props.onGenerateVideo());
   const request = (kind: Kind) => {
-    if (lines.length > CONFIRM_BATCH_ABOVE && !batchProblem(lines)) setAsking(kind);
+    if (lines.length > confirmAbove && !batchProblem(lines)) setAsking(kind);
     else generate(kind);
   };
   const counterId = many ? 'batch-count' : 'prompt-counter';

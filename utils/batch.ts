@@ -5,8 +5,6 @@ import { type Problem, promptProblem } from './validation';
  * Twenty prompts is more than anyone types by hand and still a bill the person can picture.
  */
 export const MAX_BATCH = 20;
-/** Above this many prompts the form asks before spending credits on all of them. */
-export const CONFIRM_BATCH_ABOVE = 5;
 /** Requests of batches in flight at once, per worker: the service and the person's credits both set the pace. */
 export const BATCH_CONCURRENCY = 2;
 

@@ -1,19 +1,19 @@
 import { TextField } from '@/components/TextField';
 import { VideoOptionsFields } from '@/components/VideoOptionsFields';
 import { t } from '@/utils/i18n';
-import { NUMBER_LIMITS } from '@/utils/ui/settings-form';
 import { describeFieldProblem } from './field-problem';
+import { type NumberFieldSpec, NumberFields } from './NumberFields';
 import styles from './Options.module.css';
 import { FIELD_IDS, type SettingsFormState } from './useSettingsForm';
 
-const NUMBER_FIELDS = [
+const NUMBER_FIELDS: readonly NumberFieldSpec[] = [
   ['pollIntervalSec', 'pollIntervalLabel', undefined],
   ['jobTimeoutMin', 'jobTimeoutLabel', undefined],
   ['requestTimeoutSec', 'requestTimeoutLabel', undefined],
   ['imageTimeoutSec', 'imageTimeoutLabel', undefined],
   ['historyLimit', 'historyLimitLabel', 'historyLimitHint'],
   ['historyDropAfterDays', 'historyDropAfterDaysLabel', 'historyDropAfterDaysHint'],
-] as const;
+];
 
 /** Settings most people never change, folded away until one of them has a problem. */
 export function AdvancedSettings({ settings }: { settings: SettingsFormState }) {
@@ -43,24 +43,7 @@ export function AdvancedSettings({ settings }: { settings: SettingsFormState }) 
           onChange={(video) => update({ video })}
           showProblems={settings.attempted}
         />
-        <div className={styles.numbers}>
-          {NUMBER_FIELDS.map(([field, labelKey, hintKey]) => (
-            <TextField
-              key={field}
-              id={FIELD_IDS[field]}
-              label={t(labelKey)}
-              type="number"
-              inputMode="numeric"
-              min={NUMBER_LIMITS[field].min}
-              max={NUMBER_LIMITS[field].max}
-              step={1}
-              value={form[field]}
-              onChange={(value) => update({ [field]: value })}
-              {...(hintKey ? { hint: t(hintKey) } : {})}
-              problem={describeFieldProblem(problems[field])}
-            />
-          ))}
-        </div>
+        <NumberFields settings={settings} fields={NUMBER_FIELDS} />
       </div>
     </details>
   );

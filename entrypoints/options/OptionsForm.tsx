@@ -12,6 +12,7 @@ import { KeySection } from './KeySection';
 import styles from './Options.module.css';
 import { OutcomeMessage } from './outcome';
 import { ReviewSelectionField } from './ReviewSelectionField';
+import { SpendingSection } from './SpendingSection';
 import { useKeyChoice } from './useKeyChoice';
 import { useOptionsCommands } from './useOptionsCommands';
 import { FIELD_IDS, useSettingsForm } from './useSettingsForm';
@@ -68,6 +69,8 @@ export function OptionsForm({ stored, keyStatus }: { stored: Settings; keyStatus
       <KeptCopiesSection settings={settings} />
 
       <HistorySection />
+
+      <SpendingSection settings={settings} />
 
       <ReviewSelectionField settings={settings} />
 

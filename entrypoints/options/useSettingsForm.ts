@@ -21,6 +21,10 @@ export const FIELD_IDS: Record<FormField, string> = {
   historyLimit: 'history-limit',
   historyDropAfterDays: 'history-drop-after',
   fileNameTemplate: 'file-name-template',
+  confirmBatchAbove: 'confirm-batch-above',
+  dailyBudget: 'daily-budget',
+  monthlyBudget: 'monthly-budget',
+  lowBalanceBelow: 'low-balance-below',
 };
 
 const ADVANCED_FIELDS: readonly FormField[] = [

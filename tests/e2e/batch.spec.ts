@@ -1,4 +1,5 @@
 import { BatchForm } from './pages/batch';
+import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
@@ -56,11 +57,16 @@ test('five lines of images: five entries, waiting ones say so, and exactly one s
   expect(await recordedNotifications(extension)).toHaveLength(1);
 });
 
-test('six lines ask first: cancelling sends nothing, too many lines are refused, confirming sends six', async ({
+test('above the threshold the person set, the form asks first: cancelling sends nothing, too many lines are refused, confirming sends six', async ({
   extension,
   service,
 }) => {
   await configure(extension, service);
+  // The default asks above 10; the person lowers it to 5 on the options page.
+  const options = await OptionsPage.open(extension);
+  await options.page.getByLabel('Ask before sending more than this many prompts at once').fill('5');
+  await options.save();
+  await expect(options.status).toHaveText('Saved.');
   const popup = await PopupPage.open(extension);
   const form = new BatchForm(popup.page);
 

@@ -36,34 +36,41 @@ test('variations one per line: the count, a cost from the images made before, th
 
   const form = new BatchForm(popup.page);
   await form.onePerLine.check();
-  await form.prompt.fill('a {red|green|blue} kite\na {small|big} owl\na plain \\{brace\\}');
-  await expect(form.count).toHaveText('6 images or 6 videos will be made, one per line.');
+  // Eleven: one more than the default threshold (10), so the form asks first.
+  await form.prompt.fill(
+    'a {red|green|blue} kite\na {small|big} owl\na {paper|tin|wool|glass} crane\na plain \\{brace\\}',
+  );
+  await expect(form.count).toHaveText('11 images or 11 videos will be made, one per line.');
   const preview = popup.page.getByTestId('cost-preview');
   await expect(preview).toContainText(
-    `As images: 6 prompts × about ${credits(each ?? 0)} ≈ ${credits(6 * (each ?? 0))} (from 2 earlier ones).`,
+    `As images: 11 prompts × about ${credits(each ?? 0)} ≈ ${credits(11 * (each ?? 0))} (from 2 earlier ones).`,
   );
   // No video was made: its cost is not guessed.
-  await expect(preview).toContainText('As videos: 6 prompts, cost unknown');
+  await expect(preview).toContainText('As videos: 11 prompts, cost unknown');
   await expect(preview).toContainText(`Balance: ${credits(balance)}.`);
 
   await form.button('image').click();
-  await expect(form.question).toContainText('Make 6 images now? Each one spends credits.');
+  await expect(form.question).toContainText('Make 11 images now? Each one spends credits.');
   await expect(form.question.getByTestId('cost-preview')).toContainText(
-    `As images: 6 prompts × about ${credits(each ?? 0)} ≈ ${credits(6 * (each ?? 0))}`,
+    `As images: 11 prompts × about ${credits(each ?? 0)} ≈ ${credits(11 * (each ?? 0))}`,
   );
   for (const scheme of schemes) expect(await seriousViolations(popup.page, scheme)).toEqual([]);
   await form.confirm.click();
 
-  const history = await settledHistory(extension, 8, BATCH_TIMEOUT);
+  const history = await settledHistory(extension, 13, BATCH_TIMEOUT);
   const expected = [
     'a red kite',
     'a green kite',
     'a blue kite',
     'a small owl',
     'a big owl',
+    'a paper crane',
+    'a tin crane',
+    'a wool crane',
+    'a glass crane',
     'a plain {brace}',
   ];
-  expect(history.slice(0, 6).map((entry) => entry.prompt)).toEqual(expected);
+  expect(history.slice(0, 11).map((entry) => entry.prompt)).toEqual(expected);
   const sent = sentPrompts(requestsTo(service.requests(), '/v1/images/generate', 'POST'));
   expect(sent.slice(2).sort()).toEqual([...expected].sort());
 });

@@ -18,6 +18,10 @@ export const DEFAULT_SETTINGS: Settings = {
   promptInFiles: true,
   // The names files had before the template could be set.
   fileNameTemplate: 'promptcast-{date}-{prompt}-{n}',
+  confirmBatchAbove: 10,
+  dailyBudget: 0,
+  monthlyBudget: 0,
+  lowBalanceBelow: 0,
 };
 
 /**

@@ -29,6 +29,10 @@ export interface SettingsForm {
   reviewSelection: boolean;
   promptInFiles: boolean;
   fileNameTemplate: string;
+  confirmBatchAbove: string;
+  dailyBudget: string;
+  monthlyBudget: string;
+  lowBalanceBelow: string;
 }
 
 export { NUMBER_LIMITS };
@@ -58,6 +62,10 @@ export function toForm(settings: Settings): SettingsForm {
     reviewSelection: settings.reviewSelection,
     promptInFiles: settings.promptInFiles,
     fileNameTemplate: settings.fileNameTemplate,
+    confirmBatchAbove: String(settings.confirmBatchAbove),
+    dailyBudget: String(settings.dailyBudget),
+    monthlyBudget: String(settings.monthlyBudget),
+    lowBalanceBelow: String(settings.lowBalanceBelow),
   };
 }
 
@@ -112,6 +120,10 @@ export function fromForm(form: SettingsForm): { settings: Settings } | { problem
       copyCapMb: numbers.copyCapMb,
       historyLimit: numbers.historyLimit,
       historyDropAfterDays: numbers.historyDropAfterDays,
+      confirmBatchAbove: numbers.confirmBatchAbove,
+      dailyBudget: numbers.dailyBudget,
+      monthlyBudget: numbers.monthlyBudget,
+      lowBalanceBelow: numbers.lowBalanceBelow,
     },
   };
 }
@@ -129,6 +141,10 @@ export const FIELD_ORDER: readonly FormField[] = [
   'historyDropAfterDays',
   'copyCapMb',
   'fileNameTemplate',
+  'confirmBatchAbove',
+  'dailyBudget',
+  'monthlyBudget',
+  'lowBalanceBelow',
 ];
 
 /**
