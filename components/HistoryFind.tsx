@@ -24,7 +24,8 @@ interface ChoiceProps<T extends string> {
   onChange: (value: T) => void;
 }
 
-function Choice<T extends string>({ label, value, choices, onChange }: ChoiceProps<T>) {
+/** A labelled select of fixed choices. */
+export function Choice<T extends string>({ label, value, choices, onChange }: ChoiceProps<T>) {
   const id = useId();
   return (
     <div className={controls.field}>

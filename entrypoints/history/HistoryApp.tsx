@@ -11,6 +11,7 @@ import { HistoryTransfer } from '@/components/HistoryTransfer';
 import { KeyStatusContext } from '@/components/KeyStatusContext';
 import { LoadMore } from '@/components/LoadMore';
 import { FIRST_CELLS, MediaGrid } from '@/components/MediaGrid';
+import { SpendSection } from '@/components/SpendSection';
 import { StatusMessage } from '@/components/StatusMessage';
 import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
@@ -183,6 +184,7 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
           {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
 
           {loaded ? <HistoryTransfer /> : null}
+          {loaded && total > 0 ? <SpendSection profiles={profiles} /> : null}
           {total > 0 || narrowed ? (
             <HistoryFind
               query={query}

@@ -1,11 +1,14 @@
+import { FIRST_PROFILE_ID } from '../../utils/profiles/first-profile';
 import { DEMO_API_KEY } from '../reference-service/server';
+import { olderEntry } from '../support/older-entry';
 import { HistoryPage } from './pages/history';
 import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
 import type { ExtensionUnderTest } from './support/extension';
 import { expect, test } from './support/fixtures';
-import { configure } from './support/setup';
+import { seedHistory } from './support/history-seed';
+import { configure, sendFrom } from './support/setup';
 
 /** A popup showing everything at once: a result, a running job, an error, and history. */
 async function busyPopup(
@@ -60,6 +63,26 @@ for (const scheme of schemes) {
     expect(await seriousViolations(history.page, scheme)).toEqual([]);
     await history.page.getByRole('button', { name: 'Clear history' }).click();
     await expect(history.page.getByRole('button', { name: 'Delete all' })).toBeVisible();
+    expect(await seriousViolations(history.page, scheme)).toEqual([]);
+  });
+
+  test(`axe finds nothing serious on the spend chart and its table (${scheme})`, async ({
+    extension,
+    service,
+  }) => {
+    const setup = await configure(extension, service);
+    // Two profiles: the chart then offers the choice of whose spend it shows.
+    expect((await sendFrom(setup, { type: 'addProfile', name: 'Work' })).ok).toBe(true);
+    expect((await sendFrom(setup, { type: 'switchProfile', id: FIRST_PROFILE_ID })).ok).toBe(true);
+    const now = Date.now();
+    await seedHistory(
+      extension,
+      Array.from({ length: 40 }, (_, index) => olderEntry(index, now)),
+    );
+    const history = await HistoryPage.open(extension);
+    await history.openSpending();
+    await expect(history.spending.getByRole('table')).toBeVisible();
+    await expect(history.spendChart.locator('rect').first()).toBeVisible();
     expect(await seriousViolations(history.page, scheme)).toEqual([]);
   });
 }

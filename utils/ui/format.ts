@@ -74,3 +74,12 @@ export function formatDateTime(time: number, locale: string): string {
     return new Date(time).toISOString();
   }
 }
+
+/** A calendar day for charts and tables ("Mon, Nov 3"). */
+export function formatDay(time: number, locale: string): string {
+  try {
+    return dateFormat(locale, { weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(time));
+  } catch {
+    return new Date(time).toDateString();
+  }
+}

@@ -179,6 +179,46 @@ export class HistoryPage {
     return this.page.getByRole('alert');
   }
 
+  /** The folded *Spending* section (its button is its heading). */
+  get spending(): Locator {
+    return this.page.getByRole('region', { name: 'Spending' });
+  }
+
+  /** Opens *Spending* and its table, and waits for the chart. */
+  async openSpending(): Promise<void> {
+    await this.spending.getByRole('button', { name: 'Spending' }).click();
+    await this.spendChart.waitFor();
+    await this.spending.getByRole('button', { name: 'Numbers as a table' }).click();
+  }
+
+  /** The chart's drawing: one image, named by its summary. */
+  get spendChart(): Locator {
+    return this.spending.getByRole('img');
+  }
+
+  /** Picks whose spend the chart shows: a profile's name or "All profiles". */
+  async chooseSpendProfile(name: string): Promise<void> {
+    await this.spending.getByRole('combobox', { name: 'Profile' }).selectOption({ label: name });
+  }
+
+  /** The spend table's days as `YYYY-MM-DD` (local), each with its image, video and total credits. */
+  spendRows(): Promise<Record<string, number[]>> {
+    return this.spending.getByRole('table').evaluate((table) => {
+      const number = (cell: Element) => Number((cell.textContent ?? '').replace(/\D/g, ''));
+      return Object.fromEntries(
+        [...table.querySelectorAll('tbody tr')].map((row) => [
+          row.querySelector('time')?.getAttribute('datetime') ?? '',
+          [...row.querySelectorAll('td')].map(number),
+        ]),
+      );
+    });
+  }
+
+  /** The spend table's last row: the 30 days' sums. */
+  spendTotals(): Locator {
+    return this.spending.getByRole('table').locator('tfoot td');
+  }
+
   /** "Generate again", "Try again" or "Edit & generate" on the entry with this prompt. */
   entryAction(action: EntryAction, prompt: string): Locator {
     return entryAction(this.page, action, prompt);

@@ -73,7 +73,7 @@ describe('locales', () => {
   it('German translations are not left in English', () => {
     const de = readMessages('de');
     const same = Object.keys(en).filter((key) => de[key]?.message === en[key]?.message);
-    // Words that are the same in both languages (names, "Video", "Audio", "Prompt", "Status: …", "Details: …").
+    // Words that are the same in both languages (names, "Video(s)", "Audio", "Prompt", "Status: …", "Details: …").
     expect(same.sort()).toEqual(
       [
         'audioLabel',
@@ -83,6 +83,7 @@ describe('locales', () => {
         'jobRawStatus',
         'kindVideo',
         'promptLabel',
+        'spendVideos',
       ].sort(),
     );
   });
