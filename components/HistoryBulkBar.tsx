@@ -122,7 +122,10 @@ export function HistoryBulkBar({ selected, shown, onSelectAll, onClear }: Props)
           className={button}
           disabled={none || busy}
           onClick={() =>
-            act(async () => t('historyExported', (await send({ type: 'exportHistory', ids })).exported))
+            act(async () => {
+              const { exportHistoryFile } = await import('@/utils/ui/history-file');
+              return t('historyExported', await exportHistoryFile(ids));
+            })
           }
         >
           {t('exportSelected')}

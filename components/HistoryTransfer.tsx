@@ -1,6 +1,7 @@
 import { type ChangeEvent, useId, useState } from 'react';
 import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
+import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { ConfirmButtons } from './ConfirmButtons';
@@ -14,13 +15,18 @@ const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 type Outcome = { notice: string } | { error: ErrorInfo } | { badFile: string; reason?: string } | undefined;
 
+type FileEntries = HistoryEntry[];
+
 /** A file whose import would push stored entries out: held until the person answers. */
 interface Question {
   name: string;
-  json: unknown;
+  entries: FileEntries;
   adding: number;
   removing: number;
 }
+
+/** The file code (its schema included) loads when a file is exported or chosen, not with the page. */
+const historyFile = () => import('@/utils/ui/history-file');
 
 /** The file's JSON, or undefined when it is too big or not JSON at all. */
 async function readJson(file: File): Promise<{ json: unknown } | undefined> {
@@ -33,8 +39,9 @@ async function readJson(file: File): Promise<{ json: unknown } | undefined> {
 }
 
 /**
- * *Export* saves the history as a JSON file; *Import* reads one back. The background checks and merges
- * it, so a file that is not an export is refused as a whole and the history stays as it was. An import that
+ * *Export* saves the history as a JSON file; *Import* reads one back. The page checks it field by field and
+ * the background merges its entries, so a file that is not an export is refused as a whole and the history
+ * stays as it was. An import that
  * would push older entries out at the history's cap is first a question: only the person's yes applies it.
  */
 export function HistoryTransfer() {
@@ -45,11 +52,11 @@ export function HistoryTransfer() {
   const [question, setQuestion] = useState<Question>();
 
   /** Sends the file; `removeUpTo` is what the person agreed to lose (none until asked). */
-  const runImport = async (name: string, json: unknown, removeUpTo?: number) => {
+  const runImport = async (name: string, entries: FileEntries, removeUpTo?: number) => {
     setQuestion(undefined);
-    const answer = await send({ type: 'importHistory', file: json, ...(removeUpTo ? { removeUpTo } : {}) });
+    const answer = await send({ type: 'importHistory', entries, ...(removeUpTo ? { removeUpTo } : {}) });
     if (!answer.imported) {
-      setQuestion({ name, json, adding: answer.adding, removing: answer.removing });
+      setQuestion({ name, entries, adding: answer.adding, removing: answer.removing });
       return;
     }
     const imported = t('historyImported', [answer.added, answer.skipped]);
@@ -74,9 +81,10 @@ export function HistoryTransfer() {
   const exportAll = () => {
     setBusy(true);
     setOutcome(undefined);
-    send({ type: 'exportHistory' })
+    historyFile()
+      .then(({ exportHistoryFile }) => exportHistoryFile())
       .then(
-        ({ exported }) => setOutcome({ notice: t('historyExported', exported) }),
+        (exported) => setOutcome({ notice: t('historyExported', exported) }),
         (failure) => setOutcome({ error: toErrorInfo(failure) }),
       )
       .finally(() => setBusy(false));
@@ -92,7 +100,7 @@ export function HistoryTransfer() {
       // Choosing the same file again (after fixing it, say) must fire another change.
       input.value = '';
       if (!read) return setOutcome({ badFile: file.name });
-      await runImport(file.name, read.json);
+      await runImport(file.name, (await historyFile()).entriesOfFile(read.json));
     });
   };
 
@@ -129,7 +137,7 @@ export function HistoryTransfer() {
             confirmLabel={t('historyImportAnyway')}
             busy={busy}
             onConfirm={() =>
-              void settle(question.name, () => runImport(question.name, question.json, question.removing))
+              void settle(question.name, () => runImport(question.name, question.entries, question.removing))
             }
             onCancel={() => {
               setQuestion(undefined);

@@ -39,7 +39,9 @@ export default function SpendPanel({ profiles, dailyBudget }: SpendPanelProps) {
       ? t('spendAllProfiles')
       : (profiles.list.find((shown) => shown.id === profile)?.name ?? t('profileDefaultName'));
   const title = t('spendTitle', name);
-  const budget = dailyBudget === undefined ? '' : ` ${t('spendBudget', formatCredits(dailyBudget))}`;
+  // The budget is the active profile's own (settings are per profile): drawn only over its spending.
+  const line = profile === profiles.activeId ? dailyBudget : undefined;
+  const budget = line === undefined ? '' : ` ${t('spendBudget', formatCredits(line))}`;
 
   if (error) return <ErrorMessage>{describeError(error)}</ErrorMessage>;
   if (!read) return <p className={styles.muted}>{t('loading')}</p>;
@@ -59,7 +61,7 @@ export default function SpendPanel({ profiles, dailyBudget }: SpendPanelProps) {
           />
         </div>
       ) : null}
-      <SpendChart spend={spend} dailyBudget={dailyBudget} />
+      <SpendChart spend={spend} dailyBudget={line} />
       <p className={styles.muted}>{t('spendHint')}</p>
       <div>
         <button

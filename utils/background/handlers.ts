@@ -12,7 +12,7 @@ import {
   setFavourite,
   trimHistory,
 } from './history-commands';
-import { exportHistory, importHistory } from './history-transfer';
+import { importHistory } from './history-transfer';
 import {
   changePassphrase,
   lockKeys,
@@ -58,7 +58,6 @@ export function createHandlers(ctx: Context): Handlers {
       await ctx.copies.deleteAll();
       return { deleted: true };
     },
-    exportHistory: ({ ids }) => exportHistory(ctx, ids),
     importHistory: (request) => importHistory(ctx, request),
     takeComposerDraft: ({ id }) => takeComposerDraft(ctx, id),
     composeDraft: ({ prompt, kind, options }) =>

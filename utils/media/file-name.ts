@@ -38,9 +38,10 @@ const EXTENSION_BY_TYPE: Record<string, string> = {
   'video/quicktime': 'mov',
 };
 
-const KNOWN_EXTENSIONS = new Set([...Object.values(EXTENSION_BY_TYPE), 'jpeg', 'm4v']);
+// Pure, as the encoder below: bundles that never name a file drop them.
+const KNOWN_EXTENSIONS = /* @__PURE__ */ new Set([...Object.values(EXTENSION_BY_TYPE), 'jpeg', 'm4v']);
 
-const utf8 = new TextEncoder();
+const utf8 = /* @__PURE__ */ new TextEncoder();
 
 export function slugify(prompt: string): string {
   const words = prompt

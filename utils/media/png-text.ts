@@ -6,7 +6,8 @@
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-const CRC_TABLE = (() => {
+// Pure: a bundle that never writes a PNG (Chrome's worker) drops the table.
+const CRC_TABLE = /* @__PURE__ */ (() => {
   const table = new Uint32Array(256);
   for (let n = 0; n < 256; n++) {
     let c = n;

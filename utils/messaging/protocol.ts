@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { rule } from '../api/schemas';
 import { MAX_BATCH } from '../batch';
 import type { errorInfoSchema } from '../errors';
-import type { historyEntrySchema } from '../history/schema';
+import { historyEntrySchema } from '../history/schema';
 import { profileNameSchema } from '../profiles/schema';
 import { settingsSchema, videoOptionsSchema } from '../settings/schema';
 import { apiKeyProblem, promptProblem } from '../validation';
@@ -88,15 +88,13 @@ export const requestSchema = z.discriminatedUnion('type', [
   /** A result larger than the space for copies: raise the cap just enough for it, then keep it. */
   z.object({ type: z.literal('keepAnyway'), entryId: z.string() }),
   z.object({ type: z.literal('deleteAllCopies') }),
-  /** Without ids, the whole history; with them, only those entries (bulk export). */
-  z.object({ type: z.literal('exportHistory'), ids: z.optional(entryIdsSchema) }),
   /**
-   * A history file as parsed JSON; the background checks it against its own schema (utils/history/transfer.ts).
+   * The entries of a history file the page read and checked (utils/ui/history-file.ts), as stored entries.
    * `removeUpTo`: how many stored entries the person agreed may be pushed out by the cap (none unless asked).
    */
   z.object({
     type: z.literal('importHistory'),
-    file: z.unknown(),
+    entries: z.array(historyEntrySchema).check(z.maxLength(50_000)),
     removeUpTo: z.optional(wholeNumber().check(z.nonnegative())),
   }),
   /** The side panel filled its form from this draft: clear it, unless a newer one replaced it. */
@@ -156,7 +154,6 @@ export interface ResponseData {
   keepCopy: { keeping: true };
   keepAnyway: { keeping: true; copyCapMb: number };
   deleteAllCopies: { deleted: true };
-  exportHistory: { exported: number };
   /**
    * `skipped`: entries whose ids the history already had. Not imported: it would push out `removing` stored
    * entries (with their copies) to add `adding`, more than `removeUpTo` allowed; nothing was changed.

@@ -30,9 +30,6 @@ export interface SettingsForm {
   promptInFiles: boolean;
   fileNameTemplate: string;
   confirmBatchAbove: string;
-  dailyBudget: string;
-  monthlyBudget: string;
-  lowBalanceBelow: string;
 }
 
 export { NUMBER_LIMITS };
@@ -63,9 +60,6 @@ export function toForm(settings: Settings): SettingsForm {
     promptInFiles: settings.promptInFiles,
     fileNameTemplate: settings.fileNameTemplate,
     confirmBatchAbove: String(settings.confirmBatchAbove),
-    dailyBudget: String(settings.dailyBudget),
-    monthlyBudget: String(settings.monthlyBudget),
-    lowBalanceBelow: String(settings.lowBalanceBelow),
   };
 }
 
@@ -121,9 +115,6 @@ export function fromForm(form: SettingsForm): { settings: Settings } | { problem
       historyLimit: numbers.historyLimit,
       historyDropAfterDays: numbers.historyDropAfterDays,
       confirmBatchAbove: numbers.confirmBatchAbove,
-      dailyBudget: numbers.dailyBudget,
-      monthlyBudget: numbers.monthlyBudget,
-      lowBalanceBelow: numbers.lowBalanceBelow,
     },
   };
 }
@@ -142,9 +133,6 @@ export const FIELD_ORDER: readonly FormField[] = [
   'copyCapMb',
   'fileNameTemplate',
   'confirmBatchAbove',
-  'dailyBudget',
-  'monthlyBudget',
-  'lowBalanceBelow',
 ];
 
 /**

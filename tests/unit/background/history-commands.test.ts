@@ -3,10 +3,11 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import type { DownloadFile } from '../../../utils/media/download';
+import { historyFileText } from '../../../utils/history/transfer';
 import type { RequestOf } from '../../../utils/messaging/protocol';
 import { historyChangesItem } from '../../../utils/storage/items';
 import { freshProfile, makeBackgroundApp, startWorker } from '../support/background-app';
+import { importFile } from '../support/import-file';
 import { referenceServiceForFile } from '../support/reference-service';
 
 const service = referenceServiceForFile({});
@@ -27,12 +28,6 @@ function entry(id: string, patch: Partial<HistoryEntry> = {}): HistoryEntry {
 }
 
 const fileOf = (entries: unknown[]) => ({ format: 'promptcast-history', version: 1, exportedAt: 0, entries });
-
-function fileText(file: DownloadFile | undefined): unknown {
-  const prefix = 'data:application/json;charset=utf-8,';
-  if (!file || !('url' in file)) throw new Error('no data: URL');
-  return JSON.parse(decodeURIComponent(file.url.slice(prefix.length)));
-}
 
 describe('favourites and collections', () => {
   it('marks and unmarks favourites, rewriting only the entries that change', async () => {
@@ -81,35 +76,30 @@ describe('favourites and collections', () => {
 });
 
 describe('export and import of favourites and collections', () => {
-  it('exports only the entries named, with their mark and collections, and reads them back', async () => {
-    const { app, items, downloads } = await makeBackgroundApp(service);
+  it('exports an entry with its mark and collections, and reads them back', async () => {
+    const { app, items } = await makeBackgroundApp(service);
     const starred = entry('starred', { favourite: true, collections: ['Trips', 'Cats'] });
     await items.history.setValue([entry('other'), starred]);
-    expect(await app.handlers.exportHistory({ type: 'exportHistory', ids: ['starred', 'gone'] })).toEqual({
-      exported: 1,
-    });
-    const file = fileText(downloads[0]?.[0]) as { entries: HistoryEntry[] };
+    const file = JSON.parse(historyFileText([starred], Date.now())) as { entries: HistoryEntry[] };
     expect(file.entries).toEqual([starred]);
     await items.history.setValue([]);
-    await app.handlers.importHistory({ type: 'importHistory', file });
+    await importFile(app, { file });
     expect(await items.history.getValue()).toEqual([starred]);
   });
 
   it('an import keeps a collection named twice once, and refuses names or lists past their bounds', async () => {
     const { app, items } = await makeBackgroundApp(service);
-    await app.handlers.importHistory({
-      type: 'importHistory',
+    await importFile(app, {
       file: fileOf([entry('a', { collections: ['Trips', 'Trips'] })]),
     });
     expect((await items.history.getValue())[0]?.collections).toEqual(['Trips']);
     for (const collections of [['x'.repeat(61)], Array.from({ length: 51 }, (_, i) => `c${i}`)]) {
-      await expect(
-        app.handlers.importHistory({ type: 'importHistory', file: fileOf([entry('b', { collections })]) }),
-      ).rejects.toMatchObject({ info: { kind: 'invalid_input' } });
+      await expect(importFile(app, { file: fileOf([entry('b', { collections })]) })).rejects.toMatchObject({
+        info: { kind: 'invalid_input' },
+      });
     }
     await expect(
-      app.handlers.importHistory({
-        type: 'importHistory',
+      importFile(app, {
         file: fileOf([{ ...entry('c'), favourite: false }]),
       }),
     ).rejects.toMatchObject({ info: { kind: 'invalid_input' } });

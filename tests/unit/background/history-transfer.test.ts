@@ -3,11 +3,12 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import { historyFileText } from '../../../utils/history/transfer';
 import { forgetAllCopies } from '../../../utils/media/copies';
 import { copiesItem } from '../../../utils/media/copies-item';
 import { readCopy } from '../../../utils/media/copy-reader';
-import type { DownloadFile } from '../../../utils/media/download';
 import { type BackgroundHarness, makeBackgroundApp } from '../support/background-app';
+import { importFile } from '../support/import-file';
 import { referenceServiceForFile } from '../support/reference-service';
 
 const service = referenceServiceForFile({});
@@ -41,20 +42,11 @@ function entry(id: string, patch: Partial<HistoryEntry> = {}): HistoryEntry {
   };
 }
 
-/** The JSON the export handed to the downloads API: a data: URL's text, or a Blob's where one is saved. */
-async function exportedFile(file: DownloadFile | undefined): Promise<unknown> {
-  if (file && 'blob' in file) {
-    expect(file.blob.type).toBe('application/json');
-    return JSON.parse(await file.blob.text());
-  }
-  const prefix = 'data:application/json;charset=utf-8,';
-  expect(file?.url.startsWith(prefix)).toBe(true);
-  return JSON.parse(decodeURIComponent(file?.url.slice(prefix.length) ?? ''));
-}
+/** The export file of these entries, as the page makes it (newest first, as the history reads). */
+const exported = (entries: readonly HistoryEntry[]) => JSON.parse(historyFileText(entries, Date.now()));
 
 describe('history export and import', () => {
-  it('exports what a person needs of each entry, without polling state', async () => {
-    const { app, items, downloads } = await makeBackgroundApp(service);
+  it('exports what a person needs of each entry, without polling state', () => {
     const video = entry('v1', {
       kind: 'video',
       status: 'failed',
@@ -65,44 +57,25 @@ describe('history export and import', () => {
       notifyPending: true,
       urls: [],
     });
-    await items.history.setValue([video, entry('i1', { createdAt: 500 })]);
-    expect(await app.handlers.exportHistory({ type: 'exportHistory' })).toEqual({ exported: 2 });
-    const [files] = downloads;
-    expect(files?.[0]?.filename).toMatch(/^promptcast-history-\d{4}-\d{2}-\d{2}\.json$/);
-    const file = (await exportedFile(files?.[0])) as { format: string; entries: unknown[] };
+    const file = exported([video, entry('i1', { createdAt: 500 })]) as { format: string; entries: unknown[] };
     expect(file.format).toBe('promptcast-history');
     const { poll: _poll, notifyPending: _notify, ...wanted } = video;
     expect(file.entries).toEqual([wanted, entry('i1', { createdAt: 500 })]);
   });
 
-  it('where the background saves Blobs (Firefox, which refuses data: URLs), exports the same file as one', async () => {
-    const { app, items, downloads, media } = await makeBackgroundApp(service);
-    await items.history.setValue([entry('i1')]);
-    await app.handlers.exportHistory({ type: 'exportHistory' });
-    media.savesBlobs = true;
-    await app.handlers.exportHistory({ type: 'exportHistory' });
-    const [asUrl, asBlob] = downloads.map((files) => files[0]);
-    expect(asBlob && 'blob' in asBlob).toBe(true);
-    expect(asBlob?.filename).toBe(asUrl?.filename);
-    // The same file but for its time of export, a millisecond or so apart.
-    const [fromBlob, fromUrl] = [await exportedFile(asBlob), await exportedFile(asUrl)] as object[];
-    expect({ ...fromBlob, exportedAt: 0 }).toEqual({ ...fromUrl, exportedAt: 0 });
-  });
-
   it('imports into a cleared history, newest first, and adds nothing twice', async () => {
-    const { app, items, downloads } = await makeBackgroundApp(service);
+    const { app, items } = await makeBackgroundApp(service);
     const saved = [entry('a', { createdAt: 300 }), entry('b', { createdAt: 200 })];
     await items.history.setValue(saved);
-    await app.handlers.exportHistory({ type: 'exportHistory' });
-    const file = await exportedFile(downloads[0]?.[0]);
+    const file = exported(saved);
     await items.history.setValue([entry('c', { createdAt: 250 })]);
-    expect(await app.handlers.importHistory({ type: 'importHistory', file })).toEqual({
+    expect(await importFile(app, { file })).toEqual({
       imported: true,
       added: 2,
       skipped: 0,
       removed: 0,
     });
-    expect(await app.handlers.importHistory({ type: 'importHistory', file })).toEqual({
+    expect(await importFile(app, { file })).toEqual({
       imported: true,
       added: 0,
       skipped: 2,
@@ -125,7 +98,7 @@ describe('history export and import', () => {
         { ...entry('other'), prompt: 'the same id twice' },
       ],
     };
-    expect(await app.handlers.importHistory({ type: 'importHistory', file })).toEqual({
+    expect(await importFile(app, { file })).toEqual({
       imported: true,
       added: 1,
       skipped: 2,
@@ -151,7 +124,7 @@ describe('history export and import', () => {
       { ...good, entries: [entry('new', { urls: ['javascript:alert(1)'] })] },
       { ...good, entries: [entry('new'), { id: 'x', prompt: 'no kind' }] },
     ]) {
-      await expect(app.handlers.importHistory({ type: 'importHistory', file })).rejects.toMatchObject({
+      await expect(importFile(app, { file })).rejects.toMatchObject({
         info: { kind: 'invalid_input' },
       });
     }
@@ -175,14 +148,14 @@ describe('history export and import', () => {
       ],
     ];
     for (const [entries, detail] of refusals) {
-      await expect(
-        app.handlers.importHistory({ type: 'importHistory', file: fileOf(entries) }),
-      ).rejects.toMatchObject({ info: { kind: 'invalid_input', detail } });
+      await expect(importFile(app, { file: fileOf(entries) })).rejects.toMatchObject({
+        info: { kind: 'invalid_input', detail },
+      });
     }
     expect(await items.history.getValue()).toEqual(before);
     // A clock a few hours ahead is still a clock.
     const ahead = entry('ahead', { createdAt: Date.now() + 3 * 60 * 60 * 1000 });
-    await app.handlers.importHistory({ type: 'importHistory', file: fileOf([ahead]) });
+    await importFile(app, { file: fileOf([ahead]) });
     expect((await items.history.getValue()).map((item) => item.id)).toEqual(['ahead', 'keep']);
   });
 
@@ -194,7 +167,7 @@ describe('history export and import', () => {
       urls: [],
       error: { kind: 'job_failed', message: huge, detail: huge },
     });
-    await app.handlers.importHistory({ type: 'importHistory', file: fileOf([failed]) });
+    await importFile(app, { file: fileOf([failed]) });
     const [stored] = await items.history.getValue();
     expect(Array.from(stored?.error?.message ?? '')).toHaveLength(300);
     expect(Array.from(stored?.error?.detail ?? '')).toHaveLength(300);
@@ -208,18 +181,18 @@ describe('history export and import', () => {
     );
     await items.history.setValue(stored);
     const file = fileOf(newer(60));
-    expect(await app.handlers.importHistory({ type: 'importHistory', file })).toEqual({
+    expect(await importFile(app, { file })).toEqual({
       imported: false,
       adding: 60,
       removing: 60,
     });
     expect(await items.history.getValue()).toEqual(stored);
     // Agreeing to fewer than that changes nothing either.
-    expect(await app.handlers.importHistory({ type: 'importHistory', file, removeUpTo: 59 })).toMatchObject({
+    expect(await importFile(app, { file, removeUpTo: 59 })).toMatchObject({
       imported: false,
     });
     expect(await items.history.getValue()).toEqual(stored);
-    expect(await app.handlers.importHistory({ type: 'importHistory', file, removeUpTo: 60 })).toEqual({
+    expect(await importFile(app, { file, removeUpTo: 60 })).toEqual({
       imported: true,
       added: 60,
       skipped: 0,
@@ -253,8 +226,7 @@ describe('history export and import', () => {
     if (!keptFirst) throw new Error('no entry');
     // The kept entry becomes the oldest of a full history.
     await items.history.setValue([...newer(HISTORY_LIMIT - 1, 'full'), { ...keptFirst, createdAt: 1 }]);
-    await app.handlers.importHistory({
-      type: 'importHistory',
+    await importFile(app, {
       file: fileOf(newer(1, 'import')),
       removeUpTo: 1,
     });

@@ -28,7 +28,6 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     keepCopy: unused,
     keepAnyway: unused,
     deleteAllCopies: unused,
-    exportHistory: unused,
     importHistory: unused,
     takeComposerDraft: unused,
     composeDraft: unused,
@@ -90,7 +89,7 @@ describe('router', () => {
     const seen: unknown[] = [];
     const heard = async (request: unknown) => {
       seen.push(request);
-      return { removed: 0, changed: 0, exported: 0 };
+      return { removed: 0, changed: 0 };
     };
     const route = createRouter(
       handlers({
@@ -98,7 +97,6 @@ describe('router', () => {
         setFavourite: heard,
         setCollection: heard,
         trimHistory: heard,
-        exportHistory: heard,
       }),
       self,
     );
@@ -107,8 +105,6 @@ describe('router', () => {
       { type: 'setFavourite', ids: ['a'], favourite: true },
       { type: 'setCollection', ids: ['a'], collection: '  Trips ', member: true },
       { type: 'trimHistory', removeUpTo: 12 },
-      { type: 'exportHistory', ids: ['a'] },
-      { type: 'exportHistory' },
     ];
     for (const request of good) expect((await route(request, popup)).ok).toBe(true);
     expect(seen[2]).toMatchObject({ collection: 'Trips' });
@@ -119,7 +115,6 @@ describe('router', () => {
       { type: 'setCollection', ids: ['a'], collection: 'x'.repeat(61), member: true },
       { type: 'trimHistory', removeUpTo: 1.5 },
       { type: 'trimHistory', removeUpTo: -1 },
-      { type: 'exportHistory', ids: [] },
     ];
     for (const request of bad) expect(await route(request, popup)).toMatchObject({ ok: false });
     expect(seen).toHaveLength(good.length);
