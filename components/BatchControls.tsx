@@ -22,24 +22,31 @@ export function BatchControls({ batch }: { batch: readonly HistoryEntry[] }) {
   const waiting = batch.filter((entry) => entry.waiting);
   const paused = waiting.some((entry) => entry.paused);
   const { busy, error, run } = useCommand();
-  const [notice, setNotice] = useState('');
+  /** What the last click did; `focus` when its button went with the prompts it cancelled. */
+  const [notice, setNotice] = useState({ text: '', focus: false });
   const status = useRef<HTMLParagraphElement>(null);
+  // Once shown: an empty notice is not displayed, so it cannot take focus before.
+  useEffect(() => {
+    if (notice.focus) status.current?.focus();
+  }, [notice]);
   if (!first?.batchId) return null;
   const { batchId, kind } = first;
 
-  const pause = () =>
-    run(async () => {
-      await send({ type: 'pauseBatch', batchId, paused: !paused });
-      setNotice(t(paused ? 'batchResumedNotice' : 'batchPausedNotice'));
-    });
-  const cancelAll = () =>
-    run(async () => {
-      const { cancelled } = await send({ type: 'cancelBatchEntries', batchId });
-      setNotice(
-        cancelled ? t('batchCancelledNotice', formatCount(kind, cancelled)) : t('batchNoneCancelled'),
-      );
-      status.current?.focus();
-    });
+  // Busy buttons stay enabled (marked, and ignoring clicks): a disabled one would drop the focus.
+  const command = (action: () => Promise<unknown>) => () => {
+    if (!busy) run(action);
+  };
+  const pause = command(async () => {
+    await send({ type: 'pauseBatch', batchId, paused: !paused });
+    setNotice({ text: t(paused ? 'batchResumedNotice' : 'batchPausedNotice'), focus: false });
+  });
+  const cancelAll = command(async () => {
+    const { cancelled } = await send({ type: 'cancelBatchEntries', batchId });
+    const text = cancelled
+      ? t('batchCancelledNotice', formatCount(kind, cancelled))
+      : t('batchNoneCancelled');
+    setNotice({ text, focus: true });
+  });
 
   return (
     <>
@@ -48,17 +55,17 @@ export function BatchControls({ batch }: { batch: readonly HistoryEntry[] }) {
           <legend className={own.legend}>
             {t(paused ? 'batchPausedWaiting' : 'batchWaiting', waiting.length)}
           </legend>
-          <button type="button" className={button} disabled={busy} onClick={pause}>
+          <button type="button" className={button} aria-disabled={busy} onClick={pause}>
             {t(paused ? 'batchResume' : 'batchPause')}
           </button>
-          <button type="button" className={button} disabled={busy} onClick={cancelAll}>
+          <button type="button" className={button} aria-disabled={busy} onClick={cancelAll}>
             {t('batchCancelWaiting', waiting.length)}
           </button>
         </fieldset>
       ) : null}
       {/* Always there, so screen readers announce what is put in it; empty, it is not shown. */}
       <p ref={status} role="status" tabIndex={-1} className={`${styles.note} ${messages.empty}`}>
-        {notice}
+        {notice.text}
       </p>
       {error ? <ErrorMessage inline>{describeError(error)}</ErrorMessage> : null}
     </>
