@@ -11,15 +11,18 @@ export function kindLabel(entry: HistoryEntry): string {
   return entry.kind === 'image' ? t('kindImage') : t('kindVideo');
 }
 
-/** Waiting to be sent / Running / Completed / Failed as a small badge. */
+/** Whether the person cancelled this batch prompt before it was sent. */
+export const isCancelled = (entry: HistoryEntry) => entry.error?.kind === 'cancelled';
+
+/** Waiting to be sent (or paused) / Running / Completed / Cancelled / Failed as a small badge. */
 export function StatusBadge({ entry }: { entry: HistoryEntry }) {
   const text = entry.waiting
-    ? t('statusWaiting')
+    ? t(entry.paused ? 'statusPaused' : 'statusWaiting')
     : entry.status === 'running'
       ? t('statusRunning')
       : entry.status === 'completed'
         ? t('statusCompleted')
-        : t('statusFailed');
+        : t(isCancelled(entry) ? 'statusCancelled' : 'statusFailed');
   return <span className={`${styles.badge} ${styles[entry.status]}`}>{text}</span>;
 }
 
@@ -72,7 +75,11 @@ export function Outcome({ entry, withCopy = false, reasonId }: OutcomeProps) {
   if (entry.status === 'failed') {
     return (
       <p id={reasonId} className={styles.reason}>
-        {entry.error ? t('jobFailedReason', describeError(entry.error)) : t('statusFailed')}
+        {!entry.error
+          ? t('statusFailed')
+          : isCancelled(entry)
+            ? describeError(entry.error)
+            : t('jobFailedReason', describeError(entry.error))}
       </p>
     );
   }

@@ -2,6 +2,7 @@ import { memo, useId } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { t } from '@/utils/i18n';
 import { formatDateTime, formatRelativeTime, truncate } from '@/utils/ui/format';
+import { BatchTools } from './BatchTools';
 import controls from './controls.module.css';
 import styles from './Entry.module.css';
 import { EntryCollections } from './EntryCollections';
@@ -28,6 +29,8 @@ interface Props {
    */
   onSelect?: (entry: HistoryEntry, range: boolean) => void;
   selected?: boolean;
+  /** On the first listed entry of a batch at work: the batch's listed entries, for its controls. */
+  batch?: readonly HistoryEntry[] | undefined;
 }
 
 /** Memoised: a long history re-renders only the rows whose entry, clock or state changed. */
@@ -41,6 +44,7 @@ export const HistoryItem = memo(function HistoryItem({
   onEdit,
   onSelect,
   selected = false,
+  batch,
 }: Props) {
   const stamp = formatDateTime(entry.createdAt, locale);
   const reasonId = useId();
@@ -51,6 +55,7 @@ export const HistoryItem = memo(function HistoryItem({
       {entry.status === 'running' ? <RunningDetails entry={entry} now={now} /> : null}
       {completed && variant === 'full' ? <EntryCopyState entryId={entry.id} /> : null}
       <Outcome entry={entry} withCopy={variant === 'full'} reasonId={reasonId} />
+      <BatchTools entry={entry} batch={batch} reasonId={reasonId} />
     </>
   );
   return (

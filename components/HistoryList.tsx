@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { uiLanguage } from '@/utils/i18n';
+import { batchHeads } from '@/utils/ui/entries';
 import { useAfterFirstPaint } from '@/utils/ui/hooks';
 import styles from './Entry.module.css';
 import { HistoryItem } from './HistoryItem';
@@ -43,6 +45,7 @@ export function HistoryList({
   // With no row on the first screen the browser skips the list as a whole until the whole rows replace it:
   // one element for its viewport watch instead of one per row, and no style for hundreds of rows.
   const skipped = variant === 'full' && !painted && firstWholeRows === 0;
+  const heads = useMemo(() => batchHeads(entries), [entries]);
   return (
     <ul
       className={skipped ? `${styles.list} ${styles.skipped}` : styles.list}
@@ -64,6 +67,7 @@ export function HistoryList({
             onEdit={onEdit}
             onSelect={onSelect}
             selected={selected?.has(entry.id) ?? false}
+            batch={heads.get(entry.id)}
           />
         ) : (
           // The row with its prompt as plain text, one element with no component around it, until it is whole.

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { t } from '@/utils/i18n';
 import { formatElapsed } from '@/utils/ui/format';
+import { BatchTools } from './BatchTools';
 import styles from './Entry.module.css';
 import { EntryMedia } from './EntryMedia';
 import { elapsedMs, kindLabel, Outcome, RunningDetails, StatusBadge } from './EntryParts';
@@ -11,10 +12,12 @@ interface Props {
   entry: HistoryEntry;
   now: number;
   onEdit?: (entry: HistoryEntry) => void;
+  /** On the first listed entry of a batch at work: the batch's listed entries, for its controls. */
+  batch?: readonly HistoryEntry[] | undefined;
 }
 
 /** One piece of work in progress (or just finished while the popup was open). */
-export function JobItem({ entry, now, onEdit }: Props) {
+export function JobItem({ entry, now, onEdit, batch }: Props) {
   const reasonId = useId();
   const running = entry.status === 'running';
   return (
@@ -30,6 +33,7 @@ export function JobItem({ entry, now, onEdit }: Props) {
       {running ? <RunningDetails entry={entry} now={now} /> : null}
       {entry.status === 'completed' ? <EntryMedia entry={entry} size="small" /> : null}
       <Outcome entry={entry} reasonId={reasonId} />
+      <BatchTools entry={entry} batch={batch} reasonId={reasonId} />
       <EntryRetry entry={entry} onEdit={onEdit} reasonId={reasonId} />
     </li>
   );

@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
+import { batchHeads } from '@/utils/ui/entries';
 import styles from './Entry.module.css';
 import { JobItem } from './JobItem';
 
@@ -11,10 +13,11 @@ interface Props {
 
 /** Running video jobs (and images still generating), newest first, with live elapsed times. */
 export function JobList({ entries, now, labelledBy, onEdit }: Props) {
+  const heads = useMemo(() => batchHeads(entries), [entries]);
   return (
     <ul className={styles.list} aria-labelledby={labelledBy}>
       {entries.map((entry) => (
-        <JobItem key={entry.id} entry={entry} now={now} onEdit={onEdit} />
+        <JobItem key={entry.id} entry={entry} now={now} onEdit={onEdit} batch={heads.get(entry.id)} />
       ))}
     </ul>
   );

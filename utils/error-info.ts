@@ -26,6 +26,8 @@ export const ERROR_KINDS = [
   'invalid_request',
   'forbidden_sender',
   'interrupted',
+  // A batch prompt the person cancelled before it was sent: nothing was asked of the service.
+  'cancelled',
   'job_failed',
   'job_timeout',
   'key_for_other_service',

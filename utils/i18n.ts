@@ -145,6 +145,8 @@ export function describeError(info: ErrorInfo): string {
       return t('errorForbiddenSender');
     case 'interrupted':
       return t('errorInterrupted');
+    case 'cancelled':
+      return t('errorCancelled');
     case 'job_failed':
       return withDetail(t('errorJobFailed'), info.detail, 'errorReason');
     case 'job_timeout':

@@ -1,6 +1,7 @@
 import type { ServiceClient } from '../api/client';
 import { toErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
+import type { HistoryScope } from '../history/store';
 import { owed } from '../jobs/owed';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
 import { profileOf } from '../profiles/first-profile';
@@ -17,19 +18,23 @@ function runOf(kind: HistoryEntry['kind'], prompt: string, options: VideoOptions
 }
 
 /** The entry once it no longer waits, sent or ended unsent: the same fields go in both cases. */
-export function unqueued({ waiting: _, serviceUrl: __, ...entry }: HistoryEntry): HistoryEntry {
+export function unqueued({ waiting: _, serviceUrl: __, paused: ___, ...entry }: HistoryEntry): HistoryEntry {
   return entry;
 }
 
 /**
  * Sends one waiting entry: it stops waiting in its own write before the request leaves, so a worker
- * stopped during the request leaves it interrupted (it may have been charged), never sent twice.
+ * stopped during the request leaves it interrupted (it may have been charged), never sent twice. That
+ * write is also the claim against a cancel or a pause: whichever lands first wins, in one transaction.
  */
 async function sendWaiting(ctx: Context, client: ServiceClient, settings: Settings, waiting: HistoryEntry) {
   try {
-    const sent = await ctx.history.patch(waiting.id, (entry) => (entry.waiting ? unqueued(entry) : entry));
-    // Removed by the person meanwhile, or ended unsent (its profile deleted): nothing left to send.
-    if (sent?.status !== 'running') return ctx.inFlight.delete(waiting.id);
+    const sent = await ctx.history.patch(waiting.id, (entry) =>
+      entry.waiting && !entry.paused ? unqueued(entry) : entry,
+    );
+    // Removed by the person meanwhile, ended unsent (cancelled, its profile deleted) or paused: the
+    // resume sends a paused one again.
+    if (sent?.status !== 'running' || sent.waiting) return ctx.inFlight.delete(waiting.id);
     const run = runOf(sent.kind, sent.prompt, sent.options ?? settings.videoDefaults);
     const { entry } = await sendRecorded(ctx, run, sent, client);
     if (entry) ctx.copies.keepFinished([entry]);
@@ -82,26 +87,37 @@ function destinationOf(entry: HistoryEntry): Destination {
   return baseUrl === undefined ? recorded : { ...recorded, baseUrl };
 }
 
-/** Waiting entries that cannot be sent end as failed with the reason, told with their batch. */
-async function endUnsent(ctx: Context, entries: readonly HistoryEntry[], error: unknown): Promise<void> {
-  for (const entry of entries) ctx.inFlight.delete(entry.id);
+/**
+ * The waiting entries in `scope` (of those, the ones in `ids` when given) end as failed with the reason,
+ * told with their batch. Only entries still waiting: one a worker claimed meanwhile has been sent and ends
+ * as its request does.
+ */
+export async function endUnsent(
+  ctx: Context,
+  scope: HistoryScope,
+  error: unknown,
+  ids?: readonly string[],
+): Promise<HistoryEntry[]> {
   const now = ctx.platform.now();
-  const ended = await ctx.history.patchMany({ ids: entries.map((entry) => entry.id) }, (entry) =>
-    entry.status === 'running'
+  const ended = await ctx.history.patchMany(scope, (entry) =>
+    entry.waiting && (!ids || ids.includes(entry.id))
       ? owed({ ...unqueued(entry), status: 'failed', finishedAt: now, error: toErrorInfo(error) })
       : undefined,
   );
+  for (const entry of ended) ctx.inFlight.delete(entry.id);
   await ctx.tracker.announce(ended);
+  return ended;
 }
 
 /**
  * A new worker sends what a stopped one left waiting, as that worker would have: to the service and with
  * the model of the batch, whatever is configured now. Those it cannot send (no usable service, or the
- * stored key now belongs to another one) end as failed rather than waiting for good.
+ * stored key now belongs to another one) end as failed rather than waiting for good. A paused batch stays
+ * unsent until the person resumes it, which sends it through here.
  */
 export async function resumeWaiting(ctx: Context): Promise<void> {
   const waiting = (await ctx.history.find({ status: 'running' })).filter(
-    (entry) => entry.waiting && !ctx.inFlight.has(entry.id),
+    (entry) => entry.waiting && !entry.paused && !ctx.inFlight.has(entry.id),
   );
   if (waiting.length === 0) return;
   for (const entry of waiting) ctx.inFlight.add(entry.id);
@@ -118,7 +134,7 @@ export async function resumeWaiting(ctx: Context): Promise<void> {
     try {
       sendAll(ctx, await ctx.connect(destination), settings, entries);
     } catch (error) {
-      await endUnsent(ctx, entries, error);
+      await endUnsent(ctx, { ids: entries.map((entry) => entry.id) }, error);
     }
   }
 }

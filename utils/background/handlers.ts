@@ -1,6 +1,7 @@
 import type { Handlers } from '../messaging/router';
 import { refreshBalance } from './balance';
 import { generateBatch } from './batch';
+import { cancelBatchEntries, pauseBatch } from './batch-control';
 import type { Context } from './context';
 import { downloadEntry } from './download-entry';
 import { generateImage } from './generate-image';
@@ -42,6 +43,8 @@ export function createHandlers(ctx: Context): Handlers {
     generateImage: ({ prompt }) => generateImage(ctx, prompt, 'popup'),
     submitVideo: ({ prompt, options }) => submitVideo(ctx, prompt, options, 'popup'),
     generateBatch: (request) => generateBatch(ctx, request),
+    pauseBatch: (request) => pauseBatch(ctx, request),
+    cancelBatchEntries: (request) => cancelBatchEntries(ctx, request),
     saveSettings: (request) => saveSettings(ctx, request),
     removeApiKey: () => removeApiKey(ctx),
     testConnection: (request) => testConnection(ctx, request),

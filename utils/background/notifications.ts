@@ -93,7 +93,10 @@ export function createAnnouncer(now: () => number) {
   async function batchDone(batchId: string, entries: HistoryEntry[]): Promise<void> {
     const kind = entries[0]?.kind ?? 'image';
     const done = entries.filter((entry) => entry.status === 'completed').length;
-    const failed = entries.length - done;
+    const cancelled = entries.filter((entry) => entry.error?.kind === 'cancelled').length;
+    const failed = entries.length - done - cancelled;
+    // The person cancelled the whole batch themselves: there is nothing to tell them.
+    if (done + failed === 0) return;
     const title =
       failed === 0
         ? t('notifyBatchReadyTitle', formatCount(kind, done))
@@ -103,7 +106,11 @@ export function createAnnouncer(now: () => number) {
     const lines = entries.map(
       (entry) => `${entry.status === 'completed' ? '✓' : '✗'} ${quote(entry.prompt, 60)}`,
     );
-    await notify(`${HISTORY_PREFIX}batch-${batchId}`, title, lines.join('\n'));
+    await notify(
+      `${HISTORY_PREFIX}batch-${batchId}`,
+      cancelled ? t('notifyBatchCancelledTitle', [title, cancelled]) : title,
+      lines.join('\n'),
+    );
   }
 
   async function setupNeeded(): Promise<void> {

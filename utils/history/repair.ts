@@ -50,6 +50,7 @@ export function repairEntry(stored: unknown): HistoryEntry | undefined {
     notifyPending: field(z.boolean(), source.notifyPending),
     batchId: field(text, source.batchId),
     waiting: field(historyEntrySchema.shape.waiting, source.waiting),
+    paused: field(historyEntrySchema.shape.paused, source.paused),
     serviceUrl: field(text, source.serviceUrl),
     balanceBefore: field(historyEntrySchema.shape.balanceBefore, source.balanceBefore),
     cost: field(historyEntrySchema.shape.cost, source.cost),

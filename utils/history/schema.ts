@@ -53,6 +53,8 @@ export const historyEntrySchema = z.object({
    * stopped mid-batch leaves it for the next one instead of losing it (or failing it as interrupted).
    */
   waiting: z.optional(z.literal(true)),
+  /** A waiting entry the person paused with its batch: no worker sends it until the batch is resumed. */
+  paused: z.optional(z.literal(true)),
   /**
    * Where a waiting entry goes: the service its batch was made for. A worker that sends it later sends it
    * there, never to a service configured since (a video sent there would be polled at the old one).

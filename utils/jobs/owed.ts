@@ -9,8 +9,3 @@ export function told(entry: HistoryEntry): HistoryEntry {
   const { notifyPending: _, ...rest } = entry;
   return rest;
 }
-
-export const INTERRUPTED_IMAGE =
-  'The extension was stopped while this image was being generated. The service may still have charged for it; check your balance before trying again.';
-export const INTERRUPTED_SUBMISSION =
-  'The extension was stopped while submitting this video, so the job could not be tracked. Check your balance before trying again.';

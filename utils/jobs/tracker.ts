@@ -4,7 +4,7 @@ import type { HistoryEntry } from '../history/schema';
 import type { HistoryStore } from '../history/store';
 import { coalesce } from './coalesce';
 import { mapWithLimit } from './concurrency';
-import { INTERRUPTED_IMAGE, INTERRUPTED_SUBMISSION, owed, told } from './owed';
+import { owed, told } from './owed';
 import {
   applyPollOutcome,
   isDue,
@@ -217,8 +217,9 @@ export function createJobTracker(deps: TrackerDeps) {
     const ended = await deps.history.patchMany({ status: 'running' }, (entry) => {
       if (entry.waiting || deps.inFlight(entry.id)) return undefined;
       if (entry.kind === 'video' && entry.poll?.jobId !== undefined) return undefined;
-      const message = entry.kind === 'image' ? INTERRUPTED_IMAGE : INTERRUPTED_SUBMISSION;
-      return owed({ ...entry, status: 'failed', finishedAt: now, error: { kind: 'interrupted', message } });
+      // Worded by the pages from the kind, in the person's language (errorInterrupted).
+      const error = { kind: 'interrupted' as const, message: 'interrupted' };
+      return owed({ ...entry, status: 'failed', finishedAt: now, error });
     });
     await announce([...ended, ...earlier]);
     return ended.map(told);

@@ -45,6 +45,10 @@ export const requestSchema = z.discriminatedUnion('type', [
     prompts: z.array(z.string().check(rule(promptProblem))).check(z.minLength(2), z.maxLength(MAX_BATCH)),
     options: z.optional(videoOptionsSchema),
   }),
+  /** Pauses (or resumes) the prompts of a batch not sent yet. */
+  z.object({ type: z.literal('pauseBatch'), batchId: z.string(), paused: z.boolean() }),
+  /** Cancels the prompts of a batch not sent yet: those named, or all of them without `ids`. */
+  z.object({ type: z.literal('cancelBatchEntries'), batchId: z.string(), ids: z.optional(entryIdsSchema) }),
   z.object({
     type: z.literal('saveSettings'),
     settings: settingsSchema,
@@ -141,6 +145,10 @@ export interface ResponseData {
   submitVideo: z.infer<typeof historyEntrySchema>;
   /** The batch is recorded; its entries are sent in the background. */
   generateBatch: { batchId: string; count: number };
+  /** The waiting entries marked (or cleared). */
+  pauseBatch: { changed: number };
+  /** The entries that ended unsent; one already sent is not among them. */
+  cancelBatchEntries: { cancelled: number };
   saveSettings: { saved: true };
   removeApiKey: { removed: true };
   testConnection: { balance: number };

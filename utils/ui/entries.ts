@@ -64,3 +64,25 @@ export function waitingOrigin(entry: HistoryEntry, key: KeyStatus | undefined): 
 export function waitsForUnlock(entry: HistoryEntry, key: KeyStatus | undefined): boolean {
   return key?.locked === true && entry.status === 'running' && entry.poll?.jobId !== undefined;
 }
+
+/**
+ * For each batch with a prompt at work or cancelled, its first listed entry's id and the batch's listed
+ * entries: that row carries the batch's controls, which stay while the batch is listed so what a click did
+ * is still said there.
+ */
+export function batchHeads(entries: readonly HistoryEntry[]): Map<string, HistoryEntry[]> {
+  const batches = new Map<string, HistoryEntry[]>();
+  for (const entry of entries) {
+    if (entry.batchId === undefined) continue;
+    const batch = batches.get(entry.batchId) ?? [];
+    batch.push(entry);
+    batches.set(entry.batchId, batch);
+  }
+  const heads = new Map<string, HistoryEntry[]>();
+  for (const batch of batches.values()) {
+    const first = batch[0];
+    if (first && batch.some((entry) => entry.status === 'running' || entry.error?.kind === 'cancelled'))
+      heads.set(first.id, batch);
+  }
+  return heads;
+}

@@ -33,3 +33,32 @@ export class BatchForm {
     await this.button(kind).click();
   }
 }
+
+/** Pause, resume and cancel for a batch's prompts not sent yet, as listed on a page (popup, panel, history). */
+export class BatchControls {
+  /** The batch's own controls, named by what is not sent yet ("Batch: 3 not sent yet"). */
+  readonly group: Locator;
+  readonly pause: Locator;
+  readonly resume: Locator;
+
+  constructor(readonly page: Page) {
+    this.group = page.getByRole('group', { name: /^Batch( paused)?: \d+ not sent yet$/ });
+    this.pause = this.group.getByRole('button', { name: 'Pause sending' });
+    this.resume = this.group.getByRole('button', { name: 'Resume sending' });
+  }
+
+  /** "Cancel the N not sent". */
+  cancelRest(count: number): Locator {
+    return this.group.getByRole('button', { name: `Cancel the ${count} not sent`, exact: true });
+  }
+
+  /** The "Cancel" beside one prompt waiting to be sent. */
+  cancel(prompt: string): Locator {
+    return this.page.getByRole('button', { name: `Cancel “${prompt}” before it is sent`, exact: true });
+  }
+
+  /** What the last click did, said in the batch's live region. */
+  notice(text: string | RegExp): Locator {
+    return this.page.getByRole('status').filter({ hasText: text });
+  }
+}

@@ -15,6 +15,8 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     generateImage: unused,
     submitVideo: unused,
     generateBatch: unused,
+    pauseBatch: unused,
+    cancelBatchEntries: unused,
     saveSettings: unused,
     removeApiKey: unused,
     testConnection: unused,

@@ -66,6 +66,13 @@ describe('stored history, repaired on read', () => {
     expect(entry?.poll).toBeUndefined();
   });
 
+  it('a paused batch prompt damaged elsewhere stays paused: it is repaired, not sent', () => {
+    const [entry] = repairEntries([
+      { ...valid, status: 'running', urls: 'junk', batchId: 'b', waiting: true, paused: true },
+    ]);
+    expect(entry).toMatchObject({ status: 'running', batchId: 'b', waiting: true, paused: true });
+  });
+
   it('a history that is not a list keeps what still reads as entries, or is empty', () => {
     expect(repairEntries({ 0: valid, 1: 'junk' }).map((entry) => entry.id)).toEqual(['ok']);
     for (const junk of ['[oops', 42, null, true]) expect(repairEntries(junk)).toEqual([]);

@@ -1,0 +1,36 @@
+import { AppError } from '../error-info';
+import type { RequestOf, ResponseData } from '../messaging/protocol';
+import { endUnsent, resumeWaiting } from './batch';
+import type { Context } from './context';
+
+/**
+ * Pauses or resumes what of a batch is not sent yet. The mark is stored on each waiting entry in one
+ * write, so a worker started later (after a stop or a browser restart) leaves a paused batch unsent too.
+ */
+export async function pauseBatch(
+  ctx: Context,
+  { batchId, paused }: RequestOf<'pauseBatch'>,
+): Promise<ResponseData['pauseBatch']> {
+  const changed = await ctx.history.patchMany({ batchId }, ({ paused: _, ...entry }) =>
+    entry.waiting ? (paused ? { ...entry, paused } : entry) : undefined,
+  );
+  if (!paused) {
+    await resumeWaiting(ctx);
+    // Should this worker be stopped before it sends them, the alarm wakes the next one to do it.
+    await ctx.tracker.reschedule();
+  }
+  return { changed: changed.length };
+}
+
+/**
+ * Cancels prompts of a batch that are not sent yet (all of them, or those named): they end as cancelled,
+ * never sent. One already sent is left alone: the service has no way to cancel a request.
+ */
+export async function cancelBatchEntries(
+  ctx: Context,
+  { batchId, ids }: RequestOf<'cancelBatchEntries'>,
+): Promise<ResponseData['cancelBatchEntries']> {
+  const ended = await endUnsent(ctx, { batchId }, new AppError('cancelled'), ids);
+  await ctx.tracker.reschedule();
+  return { cancelled: ended.length };
+}
