@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { AppError } from '../error-info';
 import { hasHostAccess, releaseHostAccess } from '../host-access';
 import { backgroundSavesBlobs, type DownloadFile, saveAll } from '../media/download';
 
@@ -39,7 +40,9 @@ async function isPopupOpen(): Promise<boolean> {
 export const browserGaps: BrowserGaps = {
   canReach: hasHostAccess,
   hasMediaAccess: (urls) => hasHostAccess(...urls),
-  download: saveAll,
+  // Only a background that saves files itself (Firefox's) downloads: Chrome's pages save their own files
+  // (download-entry.ts refuses first), and its bundle leaves the download code out.
+  download: backgroundSavesBlobs ? saveAll : () => Promise.reject(new AppError('invalid_request')),
   savesBlobs: backgroundSavesBlobs,
   releaseOrigins: releaseHostAccess,
   openOptions: () => browser.runtime.openOptionsPage(),
