@@ -30,7 +30,8 @@ export function EntryRetry({ entry, onEdit, reasonId, children }: Props) {
   const prompt = truncate(entry.prompt, 60);
   const button = `${controls.button} ${controls.small}`;
 
-  const again = () => run(() => send({ type: 'regenerate', entryId: entry.id }));
+  const again = (overBudget?: true) =>
+    run(() => send({ type: 'regenerate', entryId: entry.id, ...(overBudget ? { overBudget } : {}) }));
 
   return (
     <>
@@ -41,7 +42,7 @@ export function EntryRetry({ entry, onEdit, reasonId, children }: Props) {
           aria-label={t(failed ? 'retryEntryLabel' : 'regenerateEntryLabel', prompt)}
           aria-describedby={failed ? reasonId : undefined}
           disabled={sending}
-          onClick={again}
+          onClick={() => again()}
         >
           {t(failed ? 'retryEntry' : 'regenerateEntry')}
         </button>
@@ -58,6 +59,11 @@ export function EntryRetry({ entry, onEdit, reasonId, children }: Props) {
         {children}
       </div>
       {error ? <ErrorMessage inline>{describeError(error)}</ErrorMessage> : null}
+      {error?.kind === 'over_budget' ? (
+        <button type="button" className={button} disabled={sending} onClick={() => again(true)}>
+          {t('overBudgetGoOn')}
+        </button>
+      ) : null}
     </>
   );
 }

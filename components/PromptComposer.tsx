@@ -5,6 +5,7 @@ import { formatElapsed } from '@/utils/ui/format';
 import { openOptions } from '@/utils/ui/navigation';
 import type { PromptPage } from '@/utils/ui/use-prompt-page';
 import { fromDraft, type VideoOptionsDraft } from '@/utils/ui/video-options';
+import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
 import { PromptForm } from './PromptForm';
 import { StatusMessage } from './StatusMessage';
@@ -77,6 +78,11 @@ export function PromptComposer({ page, now }: Props) {
       ) : null}
       {actions.notice && !busyText ? <StatusMessage tone="success">{actions.notice}</StatusMessage> : null}
       {actions.error ? <ErrorMessage>{describeError(actions.error)}</ErrorMessage> : null}
+      {actions.goOnce ? (
+        <button type="button" className={controls.button} onClick={actions.goOnce}>
+          {t('overBudgetGoOn')}
+        </button>
+      ) : null}
     </>
   );
 }

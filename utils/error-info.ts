@@ -43,6 +43,8 @@ export const ERROR_KINDS = [
   'wrong_passphrase',
   // The keys are under a passphrase lock and not unlocked: nothing that needs a key is sent.
   'locked',
+  // A generation that would take a budget the person set past its limit; `budget` says which and by how much.
+  'over_budget',
 ] as const;
 
 type ErrorData = Omit<ErrorInfo, 'kind' | 'message'> & { cause?: unknown };
@@ -114,13 +116,16 @@ const KINDS: ReadonlySet<string> = new Set(ERROR_KINDS);
 // Checked by hand, not with errorInfoSchema, so that pages calling toErrorInfo ship no zod.
 function plainInfo(value: unknown): ErrorInfo | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { kind, message, status, retryAfterMs, detail, balance, url } = value as Record<string, unknown>;
+  const { kind, message, status, retryAfterMs, detail, balance, url, budget } = value as Record<
+    string,
+    unknown
+  >;
   if (typeof kind !== 'string' || !KINDS.has(kind) || typeof message !== 'string') return undefined;
   const numbers = [status, retryAfterMs, balance].every((n) => n === undefined || typeof n === 'number');
   const texts = [detail, url].every((text) => text === undefined || typeof text === 'string');
-  if (!numbers || !texts) return undefined;
-  return new AppError(kind as ErrorKind, message, { status, retryAfterMs, detail, balance, url } as ErrorData)
-    .info;
+  if (!numbers || !texts || (budget !== undefined && typeof budget !== 'object')) return undefined;
+  const data = { status, retryAfterMs, detail, balance, url, budget } as ErrorData;
+  return new AppError(kind as ErrorKind, message, data).info;
 }
 
 function describeUnknown(error: unknown): string {

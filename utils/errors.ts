@@ -22,6 +22,15 @@ export const errorInfoSchema = z.object({
   balance: z.optional(z.number()),
   /** The address of the request that failed, so a diagnosis can name what was tried. */
   url: z.optional(z.string()),
+  /** For `over_budget`: the budget's period and limit, what was spent in it, and the expected cost if known. */
+  budget: z.optional(
+    z.object({
+      period: z.enum(['day', 'month']),
+      limit: z.number(),
+      spent: z.number(),
+      cost: z.optional(z.number()),
+    }),
+  ),
 });
 export type ErrorInfo = z.infer<typeof errorInfoSchema>;
 export type ErrorKind = ErrorInfo['kind'];

@@ -167,6 +167,8 @@ export function describeError(info: ErrorInfo): string {
       return t('errorWrongPassphrase');
     case 'locked':
       return t('errorLocked');
+    case 'over_budget':
+      return describeOverBudget(info.budget);
     case 'invalid_input':
       return t('errorInvalidInput', clip(info.detail ?? info.message));
     case 'unexpected':
@@ -178,6 +180,17 @@ export function describeError(info: ErrorInfo): string {
       return fallback;
     }
   }
+}
+
+/** Which budget a generation would go over, with the figures the person decides by. */
+function describeOverBudget(budget: ErrorInfo['budget']): string {
+  if (!budget) return t('errorOverBudgetUnknown');
+  const figures = [formatCredits(budget.spent), formatCredits(budget.limit)];
+  const period = budget.period === 'day' ? 'Day' : 'Month';
+  // Used up, it is over whatever this one would cost.
+  return budget.cost === undefined || budget.spent >= budget.limit
+    ? t(`errorOverBudget${period}`, figures)
+    : t(`errorOverBudget${period}Cost`, [...figures, formatCredits(budget.cost)]);
 }
 
 /** Why a result file was not kept (utils/media/media-request.ts). */

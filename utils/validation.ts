@@ -24,6 +24,11 @@ export const NUMBER_LIMITS = {
   historyDropAfterDays: { min: 0, max: 3650 },
   /** Above this many prompts (a batch or variations) the form asks before spending on all of them. */
   confirmBatchAbove: { min: 1, max: 100 },
+  /** Credits this extension may spend per calendar day and month; 0: no budget. */
+  dailyBudget: { min: 0, max: 1_000_000_000 },
+  monthlyBudget: { min: 0, max: 1_000_000_000 },
+  /** A balance falling below this is told once; 0: never. */
+  lowBalanceBelow: { min: 0, max: 1_000_000_000 },
 } as const;
 
 export type Problem =

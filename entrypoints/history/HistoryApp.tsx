@@ -56,7 +56,8 @@ function useFirstScreen(history: HistoryWindow, query: FindQuery): readonly Hist
  */
 export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
   const key = useKeyStatus();
-  const profiles = useProfiles(useSettings());
+  const settings = useSettings();
+  const profiles = useProfiles(settings);
   const storedCopies = useCopies().value;
   const copies = storedCopies?.entries ?? NO_COPIES;
   const [query, setQuery] = useState(SHOW_ALL);
@@ -184,7 +185,9 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
           {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
 
           {loaded ? <HistoryTransfer /> : null}
-          {loaded && total > 0 ? <SpendSection profiles={profiles} /> : null}
+          {loaded && total > 0 ? (
+            <SpendSection profiles={profiles} dailyBudget={settings.value?.dailyBudget || undefined} />
+          ) : null}
           {total > 0 || narrowed ? (
             <HistoryFind
               query={query}

@@ -6,9 +6,12 @@ import type { SettingsFormState } from './useSettingsForm';
 
 const SPENDING_FIELDS: readonly NumberFieldSpec[] = [
   ['confirmBatchAbove', 'confirmBatchAboveLabel', 'confirmBatchAboveHint'],
+  ['dailyBudget', 'dailyBudgetLabel', 'budgetHint'],
+  ['monthlyBudget', 'monthlyBudgetLabel', 'budgetHint'],
+  ['lowBalanceBelow', 'lowBalanceBelowLabel', 'lowBalanceBelowHint'],
 ];
 
-/** The checks before credits are spent on many prompts at once; saved with the form. */
+/** The checks before credits are spent, and the budgets of this profile's account; saved with the form. */
 export function SpendingSection({ settings }: { settings: SettingsFormState }) {
   return (
     <section className={styles.card} aria-labelledby="spending-heading">

@@ -22,6 +22,9 @@ export const FIELD_IDS: Record<FormField, string> = {
   historyDropAfterDays: 'history-drop-after',
   fileNameTemplate: 'file-name-template',
   confirmBatchAbove: 'confirm-batch-above',
+  dailyBudget: 'daily-budget',
+  monthlyBudget: 'monthly-budget',
+  lowBalanceBelow: 'low-balance-below',
 };
 
 const ADVANCED_FIELDS: readonly FormField[] = [

@@ -38,7 +38,7 @@ test('variations one per line: the count, a cost from the images made before, th
   await form.onePerLine.check();
   // Eleven: one more than the default threshold (10), so the form asks first.
   await form.prompt.fill(
-    'a {red|green|blue} kite\na {small|big} owl\na {paper|tin|wool|glass} crane\na plain \\{brace\\}',
+    'a {red|green|blue} kite\na {small|big|tiny} owl\na {paper|tin|wool|glass} crane\na plain \\{brace\\}',
   );
   await expect(form.count).toHaveText('11 images or 11 videos will be made, one per line.');
   const preview = popup.page.getByTestId('cost-preview');
@@ -64,6 +64,7 @@ test('variations one per line: the count, a cost from the images made before, th
     'a blue kite',
     'a small owl',
     'a big owl',
+    'a tiny owl',
     'a paper crane',
     'a tin crane',
     'a wool crane',

@@ -7,6 +7,7 @@ import type { RequestOf, ResponseData } from '../messaging/protocol';
 import { profileOf } from '../profiles/first-profile';
 import type { Settings, VideoOptions } from '../settings/schema';
 import { validSettingsItem } from '../settings/store';
+import { checkBudget } from './budgets';
 import type { Context } from './context';
 import { imageRun } from './generate-image';
 import { newEntry, profileSettings, record, sendRecorded } from './run-entry';
@@ -54,10 +55,19 @@ function sendAll(ctx: Context, client: ServiceClient, settings: Settings, entrie
  */
 export async function generateBatch(
   ctx: Context,
-  { kind, prompts, options }: RequestOf<'generateBatch'>,
+  { kind, prompts, options, overBudget }: RequestOf<'generateBatch'>,
 ): Promise<ResponseData['generateBatch']> {
   const profile = await profileSettings();
   const { settings } = profile;
+  const model = settings.modelId;
+  const videoOptions = options ?? settings.videoDefaults;
+  if (!overBudget)
+    await checkBudget(
+      ctx,
+      profile,
+      kind === 'video' ? { kind, model, options: videoOptions } : { kind, model },
+      prompts.length,
+    );
   const client = await ctx.connect({ profileId: profile.profileId });
   const batchId = ctx.platform.newId();
   // One instant for the whole batch, so its order in the history is the order of its prompts even when

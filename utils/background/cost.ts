@@ -1,7 +1,10 @@
 import type { BalanceReading, HistoryEntry } from '../history/schema';
 import { createSerial } from '../serial';
 import { readBalance, refreshBalanceQuietly } from './balance';
+import { tellSpending } from './budgets';
 import type { Context } from './context';
+import { storedBalanceItem } from './items';
+import { profileSettings } from './run-entry';
 
 /**
  * What a generation cost, from the balance before and after it. The difference belongs to this entry
@@ -85,4 +88,8 @@ async function settleCostsNow(ctx: Context): Promise<HistoryEntry[] | undefined>
 export async function settleCostsOrRefresh(ctx: Context): Promise<void> {
   const settled = await settleCosts(ctx).catch(() => undefined);
   if (!settled) await refreshBalanceQuietly(ctx);
+  // With the costs and the balance as they are now; a notice that fails must not fail the generation.
+  await Promise.all([profileSettings(), storedBalanceItem.getValue()])
+    .then(([profile, stored]) => tellSpending(ctx, profile, stored.balance?.value))
+    .catch((error: unknown) => console.warn('Spending not checked:', error));
 }

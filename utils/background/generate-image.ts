@@ -27,7 +27,7 @@ export function generateImage(
   ctx: Context,
   prompt: string,
   source: HistoryEntry['source'],
-  again: Pick<EntryRun, 'model' | 'profileId'> = {},
+  again: Pick<EntryRun, 'model' | 'profileId' | 'overBudget'> = {},
 ): Promise<HistoryEntry> {
   let recorded: HistoryEntry | undefined;
   let timer: unknown;

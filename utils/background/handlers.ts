@@ -40,8 +40,9 @@ export function createHandlers(ctx: Context): Handlers {
   return {
     ping: async () => ({ ok: true }),
     refreshBalance: () => refreshBalance(ctx),
-    generateImage: ({ prompt }) => generateImage(ctx, prompt, 'popup'),
-    submitVideo: ({ prompt, options }) => submitVideo(ctx, prompt, options, 'popup'),
+    generateImage: ({ prompt, overBudget }) => generateImage(ctx, prompt, 'popup', { overBudget }),
+    submitVideo: ({ prompt, options, overBudget }) =>
+      submitVideo(ctx, prompt, options, 'popup', { overBudget }),
     generateBatch: (request) => generateBatch(ctx, request),
     pauseBatch: (request) => pauseBatch(ctx, request),
     cancelBatchEntries: (request) => cancelBatchEntries(ctx, request),
@@ -65,7 +66,7 @@ export function createHandlers(ctx: Context): Handlers {
     takeComposerDraft: ({ id }) => takeComposerDraft(ctx, id),
     composeDraft: ({ prompt, kind, options }) =>
       composeDraft(ctx, { prompt, kind, ...(options ? { options } : {}) }),
-    regenerate: ({ entryId }) => regenerate(ctx, entryId),
+    regenerate: ({ entryId, overBudget }) => regenerate(ctx, entryId, overBudget),
     switchProfile: (request) => switchProfile(ctx, request),
     addProfile: (request) => addProfile(ctx, request),
     renameProfile: (request) => renameProfile(ctx, request),

@@ -21,3 +21,15 @@ export const profileBalancesItem = repairedItem(
       ? Object.fromEntries(Object.entries(stored).map(([id, balance]) => [id, repairBalance(balance)]))
       : {},
 );
+
+/** What a profile was told of its spending: the period starts whose 80 % was told, and a low balance. */
+export interface SpendNotices {
+  day?: number;
+  month?: number;
+  low?: boolean;
+}
+
+/** By profile id. Not repaired: a damaged record only means a notice may be told once more (budgets.ts). */
+export const spendNoticesItem = defineKeyedItem<Record<string, SpendNotices>>('local:spendNotices', {
+  fallback: {},
+});

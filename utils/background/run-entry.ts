@@ -2,9 +2,10 @@ import type { ServiceClient } from '../api/client';
 import { AppError, type ErrorInfo, toErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import { describeProblem } from '../i18n';
-import type { Settings } from '../settings/schema';
+import type { Settings, VideoOptions } from '../settings/schema';
 import { promptProblem } from '../validation';
 import { withBalance } from './balance';
+import { checkBudget } from './budgets';
 import type { Context } from './context';
 import { balanceBeforeIfAlone, settleCostsOrRefresh } from './cost';
 import { profileDeleted, resolveProfile } from './profile-store';
@@ -20,6 +21,10 @@ export interface EntryRun {
   model?: string;
   /** The profile to send with (the one active at a context-menu click, a regenerated entry's own); the active one otherwise. */
   profileId?: string;
+  /** A video's options: its price depends on them (budgets.ts). */
+  options?: VideoOptions;
+  /** The person chose to go over a budget this once. */
+  overBudget?: boolean;
   /** Adds what this kind stores before the request (a video's polling state). */
   prepareEntry?: (entry: HistoryEntry, settings: Settings) => HistoryEntry;
   /** Told the entry as stored before its request leaves. */
@@ -76,6 +81,13 @@ async function prepare(ctx: Context, run: EntryRun) {
   try {
     const problem = promptProblem(run.prompt);
     if (problem) throw new AppError('invalid_input', describeProblem(problem));
+    const model = run.model ?? profile.settings.modelId;
+    if (!run.overBudget)
+      await checkBudget(
+        ctx,
+        profile,
+        run.options ? { kind: 'video', model, options: run.options } : { kind: 'image', model },
+      );
     const client = await ctx.connect({
       profileId: profile.profileId,
       ...(run.model === undefined ? {} : { modelId: run.model }),

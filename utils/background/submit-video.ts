@@ -10,6 +10,7 @@ export function videoRun(prompt: string, options: VideoOptions, source: HistoryE
     kind: 'video',
     prompt,
     source,
+    options,
     prepareEntry: (entry, settings) => ({
       ...entry,
       options,
@@ -32,7 +33,7 @@ export function submitVideo(
   prompt: string,
   options: VideoOptions,
   source: HistoryEntry['source'],
-  again: Pick<EntryRun, 'model' | 'profileId'> = {},
+  again: Pick<EntryRun, 'model' | 'profileId' | 'overBudget'> = {},
 ): Promise<HistoryEntry> {
   return runEntry(ctx, { ...videoRun(prompt, options, source), ...again });
 }

@@ -33,17 +33,21 @@ const idleMinSchema = wholeNumber().check(z.nonnegative(), z.lte(10_080));
 /** The person's explicit choice to use the key saved for another origin with this service URL. */
 const reuseKeySchema = z.optional(z.boolean());
 
+/** The person's choice, after a budget stopped this request, to go on this once. */
+const overBudget = z.optional(z.literal(true));
+
 export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('refreshBalance') }),
-  z.object({ type: z.literal('generateImage'), prompt: z.string() }),
-  z.object({ type: z.literal('submitVideo'), prompt: z.string(), options: videoOptionsSchema }),
+  z.object({ type: z.literal('generateImage'), prompt: z.string(), overBudget }),
+  z.object({ type: z.literal('submitVideo'), prompt: z.string(), options: videoOptionsSchema, overBudget }),
   /** Each prompt becomes its own entry; `options` are the videos' (the settings' defaults without them). */
   z.object({
     type: z.literal('generateBatch'),
     kind: z.enum(['image', 'video']),
     prompts: z.array(z.string().check(rule(promptProblem))).check(z.minLength(2), z.maxLength(MAX_BATCH)),
     options: z.optional(videoOptionsSchema),
+    overBudget,
   }),
   /** Pauses (or resumes) the prompts of a batch not sent yet. */
   z.object({ type: z.literal('pauseBatch'), batchId: z.string(), paused: z.boolean() }),
@@ -111,7 +115,7 @@ export const requestSchema = z.discriminatedUnion('type', [
     options: z.optional(videoOptionsSchema),
   }),
   /** The stored entry's request again, as a new entry. */
-  z.object({ type: z.literal('regenerate'), entryId: z.string() }),
+  z.object({ type: z.literal('regenerate'), entryId: z.string(), overBudget }),
   z.object({ type: z.literal('switchProfile'), id: profileIdSchema }),
   z.object({ type: z.literal('addProfile'), name: profileNameSchema }),
   z.object({ type: z.literal('renameProfile'), id: profileIdSchema, name: profileNameSchema }),

@@ -19,6 +19,9 @@ export const DEFAULT_SETTINGS: Settings = {
   // The names files had before the template could be set.
   fileNameTemplate: 'promptcast-{date}-{prompt}-{n}',
   confirmBatchAbove: 10,
+  dailyBudget: 0,
+  monthlyBudget: 0,
+  lowBalanceBelow: 0,
 };
 
 /**

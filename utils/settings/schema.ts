@@ -53,5 +53,9 @@ export const settingsSchema = z.object({
    */
   fileNameTemplate: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_FILE_NAME_TEMPLATE)),
   confirmBatchAbove: limited(NUMBER_LIMITS.confirmBatchAbove),
+  /** Spending limits of this profile's account, in its credits (budgets.ts); 0: none. */
+  dailyBudget: limited(NUMBER_LIMITS.dailyBudget),
+  monthlyBudget: limited(NUMBER_LIMITS.monthlyBudget),
+  lowBalanceBelow: limited(NUMBER_LIMITS.lowBalanceBelow),
 });
 export type Settings = z.infer<typeof settingsSchema>;

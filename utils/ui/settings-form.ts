@@ -30,6 +30,9 @@ export interface SettingsForm {
   promptInFiles: boolean;
   fileNameTemplate: string;
   confirmBatchAbove: string;
+  dailyBudget: string;
+  monthlyBudget: string;
+  lowBalanceBelow: string;
 }
 
 export { NUMBER_LIMITS };
@@ -60,6 +63,9 @@ export function toForm(settings: Settings): SettingsForm {
     promptInFiles: settings.promptInFiles,
     fileNameTemplate: settings.fileNameTemplate,
     confirmBatchAbove: String(settings.confirmBatchAbove),
+    dailyBudget: String(settings.dailyBudget),
+    monthlyBudget: String(settings.monthlyBudget),
+    lowBalanceBelow: String(settings.lowBalanceBelow),
   };
 }
 
@@ -115,6 +121,9 @@ export function fromForm(form: SettingsForm): { settings: Settings } | { problem
       historyLimit: numbers.historyLimit,
       historyDropAfterDays: numbers.historyDropAfterDays,
       confirmBatchAbove: numbers.confirmBatchAbove,
+      dailyBudget: numbers.dailyBudget,
+      monthlyBudget: numbers.monthlyBudget,
+      lowBalanceBelow: numbers.lowBalanceBelow,
     },
   };
 }
@@ -133,6 +142,9 @@ export const FIELD_ORDER: readonly FormField[] = [
   'copyCapMb',
   'fileNameTemplate',
   'confirmBatchAbove',
+  'dailyBudget',
+  'monthlyBudget',
+  'lowBalanceBelow',
 ];
 
 /**

@@ -86,6 +86,9 @@ export function shownSettings(value: unknown): Settings {
     promptInFiles: pick(EARLIER_INSTALL_SETTINGS.promptInFiles ?? false, stored.promptInFiles),
     fileNameTemplate: pick(DEFAULT_SETTINGS.fileNameTemplate, stored.fileNameTemplate),
     confirmBatchAbove: pick(DEFAULT_SETTINGS.confirmBatchAbove, stored.confirmBatchAbove),
+    dailyBudget: pick(DEFAULT_SETTINGS.dailyBudget, stored.dailyBudget),
+    monthlyBudget: pick(DEFAULT_SETTINGS.monthlyBudget, stored.monthlyBudget),
+    lowBalanceBelow: pick(DEFAULT_SETTINGS.lowBalanceBelow, stored.lowBalanceBelow),
   };
 }
 

@@ -3,6 +3,7 @@ import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { formatCount, t } from '@/utils/i18n';
+import type { RequestOf } from '@/utils/messaging/protocol';
 import { send } from '@/utils/messaging/send';
 import type { VideoOptions } from '@/utils/settings/schema';
 import type { PromptDraft } from './use-prompt-draft';
@@ -21,6 +22,8 @@ export interface PromptActions {
   result?: HistoryEntry;
   /** Videos submitted from this page, kept in "In progress" once they finish. */
   submitted: ReadonlySet<string>;
+  /** After a budget stopped the request: sends it again, over the budget this once. */
+  goOnce?: () => void;
 }
 
 /**
@@ -35,35 +38,48 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const [result, setResult] = useState<HistoryEntry | undefined>(undefined);
   const [submitted, setSubmitted] = useState<ReadonlySet<string>>(() => new Set());
+  const [goOnce, setGoOnce] = useState<(() => void) | undefined>(undefined);
 
   const start = () => {
     setError(undefined);
     setNotice(undefined);
+    setGoOnce(undefined);
   };
-  const fail = (failure: unknown) => setError(toErrorInfo(failure));
+  /** `again` repeats the request with the person's yes to going over a budget, should one stop it. */
+  const failed = (again: () => void) => (failure: unknown) => {
+    const info = toErrorInfo(failure);
+    setError(info);
+    if (info.kind === 'over_budget') setGoOnce(() => again);
+  };
 
-  const sendImage = (prompt: string) => {
+  const sendImage = (prompt: string, overBudget?: true) => {
     start();
     setResult(undefined);
     setImageSince(Date.now());
-    send({ type: 'generateImage', prompt })
-      .then((entry) => {
-        // A very slow image is answered while it still runs (see LONGEST_ANSWER_MS); it ends in the lists.
-        if (entry.status === 'running') return setNotice(t('imageStillRunning'));
-        setResult(entry);
-        setNotice(t('imageReady'));
-      }, fail)
+    send({ type: 'generateImage', prompt, ...(overBudget ? { overBudget } : {}) })
+      .then(
+        (entry) => {
+          // A very slow image is answered while it still runs (see LONGEST_ANSWER_MS); it ends in the lists.
+          if (entry.status === 'running') return setNotice(t('imageStillRunning'));
+          setResult(entry);
+          setNotice(t('imageReady'));
+        },
+        failed(() => sendImage(prompt, true)),
+      )
       .finally(() => setImageSince(undefined));
   };
 
-  const sendVideo = (request: { prompt: string; options: VideoOptions }) => {
+  const sendVideo = (request: { prompt: string; options: VideoOptions; overBudget?: true }) => {
     start();
     setVideoBusy(true);
     send({ type: 'submitVideo', ...request })
-      .then((entry) => {
-        setSubmitted((previous) => new Set([...previous, entry.id]));
-        setNotice(t('videoSubmitted'));
-      }, fail)
+      .then(
+        (entry) => {
+          setSubmitted((previous) => new Set([...previous, entry.id]));
+          setNotice(t('videoSubmitted'));
+        },
+        failed(() => sendVideo({ ...request, overBudget: true })),
+      )
       .finally(() => setVideoBusy(false));
   };
 
@@ -80,10 +96,17 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
       else if (request.options) sendVideo({ prompt: first, options: request.options });
       return;
     }
+    sendBatch({ type: 'generateBatch', kind, ...request });
+  };
+
+  const sendBatch = (request: RequestOf<'generateBatch'>) => {
     start();
     setBatchBusy(true);
-    send({ type: 'generateBatch', kind, ...request })
-      .then(({ count }) => setNotice(t('batchStarted', formatCount(kind, count))), fail)
+    send(request)
+      .then(
+        ({ count }) => setNotice(t('batchStarted', formatCount(request.kind, count))),
+        failed(() => sendBatch({ ...request, overBudget: true })),
+      )
       .finally(() => setBatchBusy(false));
   };
 
@@ -109,5 +132,6 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
     ...(error ? { error } : {}),
     ...(result ? { result } : {}),
     submitted,
+    ...(goOnce ? { goOnce } : {}),
   };
 }

@@ -94,8 +94,11 @@ describe('settings repair (the migration of stored settings)', () => {
       // Settings #25 added: the prompt is written into files only once the person asks, names as before.
       promptInFiles: false,
       fileNameTemplate: 'promptcast-{date}-{prompt}-{n}',
-      // Settings #26 added: the form asks above ten prompts.
+      // Settings #26 added: the form asks above ten prompts, and there are no budgets until set.
       confirmBatchAbove: 10,
+      dailyBudget: 0,
+      monthlyBudget: 0,
+      lowBalanceBelow: 0,
     });
     await settingsItem.setValue({ ...settings, keepCopies: false, copyCapMb: 60 });
     expect(await settingsItem.getValue()).toMatchObject({ keepCopies: false, copyCapMb: 60 });

@@ -1,0 +1,78 @@
+import { OptionsPage } from './pages/options';
+import { PopupPage } from './pages/popup';
+import { schemes, seriousViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+import {
+  EVENTUALLY,
+  historyOf,
+  recordedNotifications,
+  recordNotifications,
+  requestsTo,
+} from './support/probes';
+import { configure } from './support/setup';
+
+const imagesSent = (log: Parameters<typeof requestsTo>[0]) =>
+  requestsTo(log, '/v1/images/generate', 'POST').length;
+
+test('a daily budget set on the options page stops an image before it is sent; going on once sends it', async ({
+  extension,
+  service,
+}) => {
+  service.configure({ imageCost: 40 });
+  await configure(extension, service);
+  const popup = await PopupPage.open(extension);
+  await popup.generateImage('a first lantern');
+  await expect(popup.status('Image ready.')).toBeVisible();
+  // Its cost (40) is what the next one is expected to take.
+  await expect.poll(async () => (await historyOf(extension))[0]?.cost, EVENTUALLY).toBe(40);
+
+  const options = await OptionsPage.open(extension);
+  await options.page.getByLabel('Daily budget (credits)').fill('60');
+  await options.save();
+  await expect(options.status).toHaveText('Saved.');
+
+  await popup.page.bringToFront();
+  const sent = imagesSent(service.requests());
+  await popup.generateImage('a second lantern');
+  await expect(
+    popup.alertSaying(
+      'Stopped before spending: this would take today’s budget past its limit (40 credits of 60 credits spent, about 40 credits more).',
+    ),
+  ).toBeVisible();
+  const goOn = popup.page.getByRole('button', { name: 'Go on this once' });
+  await expect(goOn).toBeVisible();
+  for (const scheme of schemes) expect(await seriousViolations(popup.page, scheme)).toEqual([]);
+  expect(imagesSent(service.requests())).toBe(sent);
+  expect((await historyOf(extension)).map((entry) => entry.prompt)).toEqual(['a first lantern']);
+
+  await goOn.click();
+  await expect(popup.status('Image ready.')).toBeVisible();
+  expect(imagesSent(service.requests())).toBe(sent + 1);
+  expect((await historyOf(extension)).map((entry) => entry.prompt)).toEqual([
+    'a second lantern',
+    'a first lantern',
+  ]);
+});
+
+test('a balance falling below the level the person set is told once by a notification', async ({
+  extension,
+  service,
+}) => {
+  service.configure({ imageCost: 40 });
+  // The demo account starts at 1,000 credits: one image leaves 960, below 970.
+  await configure(extension, service, { lowBalanceBelow: 970 });
+  await recordNotifications(extension);
+  const popup = await PopupPage.open(extension);
+  await popup.generateImage('a costly comet');
+  await expect(popup.status('Image ready.')).toBeVisible();
+  // The popup opened as a tab is no popup to the worker: each image is also told as ready.
+  const lowBalance = async () =>
+    (await recordedNotifications(extension))
+      .filter((note) => note.title === 'Balance low')
+      .map((note) => note.message);
+  await expect.poll(lowBalance, EVENTUALLY).toEqual(['960 credits left, below the 970 credits you set.']);
+  await popup.generateImage('another comet');
+  await expect(popup.status('Image ready.')).toBeVisible();
+  await expect.poll(async () => (await historyOf(extension))[0]?.cost, EVENTUALLY).toBe(40);
+  expect(await lowBalance()).toHaveLength(1);
+});

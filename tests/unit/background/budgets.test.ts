@@ -1,0 +1,169 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { MENU_IMAGE } from '../../../utils/background/context-menu';
+import { budgetStates, overBudget, periodStarts } from '../../../utils/budgets/budget';
+import type { HistoryEntry } from '../../../utils/history/schema';
+import { describeError } from '../../../utils/i18n';
+import { DEMO_API_KEY } from '../../reference-service/server';
+import { type BackgroundHarness, makeBackgroundApp, startWorker } from '../support/background-app';
+import { referenceServiceForFile } from '../support/reference-service';
+
+const service = referenceServiceForFile({ imageCost: 40 });
+
+/** Costs are read from the balance after the answer; a loaded machine may take a while. */
+const SETTLED = { timeout: 20_000 };
+
+const imagesSent = () =>
+  service.requests().filter((request) => request.method === 'POST' && request.path.endsWith('/generate'))
+    .length;
+
+/** Makes one image and waits until what it cost is recorded. */
+async function costedImage(harness: BackgroundHarness, prompt: string, overBudget?: true) {
+  const entry = await harness.app.handlers.generateImage({
+    type: 'generateImage',
+    prompt,
+    ...(overBudget ? { overBudget } : {}),
+  });
+  await expect
+    .poll(
+      async () => (await harness.items.history.getValue()).find((each) => each.id === entry.id)?.cost,
+      SETTLED,
+    )
+    .toBe(40);
+  return entry;
+}
+
+const titles = (harness: BackgroundHarness) => harness.notifications.map((shown) => shown.title);
+
+describe('budgets stop a generation before anything is sent, and the person may go on once', () => {
+  it('today’s budget: the estimate from earlier costs stops the third image; going on once sends it; 80 % is told once', async () => {
+    service.configure({ accounts: { [DEMO_API_KEY]: 1000 } });
+    const harness = await makeBackgroundApp(service, { dailyBudget: 100 });
+    harness.popup.open = true;
+    await costedImage(harness, 'a first kite');
+    await costedImage(harness, 'a second kite');
+    // 80 of 100: told once, when the second cost was recorded.
+    await expect.poll(() => titles(harness)).toEqual(['80 % of today’s budget used']);
+    expect(harness.notifications[0]?.message).toBe('80 credits of 100 credits spent by Promptcast.');
+
+    const sentBefore = imagesSent();
+    const refused = await harness.app.handlers
+      .generateImage({ type: 'generateImage', prompt: 'a third kite' })
+      .catch((error: { info: Parameters<typeof describeError>[0] }) => error.info);
+    expect(refused).toMatchObject({
+      kind: 'over_budget',
+      budget: { period: 'day', limit: 100, spent: 80, cost: 40 },
+    });
+    expect(describeError(refused as Parameters<typeof describeError>[0])).toBe(
+      'Stopped before spending: this would take today’s budget past its limit (80 credits of 100 credits spent, about 40 credits more).',
+    );
+    // Nothing was sent, nor recorded.
+    expect(imagesSent()).toBe(sentBefore);
+    expect((await harness.items.history.getValue()).map((entry) => entry.prompt)).not.toContain(
+      'a third kite',
+    );
+
+    await costedImage(harness, 'a third kite', true);
+    expect(imagesSent()).toBe(sentBefore + 1);
+    // A new worker (the browser restarted) tells no 80 % again this day.
+    const next = startWorker();
+    next.popup.open = true;
+    await costedImage(next, 'a fourth kite', true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(titles(next)).toEqual([]);
+  });
+
+  it('a batch is stopped whole when its prompts together would go over, and recorded whole when the person goes on', async () => {
+    service.configure({ accounts: { [DEMO_API_KEY]: 1000 } });
+    const harness = await makeBackgroundApp(service, { dailyBudget: 100 });
+    await costedImage(harness, 'a priced owl');
+    const batch = {
+      type: 'generateBatch' as const,
+      kind: 'image' as const,
+      prompts: ['one owl', 'two owls'],
+    };
+    await expect(harness.app.handlers.generateBatch(batch)).rejects.toMatchObject({
+      info: { kind: 'over_budget', budget: { period: 'day', spent: 40, cost: 80 } },
+    });
+    expect(await harness.items.history.getValue()).toHaveLength(1);
+    expect(await harness.app.handlers.generateBatch({ ...batch, overBudget: true })).toMatchObject({
+      count: 2,
+    });
+    await expect
+      .poll(async () => (await harness.items.history.getValue()).map((entry) => entry.status), SETTLED)
+      .toEqual(['completed', 'completed', 'completed']);
+  });
+
+  it('from the context menu, a used-up budget becomes a failed entry the person is told about', async () => {
+    service.configure({ accounts: { [DEMO_API_KEY]: 1000 } });
+    const harness = await makeBackgroundApp(service, { monthlyBudget: 30 });
+    harness.popup.open = true;
+    // The first image is allowed: nothing was spent yet and no price is known, then it costs 40 of 30.
+    await costedImage(harness, 'an allowed boat');
+    const sentBefore = imagesSent();
+    await harness.app.onMenuClick(MENU_IMAGE, 'a paper boat');
+    const [failed] = await harness.items.history.getValue();
+    expect(failed).toMatchObject({
+      prompt: 'a paper boat',
+      status: 'failed',
+      error: { kind: 'over_budget' },
+    });
+    expect(imagesSent()).toBe(sentBefore);
+    const told = harness.notifications.find((shown) => shown.message.includes('this month’s budget'));
+    const reason = describeError((failed as HistoryEntry).error as Parameters<typeof describeError>[0]);
+    expect(reason).toBe(
+      'Stopped before spending: this month’s budget is used up (40 credits of 30 credits).',
+    );
+    expect(told?.message).toBe(`“a paper boat”\n${reason}`);
+  });
+});
+
+describe('a low balance is told once each time it falls below the person’s level', () => {
+  it('told when it falls below, not again while it stays low, and again after it was back above', async () => {
+    service.configure({ accounts: { [DEMO_API_KEY]: 1000 } });
+    const harness = await makeBackgroundApp(service, { lowBalanceBelow: 970 });
+    harness.popup.open = true;
+    await costedImage(harness, 'first');
+    await expect.poll(() => titles(harness)).toEqual(['Balance low']);
+    expect(harness.notifications[0]?.message).toBe('960 credits left, below the 970 credits you set.');
+    await costedImage(harness, 'second');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(titles(harness)).toEqual(['Balance low']);
+    // Topped up above the level, then down below it again.
+    service.configure({ accounts: { [DEMO_API_KEY]: 2000 } });
+    await costedImage(harness, 'third');
+    service.configure({ accounts: { [DEMO_API_KEY]: 1005 } });
+    await costedImage(harness, 'fourth');
+    await expect.poll(() => titles(harness)).toEqual(['Balance low', 'Balance low']);
+  });
+});
+
+describe('counting', () => {
+  // 26 November 2026, noon, on this machine's calendar.
+  const now = new Date(2026, 10, 26, 12).getTime();
+  const at = (day: number, hour: number, cost?: number) => ({
+    createdAt: new Date(2026, 10, day, hour).getTime(),
+    ...(cost === undefined ? {} : { cost }),
+  });
+
+  it('today counts from local midnight and the month from its first day; entries without a cost add nothing', () => {
+    expect(periodStarts(now)).toEqual({
+      day: new Date(2026, 10, 26).getTime(),
+      month: new Date(2026, 10, 1).getTime(),
+    });
+    const entries = [at(26, 9, 10), at(26, 0, 5), at(25, 23, 7), at(1, 0, 20), at(26, 11)];
+    expect(budgetStates({ dailyBudget: 50, monthlyBudget: 100 }, entries, now)).toEqual([
+      { period: 'day', limit: 50, spent: 15 },
+      { period: 'month', limit: 100, spent: 42 },
+    ]);
+    expect(budgetStates({ dailyBudget: 0, monthlyBudget: 0 }, entries, now)).toEqual([]);
+  });
+
+  it('a used-up budget stops even a generation of unknown price; one within it does not stop', () => {
+    const used = [{ period: 'day' as const, limit: 15, spent: 15 }];
+    expect(overBudget(used, 0)).toEqual(used[0]);
+    const room = [{ period: 'month' as const, limit: 100, spent: 42 }];
+    expect(overBudget(room, 58)).toBeUndefined();
+    expect(overBudget(room, 59)).toEqual(room[0]);
+  });
+});
