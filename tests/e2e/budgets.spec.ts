@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
@@ -10,6 +11,8 @@ import {
   requestsTo,
 } from './support/probes';
 import { configure } from './support/setup';
+
+const shots = path.join(import.meta.dirname, 'screenshots');
 
 const imagesSent = (log: Parameters<typeof requestsTo>[0]) =>
   requestsTo(log, '/v1/images/generate', 'POST').length;
@@ -30,6 +33,11 @@ test('a daily budget set on the options page stops an image before it is sent; g
   await options.page.getByLabel('Daily budget (credits)').fill('60');
   await options.save();
   await expect(options.status).toHaveText('Saved.');
+  const spending = options.page.getByRole('region', { name: 'Spending' });
+  for (const scheme of schemes) {
+    expect(await seriousViolations(options.page, scheme)).toEqual([]);
+    await spending.screenshot({ path: path.join(shots, `spending-options-${scheme}.png`) });
+  }
 
   await popup.page.bringToFront();
   const sent = imagesSent(service.requests());
@@ -41,7 +49,10 @@ test('a daily budget set on the options page stops an image before it is sent; g
   ).toBeVisible();
   const goOn = popup.page.getByRole('button', { name: 'Go on this once' });
   await expect(goOn).toBeVisible();
-  for (const scheme of schemes) expect(await seriousViolations(popup.page, scheme)).toEqual([]);
+  for (const scheme of schemes) {
+    expect(await seriousViolations(popup.page, scheme)).toEqual([]);
+    await popup.page.screenshot({ path: path.join(shots, `budget-stop-${scheme}.png`) });
+  }
   expect(imagesSent(service.requests())).toBe(sent);
   expect((await historyOf(extension)).map((entry) => entry.prompt)).toEqual(['a first lantern']);
 
