@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ERROR_KINDS, type ErrorInfo, type ErrorKind } from '@/utils/error-info';
-import { describeError, describeProblem, formatCredits, t, uiLanguage } from '@/utils/i18n';
+import { describeError, describeProblem, formatCredits, t, uiLanguage, wordKey } from '@/utils/i18n';
 import type { Problem } from '@/utils/validation';
 import { chromeGetMessage, readMessages } from './locales';
 
@@ -176,19 +176,41 @@ describe('describeError', () => {
 });
 
 describe('describeProblem', () => {
-  const problems: Problem[] = [
-    { code: 'prompt_empty' },
-    { code: 'prompt_too_long', length: 20_000, max: 4000 },
-    { code: 'duration_invalid', min: 1, max: 60 },
-    { code: 'resolution_invalid' },
-    { code: 'aspect_ratio_invalid' },
-    { code: 'base_url_invalid' },
-    { code: 'base_url_insecure' },
-    { code: 'model_field_invalid' },
-    { code: 'variations_unbalanced' },
-    { code: 'variations_too_many', count: 128, max: 100 },
-    { code: 'variations_too_deep', max: 20 },
-  ];
+  // Keyed by code, so a problem added to validation.ts fails to compile here until it is listed.
+  const everyProblem: { [C in Problem['code']]: Extract<Problem, { code: C }> } = {
+    prompt_empty: { code: 'prompt_empty' },
+    prompt_too_long: { code: 'prompt_too_long', length: 20_000, max: 4000 },
+    duration_invalid: { code: 'duration_invalid', min: 1, max: 60 },
+    resolution_invalid: { code: 'resolution_invalid' },
+    aspect_ratio_invalid: { code: 'aspect_ratio_invalid' },
+    base_url_invalid: { code: 'base_url_invalid' },
+    base_url_insecure: { code: 'base_url_insecure' },
+    model_field_invalid: { code: 'model_field_invalid' },
+    api_key_unsendable: { code: 'api_key_unsendable' },
+    batch_too_many: { code: 'batch_too_many', count: 21, max: 20 },
+    batch_line_too_long: { code: 'batch_line_too_long', line: 3, length: 5000, max: 4000 },
+    variations_unbalanced: { code: 'variations_unbalanced' },
+    variations_too_many: { code: 'variations_too_many', count: 128, max: 100 },
+    variations_too_deep: { code: 'variations_too_deep', max: 20 },
+    file_name_placeholder_unknown: {
+      code: 'file_name_placeholder_unknown',
+      placeholder: '{when}',
+      known: '{date}, {time}',
+    },
+    file_name_template_length: { code: 'file_name_template_length', max: 200 },
+  };
+  const problems: Problem[] = Object.values(everyProblem);
+
+  it('each problem has the message named after its code, whose placeholders are its fields in order', () => {
+    const en = readMessages('en');
+    for (const { code, ...fields } of problems) {
+      const message = en[wordKey('problem', code)];
+      expect(message, code).toBeDefined();
+      expect(Object.keys(message?.placeholders ?? {}), code).toEqual(
+        Object.keys(fields).map((field) => field.toLowerCase()),
+      );
+    }
+  });
 
   it('words each problem, with the numbers', () => {
     expect(describeProblem({ code: 'prompt_empty' })).toBe('Enter a prompt.');
