@@ -63,6 +63,8 @@ export function PromptComposer({ page, now }: Props) {
           profileId: page.data.profiles?.activeId,
           balance: page.data.balance?.balance?.value,
         }}
+        onLibraryInsert={(text, entry) => draft.fill(text, entry.options)}
+        saved={{ options: videoOf(draft.video) }}
       />
 
       {busyText ? (

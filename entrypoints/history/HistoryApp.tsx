@@ -150,6 +150,9 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
               <span className={styles.logo} />
               {t('historyHeading')}
             </h1>
+            <a className={controls.button} href="/library.html">
+              {t('openLibrary')}
+            </a>
             {total > 0 && !confirming ? (
               <button
                 ref={clearButton}

@@ -22,6 +22,7 @@ import {
   setLockIdle,
   unlockKeys,
 } from './key-lock';
+import { importLibrary, movePrompt, removePrompts, savePrompt } from './library-commands';
 import {
   addProfile,
   deleteProfile,
@@ -76,5 +77,9 @@ export function createHandlers(ctx: Context): Handlers {
     removeKeyLock: (request) => removeKeyLock(ctx, request),
     setKeyMode: (request) => setKeyMode(ctx, request),
     setLockIdle: (request) => setLockIdle(ctx, request),
+    savePrompt: (request) => savePrompt(ctx, request),
+    removePrompts,
+    movePrompt,
+    importLibrary,
   };
 }

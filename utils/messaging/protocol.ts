@@ -3,6 +3,7 @@ import { rule } from '../api/schemas';
 import { MAX_BATCH } from '../batch';
 import type { errorInfoSchema } from '../errors';
 import type { historyEntrySchema } from '../history/schema';
+import { libraryIdSchema, libraryPromptFieldsSchema, MAX_LIBRARY } from '../library/schema';
 import { profileNameSchema } from '../profiles/schema';
 import { settingsSchema, videoOptionsSchema } from '../settings/schema';
 import { apiKeyProblem, promptProblem } from '../validation';
@@ -125,6 +126,19 @@ export const requestSchema = z.discriminatedUnion('type', [
   /** "Forget keys when the browser closes" (session) or not (plain); without a passphrase lock only. */
   z.object({ type: z.literal('setKeyMode'), mode: z.enum(['plain', 'session']) }),
   z.object({ type: z.literal('setLockIdle'), idleMin: idleMinSchema }),
+  /** The prompt library (README "Prompt library"): without an id, a new prompt. */
+  z.object({
+    type: z.literal('savePrompt'),
+    prompt: z.object({ id: z.optional(libraryIdSchema), ...libraryPromptFieldsSchema.shape }),
+  }),
+  z.object({
+    type: z.literal('removePrompts'),
+    ids: z.array(libraryIdSchema).check(z.maxLength(MAX_LIBRARY)),
+  }),
+  /** To an index of the library's order. */
+  z.object({ type: z.literal('movePrompt'), id: libraryIdSchema, to: wholeNumber().check(z.nonnegative()) }),
+  /** A library file as parsed JSON, checked whole in the background (utils/library/schema.ts). */
+  z.object({ type: z.literal('importLibrary'), file: z.unknown(), replace: z.optional(z.boolean()) }),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -179,6 +193,11 @@ export interface ResponseData {
   removeKeyLock: { done: true };
   setKeyMode: { done: true };
   setLockIdle: { done: true };
+  savePrompt: { id: string };
+  removePrompts: { removed: number };
+  movePrompt: { index: number };
+  /** `added`: prompts of new ids; `total`: the library's size after the import. */
+  importLibrary: { added: number; total: number };
 }
 
 export type Response<T extends RequestType> =
