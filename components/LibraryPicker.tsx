@@ -37,7 +37,9 @@ export function LibraryPicker({ prompts, onPick, onClose }: Props) {
       PageDown: () => move(10),
       PageUp: () => move(-10),
       Enter: () => {
-        const chosen = shown[at];
+        // Typed faster than the list showed it: Enter picks from what the field says now.
+        const current = query === deferred ? shown : prompts.filter((prompt) => matchesPrompt(prompt, query));
+        const chosen = current[Math.min(at, current.length - 1)];
         if (chosen) onPick(chosen);
       },
       Escape: onClose,

@@ -37,7 +37,8 @@ export const LibraryRow = memo(function LibraryRow({
       type="button"
       className={small}
       data-action={action}
-      disabled={busy || disabled}
+      // Not held while a command runs: a held button drops the focus a keyboard move keeps on it.
+      disabled={disabled}
       aria-label={`${label}: ${prompt.name}`}
       onClick={() => (action === 'delete' ? setConfirming(true) : onAction(prompt, action))}
     >
