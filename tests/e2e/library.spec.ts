@@ -1,4 +1,5 @@
 import type { LibraryPrompt } from '../../utils/library/schema';
+import { HistoryPage } from './pages/history';
 import { LibraryPage, LibraryPicker } from './pages/library';
 import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
@@ -56,6 +57,29 @@ test('a prompt saved from the popup form is inserted again by keyboard alone', a
   await expect(popup.prompt).toBeFocused();
   await expect(popup.page.getByLabel('Duration (seconds)')).toHaveValue('8');
   expect(requestsTo(service.requests(), '/v1/images/generate', 'POST')).toEqual([]);
+});
+
+test('a history entry is saved to the library from the viewer, with its kind and model', async ({
+  extension,
+  service,
+}) => {
+  await configure(extension, service, { modelId: 'model-x' });
+  const popup = await PopupPage.open(extension);
+  await popup.generateImage('a glass whale');
+  await expect(popup.status('Image ready.')).toBeVisible(EVENTUALLY);
+  const history = await HistoryPage.open(extension);
+  await history.gridCells().first().getByRole('button').click();
+  await history.viewer.getByRole('button', { name: 'Save to library' }).click();
+  await expect(history.viewer.getByLabel('Name')).toHaveValue('a glass whale');
+  await history.page.keyboard.press('Enter');
+  await expect(history.viewer.getByRole('status')).toHaveText('Saved “a glass whale” to the library.');
+  const [saved] = await storedLibrary(extension);
+  expect(saved).toMatchObject({
+    name: 'a glass whale',
+    text: 'a glass whale',
+    kind: 'image',
+    model: 'model-x',
+  });
 });
 
 test('a {{name}} prompt asks for its values, shows the text and what is left, and nothing is sent before the person confirms', async ({
