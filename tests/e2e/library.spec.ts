@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { LibraryPrompt } from '../../utils/library/schema';
 import { HistoryPage } from './pages/history';
 import { LibraryPage, LibraryPicker } from './pages/library';
@@ -19,6 +20,8 @@ const prompt = (index: number, fields: Partial<LibraryPrompt> = {}): LibraryProm
   updatedAt: 1_700_000_000_000,
   ...fields,
 });
+
+const shots = path.join(import.meta.dirname, 'screenshots');
 
 const libraryFile = (prompts: unknown[]) => ({ format: 'promptcast-library', v: 1, prompts });
 
@@ -52,6 +55,9 @@ test('a prompt saved from the popup form is inserted again by keyboard alone', a
   await expect(picker.options).toHaveCount(1);
   await expect(picker.search).toHaveAttribute('aria-activedescendant', /option-0/);
   for (const scheme of schemes) expect(await seriousViolations(popup.page, scheme)).toEqual([]);
+  // The axe checks leave the page dark.
+  await popup.page.emulateMedia({ colorScheme: 'light' });
+  await popup.page.screenshot({ path: path.join(shots, 'library-picker-light.png') });
   await popup.page.keyboard.press('Enter');
   await expect(popup.prompt).toHaveValue('a lighthouse at dusk, oil painting');
   await expect(popup.prompt).toBeFocused();
@@ -111,6 +117,8 @@ test('a {{name}} prompt asks for its values, shows the text and what is left, an
   await expect(picker.preview).toHaveText('a red fox asleep in the snow');
   await expect(picker.charactersLeft).toHaveText(`${(4000 - 28).toLocaleString('en')} characters left`);
   for (const scheme of schemes) expect(await seriousViolations(popup.page, scheme)).toEqual([]);
+  await popup.page.emulateMedia({ colorScheme: 'light' });
+  await popup.page.screenshot({ path: path.join(shots, 'library-template-light.png') });
   expect(requestsTo(service.requests(), '/v1/images/generate', 'POST')).toEqual([]);
 
   await popup.page.keyboard.press('Enter');
@@ -191,6 +199,12 @@ test('the library page with 1,000 prompts: search, reorder by keyboard, edit, du
   await expect(library.count).toHaveText('1,000 prompts');
   await expect(library.rows.first()).toContainText('Prompt number 0');
   for (const scheme of schemes) expect(await seriousViolations(library.page, scheme)).toEqual([]);
+  await library.page.setViewportSize({ width: 900, height: 700 });
+  await library.page.emulateMedia({ colorScheme: 'light' });
+  await library.page.screenshot({ path: path.join(shots, 'library-light.png') });
+  await library.page.emulateMedia({ colorScheme: 'dark' });
+  await library.page.screenshot({ path: path.join(shots, 'library-dark.png') });
+  await library.page.emulateMedia({ colorScheme: 'light' });
 
   await library.search.fill('odd lantern 999');
   await expect(library.count).toHaveText('1 of 1,000 prompts match');
