@@ -5,6 +5,7 @@ import { formatElapsed } from '@/utils/ui/format';
 import { openOptions } from '@/utils/ui/navigation';
 import type { PromptPage } from '@/utils/ui/use-prompt-page';
 import { fromDraft, type VideoOptionsDraft } from '@/utils/ui/video-options';
+import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
 import { PromptForm } from './PromptForm';
 import { StatusMessage } from './StatusMessage';
@@ -58,14 +59,23 @@ export function PromptComposer({ page, now }: Props) {
         many={draft.many}
         prompts={draft.prompts}
         cost={{
-          model: page.data.settings?.modelId ?? '',
+          model: draft.model ?? page.data.settings?.modelId ?? '',
           video: videoOf(draft.video),
           profileId: page.data.profiles?.activeId,
           balance: page.data.balance?.balance?.value,
         }}
-        onLibraryInsert={(text, entry) => draft.fill(text, entry.options)}
+        onLibraryInsert={(text, entry) => draft.fill(text, entry.options, entry.model)}
         saved={{ options: videoOf(draft.video) }}
       />
+
+      {draft.model ? (
+        <p className={controls.hint}>
+          {t('libraryModelInUse', draft.model)}{' '}
+          <button type="button" className={controls.linkButton} onClick={draft.dropModel}>
+            {t('libraryModelDrop')}
+          </button>
+        </p>
+      ) : null}
 
       {busyText ? (
         <StatusMessage>

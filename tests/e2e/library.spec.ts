@@ -95,7 +95,12 @@ test('a {{name}} prompt asks for its values, shows the text and what is left, an
   const options = await configure(extension, service);
   await sendFrom(options, {
     type: 'savePrompt',
-    prompt: { name: 'Animal', text: 'a {{animal}} asleep in {{place|the snow}}', tags: ['animals'] },
+    prompt: {
+      name: 'Animal',
+      text: 'a {{animal}} asleep in {{place|the snow}}',
+      tags: ['animals'],
+      model: 'model-from-library',
+    },
   });
   await sendFrom(options, { type: 'savePrompt', prompt: { name: 'Other', text: 'an owl', tags: [] } });
   const popup = await PopupPage.open(extension);
@@ -124,12 +129,22 @@ test('a {{name}} prompt asks for its values, shows the text and what is left, an
   await popup.page.keyboard.press('Enter');
   await expect(popup.prompt).toHaveValue('a red fox asleep in the snow');
   expect(requestsTo(service.requests(), '/v1/images/generate', 'POST')).toEqual([]);
+  // The prompt's own model goes with it, until the person drops it.
+  await expect(popup.page.getByText('The model model-from-library is used')).toBeVisible();
   await popup.imageButton.click();
   await expect(popup.status('Image ready.')).toBeVisible(EVENTUALLY);
+  await popup.page.getByRole('button', { name: "Use the profile's model" }).click();
+  await popup.imageButton.click();
+  await expect
+    .poll(() => requestsTo(service.requests(), '/v1/images/generate', 'POST').length, EVENTUALLY)
+    .toBe(2);
   const sent = requestsTo(service.requests(), '/v1/images/generate', 'POST').map(
-    (request) => (JSON.parse(request.body) as { prompt: string }).prompt,
+    (request) => JSON.parse(request.body) as { prompt: string; model?: string },
   );
-  expect(sent).toEqual(['a red fox asleep in the snow']);
+  expect(sent).toEqual([
+    { prompt: 'a red fox asleep in the snow', model: 'model-from-library' },
+    { prompt: 'a red fox asleep in the snow' },
+  ]);
 });
 
 test('hostile library files are refused whole with a message, markup stays text, and the page keeps working', async ({

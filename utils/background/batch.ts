@@ -49,17 +49,18 @@ function sendAll(ctx: Context, client: ServiceClient, settings: Settings, entrie
  */
 export async function generateBatch(
   ctx: Context,
-  { kind, prompts, options }: RequestOf<'generateBatch'>,
+  { kind, prompts, options, model }: RequestOf<'generateBatch'>,
 ): Promise<ResponseData['generateBatch']> {
   const profile = await profileSettings();
   const { settings } = profile;
-  const client = await ctx.connect({ profileId: profile.profileId });
+  // A library prompt's own model names the entries' model too, so a batch resumed later asks for it again.
+  const client = await ctx.connect({ profileId: profile.profileId, ...(model ? { modelId: model } : {}) });
   const batchId = ctx.platform.newId();
   // One instant for the whole batch, so its order in the history is the order of its prompts even when
   // the clock ticks while they are made.
   const createdAt = ctx.platform.now();
   const entries = prompts.map((prompt) => ({
-    ...newEntry(ctx, runOf(kind, prompt, options ?? settings.videoDefaults), profile),
+    ...newEntry(ctx, { ...runOf(kind, prompt, options ?? settings.videoDefaults), model }, profile),
     createdAt,
     batchId,
     waiting: true as const,

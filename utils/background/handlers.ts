@@ -40,8 +40,8 @@ export function createHandlers(ctx: Context): Handlers {
   return {
     ping: async () => ({ ok: true }),
     refreshBalance: () => refreshBalance(ctx),
-    generateImage: ({ prompt }) => generateImage(ctx, prompt, 'popup'),
-    submitVideo: ({ prompt, options }) => submitVideo(ctx, prompt, options, 'popup'),
+    generateImage: ({ prompt, model }) => generateImage(ctx, prompt, 'popup', { model }),
+    submitVideo: ({ prompt, options, model }) => submitVideo(ctx, prompt, options, 'popup', { model }),
     generateBatch: (request) => generateBatch(ctx, request),
     saveSettings: (request) => saveSettings(ctx, request),
     removeApiKey: () => removeApiKey(ctx),

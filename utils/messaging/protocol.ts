@@ -34,17 +34,26 @@ const idleMinSchema = wholeNumber().check(z.nonnegative(), z.lte(10_080));
 /** The person's explicit choice to use the key saved for another origin with this service URL. */
 const reuseKeySchema = z.optional(z.boolean());
 
+/** A library prompt's own model, sent instead of the profile's. */
+const modelSchema = libraryPromptFieldsSchema.shape.model;
+
 export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('refreshBalance') }),
-  z.object({ type: z.literal('generateImage'), prompt: z.string() }),
-  z.object({ type: z.literal('submitVideo'), prompt: z.string(), options: videoOptionsSchema }),
+  z.object({ type: z.literal('generateImage'), prompt: z.string(), model: modelSchema }),
+  z.object({
+    type: z.literal('submitVideo'),
+    prompt: z.string(),
+    options: videoOptionsSchema,
+    model: modelSchema,
+  }),
   /** Each prompt becomes its own entry; `options` are the videos' (the settings' defaults without them). */
   z.object({
     type: z.literal('generateBatch'),
     kind: z.enum(['image', 'video']),
     prompts: z.array(z.string().check(rule(promptProblem))).check(z.minLength(2), z.maxLength(MAX_BATCH)),
     options: z.optional(videoOptionsSchema),
+    model: modelSchema,
   }),
   z.object({
     type: z.literal('saveSettings'),

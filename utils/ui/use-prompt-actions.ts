@@ -41,12 +41,13 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
     setNotice(undefined);
   };
   const fail = (failure: unknown) => setError(toErrorInfo(failure));
+  const model = draft.model === undefined ? {} : { model: draft.model };
 
   const sendImage = (prompt: string) => {
     start();
     setResult(undefined);
     setImageSince(Date.now());
-    send({ type: 'generateImage', prompt })
+    send({ type: 'generateImage', prompt, ...model })
       .then((entry) => {
         // A very slow image is answered while it still runs (see LONGEST_ANSWER_MS); it ends in the lists.
         if (entry.status === 'running') return setNotice(t('imageStillRunning'));
@@ -59,7 +60,7 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
   const sendVideo = (request: { prompt: string; options: VideoOptions }) => {
     start();
     setVideoBusy(true);
-    send({ type: 'submitVideo', ...request })
+    send({ type: 'submitVideo', ...request, ...model })
       .then((entry) => {
         setSubmitted((previous) => new Set([...previous, entry.id]));
         setNotice(t('videoSubmitted'));
@@ -82,7 +83,7 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
     }
     start();
     setBatchBusy(true);
-    send({ type: 'generateBatch', kind, ...request })
+    send({ type: 'generateBatch', kind, ...request, ...model })
       .then(({ count }) => setNotice(t('batchStarted', formatCount(kind, count))), fail)
       .finally(() => setBatchBusy(false));
   };
