@@ -136,7 +136,7 @@ export function PromptForm(props: Props) {
               type="button"
               className={`${controls.button} ${controls.small}`}
               aria-expanded={library === 'pick'}
-              aria-keyshortcuts="/"
+              title={t('libraryOpenHint')}
               onClick={() => openLibrary(library === 'pick' ? undefined : 'pick')}
             >
               {t('libraryOpen')}

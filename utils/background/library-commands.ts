@@ -65,7 +65,7 @@ export function movePrompt({ id, to }: RequestOf<'movePrompt'>): Promise<Respons
 }
 
 /**
- * A library file (or a history export's `library`), checked as a whole: anything malformed refuses it all,
+ * A library file, checked as a whole: anything malformed refuses it all,
  * naming the first problem, and so does a library that would grow past its cap. A prompt of a stored id
  * replaces it in place, the others follow the stored ones in the file's order; `replace` makes the file the
  * whole library.

@@ -4,5 +4,5 @@ export const MAX_LIBRARY_NAME = 80;
 export const MAX_LIBRARY_TAGS = 20;
 export const MAX_LIBRARY_TAG = 30;
 export const MAX_LIBRARY_MODEL = 200;
-/** What a library file says it is; the history export carries the library under `library` in the same shape. */
+/** What a library file (the library page's export) says it is. */
 export const LIBRARY_FORMAT = 'promptcast-library';

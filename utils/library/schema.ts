@@ -32,7 +32,7 @@ export const libraryPromptFieldsSchema = z.object({
   pin: z.optional(kindSchema),
 });
 
-const libraryIdSchema = z.string().check(z.minLength(1), z.maxLength(100));
+export const libraryIdSchema = z.string().check(z.minLength(1), z.maxLength(100));
 
 export const libraryPromptSchema = z.object({
   id: libraryIdSchema,
@@ -49,7 +49,5 @@ export const librarySchema = z.object({
 });
 export type Library = z.infer<typeof librarySchema>;
 
-/** A library file (or the `library` of a history export): the stored shape, named. */
+/** A library file: the stored shape, named. */
 export const libraryFileSchema = z.object({ format: z.literal(LIBRARY_FORMAT), ...librarySchema.shape });
-
-export { libraryIdSchema };
