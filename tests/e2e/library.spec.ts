@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { LibraryPrompt } from '../../utils/library/schema';
 import { HistoryPage } from './pages/history';
 import { LibraryPage, LibraryPicker } from './pages/library';
+import { PanelPage } from './pages/panel';
 import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
@@ -63,6 +64,38 @@ test('a prompt saved from the popup form is inserted again by keyboard alone', a
   await expect(popup.prompt).toBeFocused();
   await expect(popup.page.getByLabel('Duration (seconds)')).toHaveValue('8');
   expect(requestsTo(service.requests(), '/v1/images/generate', 'POST')).toEqual([]);
+});
+
+test('the side panel inserts from the library the same way, video options included', async ({
+  extension,
+  service,
+}) => {
+  const options = await configure(extension, service);
+  const videoOptions = { duration: 12, resolution: '1080p', aspectRatio: '9:16', generateAudio: true };
+  await sendFrom(options, {
+    type: 'savePrompt',
+    prompt: {
+      name: 'Tall waterfall',
+      text: 'a tall waterfall',
+      tags: [],
+      kind: 'video',
+      options: videoOptions,
+    },
+  });
+  const panel = await PanelPage.openTab(extension);
+  const picker = new LibraryPicker(panel.page);
+  await picker.openWithSlash(panel.prompt);
+  await panel.page.keyboard.type('water');
+  await panel.page.keyboard.press('Enter');
+  await expect(panel.prompt).toHaveValue('a tall waterfall');
+  await expect(panel.page.getByLabel('Duration (seconds)')).toHaveValue('12');
+  await expect(panel.page.getByLabel('Resolution')).toHaveValue('1080p');
+  await panel.videoButton.click();
+  await expect(panel.status('Video submitted.')).toBeVisible(EVENTUALLY);
+  const [submitted] = requestsTo(service.requests(), '/v1/videos/generate', 'POST').map(
+    (request) => JSON.parse(request.body) as Record<string, unknown>,
+  );
+  expect(submitted).toMatchObject({ prompt: 'a tall waterfall', ...videoOptions });
 });
 
 test('a history entry is saved to the library from the viewer, with its kind and model', async ({
