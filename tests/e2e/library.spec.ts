@@ -64,6 +64,14 @@ test('a prompt saved from the popup form is inserted again by keyboard alone', a
   await expect(popup.prompt).toBeFocused();
   await expect(popup.page.getByLabel('Duration (seconds)')).toHaveValue('8');
   expect(requestsTo(service.requests(), '/v1/images/generate', 'POST')).toEqual([]);
+
+  // Escape closes the picker and gives the prompt box its focus back, the text untouched.
+  await popup.page.getByRole('button', { name: 'Library', exact: true }).click();
+  await expect(picker.search).toBeFocused();
+  await popup.page.keyboard.press('Escape');
+  await expect(picker.search).toHaveCount(0);
+  await expect(popup.prompt).toBeFocused();
+  await expect(popup.prompt).toHaveValue('a lighthouse at dusk, oil painting');
 });
 
 test('the side panel inserts from the library the same way, video options included', async ({
