@@ -190,13 +190,17 @@ export default defineConfig({
     // The history page is built on its own, so that everything it shows at open (React included) is one
     // script: each further file an extension page loads costs its first frame a few milliseconds of main
     // thread, and the page shares no chunk with the popup that the popup would lose by it.
+    // The library page too: built with the others, it split their shared chunks differently and the popup
+    // loaded 0.7 KB more of gzip at open.
     'entrypoints:grouped': (_wxt, groups) => {
-      for (const group of groups) {
-        if (!Array.isArray(group) || group.length < 2) continue;
-        const at = group.findIndex((entry) => entry.name === 'history');
-        if (at < 0) continue;
-        groups.push(group.splice(at, 1));
-        return;
+      for (const name of ['history', 'library']) {
+        for (const group of groups) {
+          if (!Array.isArray(group) || group.length < 2) continue;
+          const at = group.findIndex((entry) => entry.name === name);
+          if (at < 0) continue;
+          groups.push(group.splice(at, 1));
+          break;
+        }
       }
     },
     // webextension-polyfill serves the background, where Chrome's onMessage needs its promise replies.

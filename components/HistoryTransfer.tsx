@@ -4,14 +4,12 @@ import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
+import { readJsonFile } from '@/utils/ui/read-json-file';
 import { ConfirmButtons } from './ConfirmButtons';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
 import styles from './HistoryFind.module.css';
 import { StatusMessage } from './StatusMessage';
-
-/** Larger than any history this extension writes; reading more would only stall the page. */
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 type Outcome = { notice: string } | { error: ErrorInfo } | { badFile: string; reason?: string } | undefined;
 
@@ -27,16 +25,6 @@ interface Question {
 
 /** The file code (its schema included) loads when a file is exported or chosen, not with the page. */
 const historyFile = () => import('@/utils/ui/history-file');
-
-/** The file's JSON, or undefined when it is too big or not JSON at all. */
-async function readJson(file: File): Promise<{ json: unknown } | undefined> {
-  if (file.size > MAX_FILE_BYTES) return undefined;
-  try {
-    return { json: JSON.parse(await file.text()) };
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * *Export* saves the history as a JSON file; *Import* reads one back. The page checks it field by field and
@@ -96,7 +84,7 @@ export function HistoryTransfer() {
     if (!file) return;
     setQuestion(undefined);
     return settle(file.name, async () => {
-      const read = await readJson(file);
+      const read = await readJsonFile(file);
       // Choosing the same file again (after fixing it, say) must fire another change.
       input.value = '';
       if (!read) return setOutcome({ badFile: file.name });

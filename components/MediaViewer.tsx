@@ -14,6 +14,8 @@ import { EntryCollections } from './EntryCollections';
 import { FavouriteButton } from './FavouriteButton';
 import { MediaFile } from './MediaFile';
 import styles from './MediaViewer.module.css';
+import { SaveToLibrary } from './SaveToLibrary';
+import { StatusMessage } from './StatusMessage';
 
 export interface MediaViewerProps {
   items: readonly MediaItem[];
@@ -32,6 +34,8 @@ export interface MediaViewerProps {
  */
 export default function MediaViewer({ items, start, onClose, curate = false }: MediaViewerProps) {
   const [at, setAt] = useState(start);
+  /** *Save to library*: the item whose form is open (none: ''), and what the last save said. */
+  const [saving, setSaving] = useState<{ key: string; saved?: string }>({ key: '' });
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const counterId = useId();
@@ -117,7 +121,32 @@ export default function MediaViewer({ items, start, onClose, curate = false }: M
             <div className={styles.nav}>
               <FavouriteButton entryId={item.entryId} prompt={item.prompt} favourite={item.favourite} />
               <EntryCollections entryId={item.entryId} prompt={item.prompt} collections={item.collections} />
+              <button
+                type="button"
+                className={`${controls.button} ${controls.small}`}
+                aria-expanded={saving.key === item.key}
+                onClick={() => setSaving({ key: saving.key === item.key ? '' : item.key })}
+              >
+                {t('librarySave')}
+              </button>
             </div>
+          ) : null}
+          {curate && saving.key === item.key ? (
+            <SaveToLibrary
+              prompt={{
+                text: item.prompt,
+                kind: item.kind,
+                ...(item.options ? { options: item.options } : {}),
+                ...(item.model ? { model: item.model } : {}),
+              }}
+              onSaved={(name) => setSaving({ key: '', saved: t('librarySaved', name) })}
+              onCancel={() => setSaving({ key: '' })}
+            />
+          ) : null}
+          {saving.saved ? (
+            <StatusMessage tone="success" inline>
+              {saving.saved}
+            </StatusMessage>
           ) : null}
           {count > 1 ? (
             <div className={styles.nav}>

@@ -60,12 +60,23 @@ export function PromptComposer({ page, now }: Props) {
         prompts={draft.prompts}
         {...(page.data.settings ? { confirmAbove: page.data.settings.confirmBatchAbove } : {})}
         cost={{
-          model: page.data.settings?.modelId ?? '',
+          model: draft.model ?? page.data.settings?.modelId ?? '',
           video: videoOf(draft.video),
           profileId: page.data.profiles?.activeId,
           balance: page.data.balance?.balance?.value,
         }}
+        onLibraryInsert={(text, entry) => draft.fill(text, entry.options, entry.model)}
+        saved={{ options: videoOf(draft.video) }}
       />
+
+      {draft.model ? (
+        <p className={controls.hint}>
+          {t('libraryModelInUse', draft.model)}{' '}
+          <button type="button" className={controls.linkButton} onClick={draft.dropModel}>
+            {t('libraryModelDrop')}
+          </button>
+        </p>
+      ) : null}
 
       {busyText ? (
         <StatusMessage>

@@ -1,6 +1,7 @@
 import { lazy, type Ref, Suspense, useRef, useState } from 'react';
 import { batchProblem } from '@/utils/batch';
 import { describeProblem, formatCount, t } from '@/utils/i18n';
+import type { LibraryPrompt } from '@/utils/library/schema';
 import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
 import type { VideoOptionsDraft } from '@/utils/ui/video-options';
 import { cleanPrompt, MAX_PROMPT_LENGTH, type Problem } from '@/utils/validation';
@@ -8,6 +9,8 @@ import type { CostPreviewProps } from './CostPreview';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
 import styles from './PromptForm.module.css';
+import type { SavedFields } from './SaveToLibrary';
+import { StatusMessage } from './StatusMessage';
 import { VideoOptionsFields } from './VideoOptionsFields';
 
 /** Asked only above the person's threshold: its code loads then, not with every open of the popup. */
@@ -16,6 +19,13 @@ const BatchQuestion = lazy(() =>
 );
 /** Shown only for several prompts, with the history read it needs: loaded then. */
 const CostPreview = lazy(() => import('./CostPreview').then((module) => ({ default: module.CostPreview })));
+/** The library's picker and its save form load when first asked for: the popup's first paint reads no library. */
+const LibraryInsert = lazy(() =>
+  import('./LibraryInsert').then((module) => ({ default: module.LibraryInsert })),
+);
+const SaveToLibrary = lazy(() =>
+  import('./SaveToLibrary').then((module) => ({ default: module.SaveToLibrary })),
+);
 
 interface Props {
   prompt: string;
@@ -43,6 +53,10 @@ interface Props {
   cost?: Omit<CostPreviewProps, 'count' | 'kind'>;
   /** Above this many prompts the person is asked first (the setting; 10 until settings are read). */
   confirmAbove?: number;
+  /** Offers the library: a saved prompt picked (its variables filled in) goes to this. */
+  onLibraryInsert?: (text: string, prompt: LibraryPrompt) => void;
+  /** What *Save to library* saves besides the prompt (the video options as typed, when valid). */
+  saved?: Omit<SavedFields, 'text'>;
 }
 
 type Kind = 'image' | 'video';
@@ -56,6 +70,17 @@ export function PromptForm(props: Props) {
   // Many prompts spend many credits: above the threshold the person says yes first (problems come first).
   const [asking, setAsking] = useState<Kind | undefined>(undefined);
   const buttons = { image: useRef<HTMLButtonElement>(null), video: useRef<HTMLButtonElement>(null) };
+  const [library, setLibrary] = useState<'pick' | 'save' | undefined>(undefined);
+  const [libraryNote, setLibraryNote] = useState<string | undefined>(undefined);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const openLibrary = (panel: 'pick' | 'save' | undefined) => {
+    setLibraryNote(undefined);
+    setLibrary(panel);
+  };
+  const closeLibrary = () => {
+    setLibrary(undefined);
+    document.getElementById('prompt')?.focus();
+  };
   const generate = (kind: Kind) => (kind === 'image' ? props.onGenerateImage() : props.onGenerateVideo());
   const request = (kind: Kind) => {
     if (lines.length > confirmAbove && !batchProblem(lines)) setAsking(kind);
@@ -100,7 +125,68 @@ export function PromptForm(props: Props) {
             setAsking(undefined);
             props.onPromptChange(event.currentTarget.value);
           }}
+          // A slash in the empty box opens the library (README "Prompt library"): no prompt starts with one.
+          onKeyDown={(event) => {
+            const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+            if (event.key !== '/' || !plain || prompt !== '' || !props.onLibraryInsert) return;
+            event.preventDefault();
+            openLibrary('pick');
+          }}
         />
+        {props.onLibraryInsert ? (
+          <div className={styles.libraryRow}>
+            <button
+              type="button"
+              className={`${controls.button} ${controls.small}`}
+              aria-expanded={library === 'pick'}
+              title={t('libraryOpenHint')}
+              onClick={() => openLibrary(library === 'pick' ? undefined : 'pick')}
+            >
+              {t('libraryOpen')}
+            </button>
+            <button
+              ref={saveButton}
+              type="button"
+              className={`${controls.button} ${controls.small}`}
+              aria-expanded={library === 'save'}
+              disabled={prompt.trim() === ''}
+              onClick={() => openLibrary(library === 'save' ? undefined : 'save')}
+            >
+              {t('librarySave')}
+            </button>
+          </div>
+        ) : null}
+        {library && props.onLibraryInsert ? (
+          <Suspense fallback={null}>
+            {library === 'pick' ? (
+              <LibraryInsert
+                onInsert={(text, entry) => {
+                  setLibrary(undefined);
+                  props.onLibraryInsert?.(text, entry);
+                }}
+                onClose={closeLibrary}
+              />
+            ) : (
+              <SaveToLibrary
+                prompt={{ ...props.saved, text: prompt }}
+                onSaved={(name) => {
+                  setLibrary(undefined);
+                  setLibraryNote(t('librarySaved', name));
+                  saveButton.current?.focus();
+                }}
+                onCancel={() => {
+                  setLibrary(undefined);
+                  saveButton.current?.focus();
+                }}
+              />
+            )}
+          </Suspense>
+        ) : null}
+        {libraryNote ? (
+          <StatusMessage tone="success" inline>
+            {libraryNote}
+          </StatusMessage>
+        ) : null}
         {onBatchChange ? (
           <div className={controls.checkRow}>
             <input

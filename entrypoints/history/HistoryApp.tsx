@@ -152,6 +152,9 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
               <span className={styles.logo} />
               {t('historyHeading')}
             </h1>
+            <a className={`${controls.button} ${styles.headerLink}`} href="/library.html">
+              {t('openLibrary')}
+            </a>
             {total > 0 && !confirming ? (
               <button
                 ref={clearButton}

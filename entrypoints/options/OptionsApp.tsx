@@ -21,6 +21,9 @@ export function OptionsApp() {
         <img className={styles.logo} src="/icon/48.png" alt="" width={32} height={32} />
         {t('optionsHeading')}
       </h1>
+      <p className={styles.muted}>
+        <a href="/library.html">{t('openLibrary')}</a>
+      </p>
 
       {loadError && !loaded ? <ErrorMessage>{t('loadFailed', describeError(loadError))}</ErrorMessage> : null}
       {!loaded && !loadError ? <p className={styles.muted}>{t('loading')}</p> : null}

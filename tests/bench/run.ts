@@ -49,6 +49,7 @@ import {
   keepDuringPopup,
   keepOnSlowLine,
   pollingCost,
+  popupWithLibrary,
   popupWithProfiles,
   prepareCachedBalance,
   refreshBalance,
@@ -84,6 +85,8 @@ const POLL_INTERVAL_SEC = 2;
 const SCALE_JOBS = 50;
 /** Issue #25's report: the popup with this many profiles, the switch in its header. */
 const PROFILE_COUNT = 10;
+/** Issue #26: the popup with this many library prompts. */
+const LIBRARY_COUNT = 500;
 const SCALE_LATENCY_MS = 200;
 const SCALE_JOB_SEC = 15;
 const POLL_CONCURRENCY = 4;
@@ -144,6 +147,7 @@ let slowKeep: Awaited<ReturnType<typeof keepOnSlowLine>>;
 let scaled: Awaited<ReturnType<typeof scale>>;
 let atScale: HistoryAtScale;
 let withProfiles: Awaited<ReturnType<typeof popupWithProfiles>>;
+let withLibrary: Awaited<ReturnType<typeof popupWithLibrary>>;
 let idle: Awaited<ReturnType<typeof idleCost>>;
 let polling: Awaited<ReturnType<typeof pollingCost>>;
 let keepAlive: Awaited<ReturnType<typeof keepAliveCost>>;
@@ -190,6 +194,10 @@ try {
     atScale = await historyAtScale(bench, service, page, PAINT_RUNS);
     step(`popup first paint with ${PROFILE_COUNT} profiles vs bare React page (${PAINT_RUNS} runs each)`);
     withProfiles = await popupWithProfiles(bench, service, page, PROFILE_COUNT, PAINT_RUNS);
+    step(
+      `popup first paint with ${LIBRARY_COUNT} library prompts vs bare React page (${PAINT_RUNS} runs each)`,
+    );
+    withLibrary = await popupWithLibrary(bench, page, LIBRARY_COUNT, PAINT_RUNS);
     await control.detach();
   } finally {
     await bench.close();
@@ -376,6 +384,12 @@ const budgets: Budget[] = [
     1.3,
     'x',
   ),
+  atMost(
+    `Popup first paint / bare React page, ${withLibrary.prompts} library prompts`,
+    withLibrary.ratio,
+    1.3,
+    'x',
+  ),
   atLeast(`Scale: videos completed of ${SCALE_JOBS}`, scaled.completed, SCALE_JOBS, ''),
   atMost('Scale: peak concurrent polls', scaled.peakConcurrentPolls, POLL_CONCURRENCY, ''),
   atMost(`Scale: notifications for ${SCALE_JOBS} videos`, scaled.notifications, notificationLimit, ''),
@@ -475,6 +489,11 @@ const rows: Row[] = [
     detail: `bare React ${ms(withProfiles.baseline.median)}; ${spread(withProfiles.promptcast, ms)}`,
   },
   {
+    metric: `Popup with ${withLibrary.prompts} library prompts`,
+    value: `${ms(withLibrary.promptcast.median)} (${withLibrary.ratio}x)`,
+    detail: `bare React ${ms(withLibrary.baseline.median)}; ${spread(withLibrary.promptcast, ms)}`,
+  },
+  {
     metric: 'Unlock to first request (a video pending)',
     value: ms(unlock.firstRequestMs.median),
     detail: `unlock answered after ${ms(unlock.answerMs.median)}; ${spread(unlock.firstRequestMs, ms)}`,
@@ -549,6 +568,7 @@ const results = {
   scale: scaled,
   historyAtScale: atScale,
   popupWithProfiles: withProfiles,
+  popupWithLibrary: withLibrary,
   unlockToFirstRequest: unlock,
   budgets,
   pass: failed.length === 0,

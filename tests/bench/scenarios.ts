@@ -1045,6 +1045,29 @@ export async function popupWithProfiles(
 }
 
 /**
+ * Issue #26: the popup with a library of `count` prompts (after the profiles scenario, whose profiles stay). Its
+ * first paint reads no library (the picker loads it on `/`), so this should cost nothing over the usual popup.
+ */
+export async function popupWithLibrary(
+  bench: BenchBrowser,
+  page: Page,
+  count: number,
+  runs: number,
+): Promise<PaintComparison & { prompts: number }> {
+  const prompts = Array.from({ length: count }, (_, index) => ({
+    id: `bench-${index}`,
+    name: `Saved prompt ${index}`,
+    text: `a {{subject|paper lantern}} number ${index}, ${'soft light, '.repeat(20)}`,
+    tags: ['bench', `group-${index % 10}`],
+    createdAt: 1,
+    updatedAt: 1,
+  }));
+  const imported = await sendFrom(page, { type: 'importLibrary', prompts, replace: true });
+  if (!imported.ok) throw new Error(`importLibrary failed: ${imported.error.message}`);
+  return { ...(await comparePaint(bench, runs)), prompts: count };
+}
+
+/**
  * Unlock to first request: with the keys under a passphrase lock and a video pending, the time from the
  * unlock command to the service hearing the job's first poll, and to the unlock's answer. Each run locks
  * again first; the lock is removed at the end, so later scenarios see plain keys.

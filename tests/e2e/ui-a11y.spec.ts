@@ -2,6 +2,7 @@ import { FIRST_PROFILE_ID } from '../../utils/profiles/first-profile';
 import { DEMO_API_KEY } from '../reference-service/server';
 import { olderEntry } from '../support/older-entry';
 import { HistoryPage } from './pages/history';
+import { LibraryPage } from './pages/library';
 import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
@@ -84,6 +85,24 @@ for (const scheme of schemes) {
     await expect(history.spending.getByRole('table')).toBeVisible();
     await expect(history.spendChart.locator('rect').first()).toBeVisible();
     expect(await seriousViolations(history.page, scheme)).toEqual([]);
+  });
+
+  test(`axe finds nothing serious on the library page (${scheme})`, async ({ extension, service }) => {
+    const options = await configure(extension, service);
+    await sendFrom(options, {
+      type: 'savePrompt',
+      prompt: { name: 'Kite', text: 'a {{colour|red}} kite', tags: ['sky'], kind: 'video' },
+    });
+    const library = await LibraryPage.open(extension);
+    await expect(library.rows).toHaveCount(1);
+    expect(await seriousViolations(library.page, scheme)).toEqual([]);
+    await library.action('Kite', 'Edit').click();
+    await library.page.getByLabel('Keep video options with this prompt').check();
+    await library.page.getByLabel('Name', { exact: true }).fill('');
+    await library.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(library.page.getByText('Give the prompt a name.')).toBeVisible();
+    await library.action('Kite', 'Delete').click();
+    expect(await seriousViolations(library.page, scheme)).toEqual([]);
   });
 }
 

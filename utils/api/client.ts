@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { AppError } from '../error-info';
 import { parseHttpUrl } from '../http-url';
+import { describeProblem } from '../i18n';
 import { isSendableKey } from '../validation';
 import { parseShape, resultUrl, validateInput } from './answers';
 import { type RequestSpec, requestJson, type Transport } from './http';
@@ -75,10 +76,7 @@ function validTimeout(value: number | undefined, fallback: number): number {
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const baseUrl = parseHttpUrl(options.baseUrl);
   if (baseUrl === undefined) {
-    throw new AppError(
-      'invalid_input',
-      'The service URL must be an absolute http:// or https:// address, for example https://api.example.com.',
-    );
+    throw new AppError('invalid_input', describeProblem({ code: 'base_url_invalid' }));
   }
   const apiKey = options.apiKey.trim();
   if (apiKey === '') {
@@ -86,10 +84,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   }
   // fetch throws a bare TypeError for header values outside Latin-1, which would read as a network error.
   if (!isSendableKey(apiKey)) {
-    throw new AppError(
-      'invalid_input',
-      'The API key contains characters that cannot be sent; copy it again from the account area.',
-    );
+    throw new AppError('invalid_input', describeProblem({ code: 'api_key_unsendable' }));
   }
   const timeoutMs = validTimeout(options.timeoutMs, DEFAULT_TIMEOUT_MS);
   const imageTimeoutMs = validTimeout(options.imageTimeoutMs, timeoutMs);

@@ -55,26 +55,25 @@ function sendAll(ctx: Context, client: ServiceClient, settings: Settings, entrie
  */
 export async function generateBatch(
   ctx: Context,
-  { kind, prompts, options, overBudget }: RequestOf<'generateBatch'>,
+  { kind, prompts, options, model, overBudget }: RequestOf<'generateBatch'>,
 ): Promise<ResponseData['generateBatch']> {
   const profile = await profileSettings();
   const { settings } = profile;
-  const model = settings.modelId;
-  const videoOptions = options ?? settings.videoDefaults;
-  if (!overBudget)
-    await checkBudget(
-      ctx,
-      profile,
-      kind === 'video' ? { kind, model, options: videoOptions } : { kind, model },
-      prompts.length,
-    );
-  const client = await ctx.connect({ profileId: profile.profileId });
+  if (!overBudget) {
+    const priced = model ?? settings.modelId;
+    const videoOptions = options ?? settings.videoDefaults;
+    const request =
+      kind === 'video' ? { kind, model: priced, options: videoOptions } : { kind, model: priced };
+    await checkBudget(ctx, profile, request, prompts.length);
+  }
+  // A library prompt's own model names the entries' model too, so a batch resumed later asks for it again.
+  const client = await ctx.connect({ profileId: profile.profileId, ...(model ? { modelId: model } : {}) });
   const batchId = ctx.platform.newId();
   // One instant for the whole batch, so its order in the history is the order of its prompts even when
   // the clock ticks while they are made.
   const createdAt = ctx.platform.now();
   const entries = prompts.map((prompt) => ({
-    ...newEntry(ctx, runOf(kind, prompt, options ?? settings.videoDefaults), profile),
+    ...newEntry(ctx, { ...runOf(kind, prompt, options ?? settings.videoDefaults), model }, profile),
     createdAt,
     batchId,
     waiting: true as const,

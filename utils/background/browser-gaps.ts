@@ -14,8 +14,6 @@ export interface BrowserGaps {
   hasMediaAccess: (urls: readonly string[]) => Promise<boolean>;
   /** Saves files through the browser's downloads API; resolves once all are on disk. */
   download: (files: readonly DownloadFile[]) => Promise<void>;
-  /** Whether this background saves Blobs itself: kept copies and the history export (see download.ts). */
-  savesBlobs: boolean;
   /** Gives back access to granted service origins other than `keep` (never the manifest's loopback ones). */
   releaseOrigins: (keep: readonly string[]) => Promise<void>;
   openOptions: () => Promise<void>;
@@ -43,7 +41,6 @@ export const browserGaps: BrowserGaps = {
   // Only a background that saves files itself (Firefox's) downloads: Chrome's pages save their own files
   // (download-entry.ts refuses first), and its bundle leaves the download code out.
   download: backgroundSavesBlobs ? saveAll : () => Promise.reject(new AppError('invalid_request')),
-  savesBlobs: backgroundSavesBlobs,
   releaseOrigins: releaseHostAccess,
   openOptions: () => browser.runtime.openOptionsPage(),
   isPopupOpen,

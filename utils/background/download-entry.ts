@@ -19,7 +19,7 @@ export async function downloadEntry(
   { entryId, index }: RequestOf<'download'>,
 ): Promise<ResponseData['download']> {
   // Chrome's pages save files themselves (utils/ui/download-actions.ts): this leaves its worker's bundle.
-  if (!backgroundSavesBlobs) throw new AppError('invalid_request', 'Pages save files in this browser.');
+  if (!backgroundSavesBlobs) throw new AppError('invalid_request');
   const entry = await ctx.history.get(entryId);
   if (!entry || entry.urls.length === 0) {
     throw new AppError('invalid_input', 'This entry has no files to download.');

@@ -23,6 +23,7 @@ import {
   setLockIdle,
   unlockKeys,
 } from './key-lock';
+import { importLibrary, movePrompt, removePrompts, savePrompt } from './library-commands';
 import {
   addProfile,
   deleteProfile,
@@ -40,9 +41,10 @@ export function createHandlers(ctx: Context): Handlers {
   return {
     ping: async () => ({ ok: true }),
     refreshBalance: () => refreshBalance(ctx),
-    generateImage: ({ prompt, overBudget }) => generateImage(ctx, prompt, 'popup', { overBudget }),
-    submitVideo: ({ prompt, options, overBudget }) =>
-      submitVideo(ctx, prompt, options, 'popup', { overBudget }),
+    generateImage: ({ prompt, model, overBudget }) =>
+      generateImage(ctx, prompt, 'popup', { model, overBudget }),
+    submitVideo: ({ prompt, options, model, overBudget }) =>
+      submitVideo(ctx, prompt, options, 'popup', { model, overBudget }),
     generateBatch: (request) => generateBatch(ctx, request),
     pauseBatch: (request) => pauseBatch(ctx, request),
     cancelBatchEntries: (request) => cancelBatchEntries(ctx, request),
@@ -79,5 +81,9 @@ export function createHandlers(ctx: Context): Handlers {
     removeKeyLock: (request) => removeKeyLock(ctx, request),
     setKeyMode: (request) => setKeyMode(ctx, request),
     setLockIdle: (request) => setLockIdle(ctx, request),
+    savePrompt: (request) => savePrompt(ctx, request),
+    removePrompts,
+    movePrompt,
+    importLibrary,
   };
 }

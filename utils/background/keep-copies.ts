@@ -1,6 +1,7 @@
 import { AppError } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import type { HistoryStore } from '../history/store';
+import { t } from '../i18n';
 import { capToFitMb } from '../media/cap-fit';
 import {
   applyCap,
@@ -129,7 +130,7 @@ export function createCopyKeeper({ platform, history, keepAlive, scheduleAlarm, 
 
   async function requireKeepable(entryId: string): Promise<HistoryEntry> {
     const entry = await find(entryId);
-    if (!keepable(entry)) throw new AppError('invalid_input', 'This entry has no finished files to keep.');
+    if (!keepable(entry)) throw new AppError('invalid_input', t('refusedNothingToKeep'));
     if (!(await platform.hasMediaAccess(entry.urls))) {
       throw new AppError('no_permission');
     }
@@ -178,12 +179,12 @@ export function createCopyKeeper({ platform, history, keepAlive, scheduleAlarm, 
         const copies = await copiesItem.getValue();
         const copy = copies.entries[entryId];
         if (copy?.state !== 'tooBig') {
-          throw new AppError('invalid_input', 'This result is not waiting for more space for copies.');
+          throw new AppError('invalid_input', t('refusedNotWaitingForSpace'));
         }
         const settings = await validSettingsItem.getValue();
         const cap = Math.max(settings.copyCapMb, capToFitMb(copies.usedBytes, copy.bytes));
         if (cap > NUMBER_LIMITS.copyCapMb.max) {
-          throw new AppError('invalid_input', 'This result is larger than the most space copies may take.');
+          throw new AppError('invalid_input', t('refusedTooLargeForCopies'));
         }
         await validSettingsItem.setValue({ ...settings, copyCapMb: cap });
         return cap;
@@ -219,7 +220,7 @@ export function createCopyKeeper({ platform, history, keepAlive, scheduleAlarm, 
       const freeing = serially(() => forgetCopiesOf(ids));
       dropping.add(freeing);
       void freeing
-        .catch((error: unknown) => console.warn('Copies of entries pushed out were not freed:', error))
+        .catch((error: unknown) => console.warn('Copies of removed entries not freed:', error))
         .finally(() => dropping.delete(freeing));
     },
 

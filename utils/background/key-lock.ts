@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { AppError } from '../error-info';
+import { t } from '../i18n';
 import { bytesToBase64 } from '../lock/base64';
 import { createMaster, eachSecret, type Master, openMaster, openSecret, sealSecret } from '../lock/seal';
 import { unlockDelayMs } from '../lock/unlock-delay';
@@ -25,7 +26,7 @@ export const IDLE_ALARM = 'promptcast-key-lock-idle';
 
 type Done = { done: true };
 /** A command the pages offer only in another state of the lock (a stale page sent it). */
-const refused = () => new AppError('invalid_input', 'Not in this state of the key lock');
+const refused = () => new AppError('invalid_input', t('refusedLockState'));
 const DONE: Done = { done: true };
 
 /** Every key sealed under a new passphrase's master, and a verifier for when no key is left to check. */

@@ -20,13 +20,13 @@ import { NO_KEY } from './stored-key';
 
 function find(profiles: Profiles, id: string): Profile {
   const profile = profiles.list.find((item) => item.id === id);
-  if (!profile) throw new AppError('invalid_input', 'This profile no longer exists.');
+  if (!profile) throw new AppError('invalid_input', t('refusedProfileGone'));
   return profile;
 }
 
 function roomForOneMore(profiles: Profiles): void {
   if (profiles.list.length >= MAX_PROFILES) {
-    throw new AppError('invalid_input', `At most ${MAX_PROFILES} profiles can be kept.`);
+    throw new AppError('invalid_input', t('refusedTooManyProfiles', MAX_PROFILES));
   }
 }
 
@@ -122,7 +122,7 @@ export function deleteProfile(
     const { profiles, settings } = await readProfiles();
     find(profiles, id);
     if (profiles.list.length === 1) {
-      throw new AppError('invalid_input', 'The only profile cannot be deleted; change its settings instead.');
+      throw new AppError('invalid_input', t('refusedLastProfile'));
     }
     const pending = (await ctx.history.find({ status: 'running' })).filter(
       (entry) => profileOf(entry) === id,

@@ -1,5 +1,6 @@
 import { AppError } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
+import { t } from '../i18n';
 import { profileOf } from '../profiles/first-profile';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
 import type { Context } from './context';
@@ -13,7 +14,7 @@ import { submitVideo } from './submit-video';
  */
 export async function regenerate(ctx: Context, entryId: string, overBudget?: true): Promise<HistoryEntry> {
   const entry = await ctx.history.get(entryId);
-  if (!entry) throw new AppError('invalid_input', 'This history entry no longer exists.');
+  if (!entry) throw new AppError('invalid_input', t('refusedEntryGone'));
   // With the profile it was made with while that exists (its model is that service's), else the active one.
   const own = await resolveProfile(profileOf(entry));
   const profile = own ?? (await resolveProfile());

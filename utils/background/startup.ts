@@ -10,7 +10,7 @@ async function recoverCopies(ctx: Context): Promise<void> {
   try {
     await ctx.copies.recover();
   } catch (error) {
-    console.warn('Interrupted copies were not recovered:', error);
+    console.warn('Interrupted copies not recovered:', error);
   }
 }
 

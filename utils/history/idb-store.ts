@@ -149,7 +149,7 @@ export function createIdbHistoryStore(
       if (ids.length > 0 || cleared) {
         // The change is stored whatever happens to its signal; a page that missed one reads on its next.
         await Promise.resolve(onCommitted({ ids, ...(cleared ? { cleared: true } : {}) })).catch(
-          (error: unknown) => console.warn('The history change was not signalled:', error),
+          (error: unknown) => console.warn('History change not signalled:', error),
         );
       }
       return written.result;

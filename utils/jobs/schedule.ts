@@ -1,3 +1,4 @@
+import { FAILED_VIDEO_MESSAGE } from '../api/job-status';
 import type { VideoJob, VideoSubmission } from '../api/schemas';
 import type { ErrorInfo } from '../error-info';
 import { AppError } from '../error-info';
@@ -132,7 +133,7 @@ export function applyPollOutcome(
       };
     }
     if (job.status === 'failed') {
-      const reason = job.error ?? 'The service reported that the video failed.';
+      const reason = job.error ?? FAILED_VIDEO_MESSAGE;
       const error: ErrorInfo =
         job.errorKind === 'invalid_response'
           ? { kind: 'invalid_response', message: reason, ...(job.detail ? { detail: job.detail } : {}) }

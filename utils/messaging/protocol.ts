@@ -3,6 +3,7 @@ import { rule } from '../api/schemas';
 import { MAX_BATCH } from '../batch';
 import type { errorInfoSchema } from '../errors';
 import { historyEntrySchema } from '../history/schema';
+import { libraryIdSchema, libraryPromptFieldsSchema, librarySchema, MAX_LIBRARY } from '../library/schema';
 import { profileNameSchema } from '../profiles/schema';
 import { settingsSchema, videoOptionsSchema } from '../settings/schema';
 import { apiKeyProblem, promptProblem } from '../validation';
@@ -35,18 +36,27 @@ const reuseKeySchema = z.optional(z.boolean());
 
 /** The person's choice, after a budget stopped this request, to go on this once. */
 const overBudget = z.optional(z.literal(true));
+/** A library prompt's own model, sent instead of the profile's. */
+const modelSchema = libraryPromptFieldsSchema.shape.model;
 
 export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('refreshBalance') }),
-  z.object({ type: z.literal('generateImage'), prompt: z.string(), overBudget }),
-  z.object({ type: z.literal('submitVideo'), prompt: z.string(), options: videoOptionsSchema, overBudget }),
+  z.object({ type: z.literal('generateImage'), prompt: z.string(), model: modelSchema, overBudget }),
+  z.object({
+    type: z.literal('submitVideo'),
+    prompt: z.string(),
+    options: videoOptionsSchema,
+    model: modelSchema,
+    overBudget,
+  }),
   /** Each prompt becomes its own entry; `options` are the videos' (the settings' defaults without them). */
   z.object({
     type: z.literal('generateBatch'),
     kind: z.enum(['image', 'video']),
     prompts: z.array(z.string().check(rule(promptProblem))).check(z.minLength(2), z.maxLength(MAX_BATCH)),
     options: z.optional(videoOptionsSchema),
+    model: modelSchema,
     overBudget,
   }),
   /** Pauses (or resumes) the prompts of a batch not sent yet. */
@@ -131,6 +141,24 @@ export const requestSchema = z.discriminatedUnion('type', [
   /** "Forget keys when the browser closes" (session) or not (plain); without a passphrase lock only. */
   z.object({ type: z.literal('setKeyMode'), mode: z.enum(['plain', 'session']) }),
   z.object({ type: z.literal('setLockIdle'), idleMin: idleMinSchema }),
+  /** The prompt library (README "Prompt library"): without an id, a new prompt. */
+  z.object({
+    type: z.literal('savePrompt'),
+    prompt: z.object({ id: z.optional(libraryIdSchema), ...libraryPromptFieldsSchema.shape }),
+  }),
+  z.object({
+    type: z.literal('removePrompts'),
+    ids: z.array(libraryIdSchema).check(z.maxLength(MAX_LIBRARY)),
+  }),
+  /** To an index of the library's order. */
+  z.object({ type: z.literal('movePrompt'), id: libraryIdSchema, to: wholeNumber().check(z.nonnegative()) }),
+  /** A library file as parsed JSON, checked whole in the background (utils/library/schema.ts). */
+  /** The prompts of a library file the page read and checked (utils/library/file.ts). */
+  z.object({
+    type: z.literal('importLibrary'),
+    prompts: librarySchema.shape.prompts,
+    replace: z.optional(z.boolean()),
+  }),
 ]);
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
@@ -188,6 +216,11 @@ export interface ResponseData {
   removeKeyLock: { done: true };
   setKeyMode: { done: true };
   setLockIdle: { done: true };
+  savePrompt: { id: string };
+  removePrompts: { removed: number };
+  movePrompt: { index: number };
+  /** `added`: prompts of new ids; `total`: the library's size after the import. */
+  importLibrary: { added: number; total: number };
 }
 
 export type Response<T extends RequestType> =

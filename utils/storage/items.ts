@@ -1,4 +1,5 @@
 import type { ErrorInfo } from '../error-info';
+import type { Library } from '../library/schema';
 import type { Balance, KeyStatus } from '../messaging/protocol';
 import type { Profiles } from '../profiles/schema';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
@@ -89,3 +90,6 @@ export const composerDraftItem = defineKeyedItem<ComposerDraft | null>('local:co
  * background first writes it: until then the one configuration in the settings is the only profile.
  */
 export const profilesItem = defineKeyedItem<Profiles | null>('local:profiles', { fallback: null });
+
+/** The person's saved prompts (utils/library/schema.ts), in their order; written by the background only. */
+export const libraryItem = defineKeyedItem<Library>('local:library', { fallback: { v: 1, prompts: [] } });

@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '../history/schema';
 import type { Copies } from '../media/copies-schema';
+import type { VideoOptions } from '../settings/schema';
 import type { MediaFileRef } from './use-media-source';
 
 /** One file of a finished entry, as the grid and the viewer show it. */
@@ -13,6 +14,9 @@ export interface MediaItem extends MediaFileRef {
   /** The entry's curation, which the history page's viewer shows and changes. */
   favourite: boolean;
   collections: readonly string[];
+  /** What the entry was made with, for *Save to library*. */
+  model: string;
+  options?: VideoOptions;
 }
 
 /** The copy records before storage answered: one object, so context consumers do not re-render for nothing. */
@@ -33,6 +37,8 @@ export function mediaItems(history: readonly HistoryEntry[], copies: Copies['ent
         files: entry.urls.length,
         favourite: entry.favourite === true,
         collections: entry.collections ?? [],
+        model: entry.model,
+        ...(entry.options ? { options: entry.options } : {}),
         copy: copies[entry.id],
       })),
     );

@@ -7,7 +7,9 @@ export async function openOptions(): Promise<void> {
 }
 
 /** Opens one of the extension's own pages in a new tab. */
-export async function openExtensionPage(path: '/history.html' | '/options.html'): Promise<void> {
+export async function openExtensionPage(
+  path: '/history.html' | '/library.html' | '/options.html',
+): Promise<void> {
   await browser.tabs.create({ url: browser.runtime.getURL(path) });
 }
 

@@ -51,12 +51,13 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
     setError(info);
     if (info.kind === 'over_budget') setGoOnce(() => again);
   };
+  const model = draft.model === undefined ? {} : { model: draft.model };
 
   const sendImage = (prompt: string, overBudget?: true) => {
     start();
     setResult(undefined);
     setImageSince(Date.now());
-    send({ type: 'generateImage', prompt, ...(overBudget ? { overBudget } : {}) })
+    send({ type: 'generateImage', prompt, ...model, ...(overBudget ? { overBudget } : {}) })
       .then(
         (entry) => {
           // A very slow image is answered while it still runs (see LONGEST_ANSWER_MS); it ends in the lists.
@@ -72,7 +73,7 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
   const sendVideo = (request: { prompt: string; options: VideoOptions; overBudget?: true }) => {
     start();
     setVideoBusy(true);
-    send({ type: 'submitVideo', ...request })
+    send({ type: 'submitVideo', ...request, ...model })
       .then(
         (entry) => {
           setSubmitted((previous) => new Set([...previous, entry.id]));
@@ -96,7 +97,7 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
       else if (request.options) sendVideo({ prompt: first, options: request.options });
       return;
     }
-    sendBatch({ type: 'generateBatch', kind, ...request });
+    sendBatch({ type: 'generateBatch', kind, ...request, ...model });
   };
 
   const sendBatch = (request: RequestOf<'generateBatch'>) => {

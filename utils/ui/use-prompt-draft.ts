@@ -28,9 +28,13 @@ export interface PromptDraft {
   checkedBatch: (kind: 'image' | 'video') => { prompts: string[]; options?: VideoOptions } | undefined;
   /**
    * Replaces what is typed (a selection sent for review, an entry to edit and generate again), with a
-   * video's options when given, and puts the caret in the prompt box. Stable across renders.
+   * video's options when given, and puts the caret in the prompt box. Stable across renders. `model`: a
+   * library prompt's own model, sent instead of the profile's until the person drops it or fills again.
    */
-  fill: (prompt: string, options?: VideoOptions) => void;
+  fill: (prompt: string, options?: VideoOptions, model?: string) => void;
+  /** The model the next requests name instead of the profile's (from a library prompt). */
+  model?: string;
+  dropModel: () => void;
 }
 
 /** Problems worth saying while the person types, before any attempt to send. */
@@ -82,6 +86,7 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
   const [showVideoProblems, setShowVideoProblems] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [batch, setBatch] = useState(false);
+  const [model, setModel] = useState<string | undefined>(undefined);
   const varied = hasVariations(prompt);
   const variations = useVariations(varied);
   const problemOf = (text: string, lines = batch): Problem | undefined => {
@@ -111,9 +116,10 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
   }, [settings]);
 
   // Stable, so the memoised history rows it reaches through Edit & generate do not re-render on each keystroke.
-  const fill = useCallback((next: string, options?: VideoOptions) => {
+  const fill = useCallback((next: string, options?: VideoOptions, nextModel?: string) => {
     setBatch(false);
     setPrompt(next);
+    setModel(nextModel);
     if (options) {
       videoTouched.current = true;
       setVideo(toDraft(options));
@@ -188,5 +194,7 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
       return problem || !options ? undefined : { prompts: lines, options };
     },
     fill,
+    ...(model ? { model } : {}),
+    dropModel: () => setModel(undefined),
   };
 }

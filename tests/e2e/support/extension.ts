@@ -86,7 +86,7 @@ export class ExtensionUnderTest {
     return liveWorker(this.context, this.origin);
   }
 
-  async openPage(name: 'popup' | 'options' | 'history' | 'sidepanel', query = ''): Promise<Page> {
+  async openPage(name: 'popup' | 'options' | 'history' | 'sidepanel' | 'library', query = ''): Promise<Page> {
     const page = await this.context.newPage();
     await page.goto(`${this.origin}/${name}.html${query}`);
     return page;

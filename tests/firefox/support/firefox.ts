@@ -59,7 +59,7 @@ async function launchFirefox(
   return browser;
 }
 
-export type PageName = 'popup' | 'options' | 'history' | 'sidepanel';
+export type PageName = 'popup' | 'options' | 'history' | 'sidepanel' | 'library';
 
 export interface LaunchOptions {
   /** A folder for the files this Firefox downloads. */

@@ -120,6 +120,32 @@ describe('batch in the background', () => {
     expect(most).toBe(2);
   });
 
+  it("asks for a library prompt's own model, in every request and every entry", async () => {
+    const harness = await makeBackgroundApp(service, { modelId: 'profile-model' });
+    const { batchId } = await harness.app.handlers.generateBatch({
+      type: 'generateBatch',
+      kind: 'image',
+      prompts: prompts(3),
+      model: 'library-model',
+    });
+    const settled = await settledBatch(harness, batchId);
+    expect(settled.map((entry) => entry.model)).toEqual(Array(3).fill('library-model'));
+    expect(imageRequests().map((entry) => (JSON.parse(entry.body) as { model?: string }).model)).toEqual(
+      Array(3).fill('library-model'),
+    );
+    await harness.app.handlers.generateImage({
+      type: 'generateImage',
+      prompt: 'one',
+      model: 'library-model',
+    });
+    await harness.app.handlers.generateImage({ type: 'generateImage', prompt: 'two' });
+    expect(
+      imageRequests()
+        .slice(3)
+        .map((entry) => (JSON.parse(entry.body) as { model?: string }).model),
+    ).toEqual(['library-model', 'profile-model']);
+  });
+
   it('lists its prompts in their order even when the clock ticks while they are made', async () => {
     service.configure({ faults: [{ pathPrefix: IMAGE_PATH, action: { type: 'hang' } }] });
     const harness = await makeBackgroundApp(service);

@@ -354,7 +354,6 @@ describe('download command', () => {
     const files = [`${service.mediaUrl}/files/videos/a.webm`, `${service.mediaUrl}/files/videos/b.webm`];
     service.configure({ videoUrlOverride: files });
     const harness = await worker();
-    harness.media.savesBlobs = true;
     const entry = await video(harness, 'two takes');
     await vi.waitFor(async () => expect((await copyOf(entry.id))?.state).toBe('kept'), SLOW);
     // The second file's copy is gone, as after a damaged database: that one comes from the service.

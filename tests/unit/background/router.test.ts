@@ -46,6 +46,10 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     removeKeyLock: unused,
     setKeyMode: unused,
     setLockIdle: unused,
+    savePrompt: unused,
+    removePrompts: unused,
+    movePrompt: unused,
+    importLibrary: unused,
     ...overrides,
   };
 }

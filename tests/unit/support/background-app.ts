@@ -109,11 +109,8 @@ export function startWorker(reachable = true) {
   let optionsOpened = 0;
   let ids = 0;
   const access = { reachable };
-  /**
-   * Host access to the media hosts of results, off unless a test grants it (keeping needs it); and whether
-   * this background saves Blobs itself, as Firefox's does.
-   */
-  const media = { access: false, savesBlobs: false };
+  /** Host access to the media hosts of results, off unless a test grants it (keeping needs it). */
+  const media = { access: false };
   /** Every set of files the background asked the downloads API to save. */
   const downloads: DownloadFile[][] = [];
   /**
@@ -139,9 +136,6 @@ export function startWorker(reachable = true) {
     hasMediaAccess: async () => media.access,
     download: async (files) => {
       downloads.push(files.map((file) => ({ ...file })));
-    },
-    get savesBlobs() {
-      return media.savesBlobs;
     },
     releaseOrigins: async (keep) => {
       kept.push([...keep]);

@@ -45,6 +45,7 @@ function item(n: number, kind: 'image' | 'video' = 'image', copy?: EntryCopy): M
     files: 1,
     favourite: false,
     collections: [],
+    model: '',
     copy,
   };
 }

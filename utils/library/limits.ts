@@ -1,0 +1,8 @@
+/** Bounds of the prompt library, apart from its schema so pages can use them without loading zod. */
+export const MAX_LIBRARY = 1000;
+export const MAX_LIBRARY_NAME = 80;
+export const MAX_LIBRARY_TAGS = 20;
+export const MAX_LIBRARY_TAG = 30;
+export const MAX_LIBRARY_MODEL = 200;
+/** What a library file (the library page's export) says it is. */
+export const LIBRARY_FORMAT = 'promptcast-library';
