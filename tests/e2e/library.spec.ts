@@ -290,5 +290,5 @@ test('the library page with 1,000 prompts: search, reorder by keyboard, edit, du
   await expect(library.rows.nth(1)).toContainText('Renamed one (copy)');
   await expect(library.count).toHaveText('1,000 prompts');
   await library.action('Renamed one', 'Duplicate').click();
-  await expect(library.page.getByRole('alert')).toContainText('at most 1000 prompts');
+  await expect(library.page.getByRole('alert')).toContainText('at most 1,000 prompts');
 });
