@@ -9,6 +9,7 @@ import { ConfirmButtons } from './ConfirmButtons';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
 import styles from './HistoryFind.module.css';
+import { JsonFileInput } from './JsonFileInput';
 import { StatusMessage } from './StatusMessage';
 
 type Outcome = { notice: string } | { error: ErrorInfo } | { badFile: string; reason?: string } | undefined;
@@ -97,18 +98,12 @@ export function HistoryTransfer() {
       <button type="button" className={controls.button} disabled={busy} onClick={exportAll}>
         {t('exportHistory')}
       </button>
-      {/* The input stays in the tab order, hidden behind its label, which shows its focus. */}
-      <input
+      <JsonFileInput
         id={inputId}
-        className={`${controls.visuallyHidden} ${styles.fileInput}`}
-        type="file"
-        accept="application/json,.json"
+        label={t('importHistory')}
         disabled={busy}
         onChange={(event) => void importFile(event)}
       />
-      <label className={controls.button} htmlFor={inputId}>
-        {t('importHistory')}
-      </label>
       {outcome && 'notice' in outcome ? <StatusMessage tone="success">{outcome.notice}</StatusMessage> : null}
       {outcome && 'error' in outcome ? <ErrorMessage>{describeError(outcome.error)}</ErrorMessage> : null}
       {outcome && 'badFile' in outcome ? (

@@ -8,6 +8,7 @@ import { send } from '@/utils/messaging/send';
 import { collapseWhitespace, truncate } from '@/utils/text';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
+import { InlineForm } from './InlineForm';
 import styles from './Library.module.css';
 import { TextField } from './TextField';
 
@@ -39,12 +40,9 @@ export function SaveToLibrary({ prompt, onSaved, onCancel }: SaveToLibraryProps)
     }
   };
   return (
-    // Not a form: it opens inside the prompt form, and forms do not nest. Enter in a field saves.
-    <fieldset
+    <InlineForm
       className={styles.box}
-      onKeyDown={(event) => {
-        if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
-        event.preventDefault();
+      onEnter={() => {
         if (name.trim() && !busy) void save();
       }}
     >
@@ -80,6 +78,6 @@ export function SaveToLibrary({ prompt, onSaved, onCancel }: SaveToLibraryProps)
           {t('cancel')}
         </button>
       </div>
-    </fieldset>
+    </InlineForm>
   );
 }

@@ -5,6 +5,7 @@ import { fillTemplate, type TemplateVariable } from '@/utils/prompts/template';
 import { cleanPrompt, MAX_PROMPT_LENGTH, promptProblem } from '@/utils/validation';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
+import { InlineForm } from './InlineForm';
 import styles from './Library.module.css';
 import { TextField } from './TextField';
 
@@ -31,15 +32,7 @@ export function TemplateForm({ prompt, variables, onConfirm, onCancel }: Props) 
     if (!problem) onConfirm(text);
   };
   return (
-    // Not a form: it opens inside the prompt form, and forms do not nest. Enter in a field confirms.
-    <fieldset
-      className={styles.box}
-      onKeyDown={(event) => {
-        if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement)) return;
-        event.preventDefault();
-        confirm();
-      }}
-    >
+    <InlineForm className={styles.box} onEnter={confirm}>
       <legend className={controls.label}>{t('templateTitle', prompt.name)}</legend>
       {variables.map((variable, index) => (
         <TextField
@@ -73,6 +66,6 @@ export function TemplateForm({ prompt, variables, onConfirm, onCancel }: Props) 
           {t('cancel')}
         </button>
       </div>
-    </fieldset>
+    </InlineForm>
   );
 }

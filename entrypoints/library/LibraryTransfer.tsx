@@ -1,11 +1,11 @@
 import { type ChangeEvent, useId } from 'react';
 import controls from '@/components/controls.module.css';
+import { JsonFileInput } from '@/components/JsonFileInput';
 import { t } from '@/utils/i18n';
 import { LIBRARY_FORMAT } from '@/utils/library/limits';
 import type { LibraryPrompt } from '@/utils/library/schema';
 import { saveBlob } from '@/utils/media/download';
 import { readJsonFile } from '@/utils/ui/read-json-file';
-import styles from './Library.module.css';
 
 interface Props {
   prompts: readonly LibraryPrompt[];
@@ -51,18 +51,7 @@ export function LibraryTransfer({ prompts, busy, run, onImport, badFile }: Props
       >
         {t('libraryExport')}
       </button>
-      {/* The input stays in the tab order, hidden behind its label, which shows its focus. */}
-      <input
-        id={inputId}
-        className={`${controls.visuallyHidden} ${styles.fileInput}`}
-        type="file"
-        accept="application/json,.json"
-        disabled={busy}
-        onChange={importFile}
-      />
-      <label className={controls.button} htmlFor={inputId}>
-        {t('libraryImport')}
-      </label>
+      <JsonFileInput id={inputId} label={t('libraryImport')} disabled={busy} onChange={importFile} />
     </>
   );
 }
