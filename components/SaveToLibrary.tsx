@@ -6,10 +6,8 @@ import type { LibraryPrompt } from '@/utils/library/schema';
 import { tagsOf } from '@/utils/library/view';
 import { send } from '@/utils/messaging/send';
 import { collapseWhitespace, truncate } from '@/utils/text';
-import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
 import { InlineForm } from './InlineForm';
-import styles from './Library.module.css';
 import { TextField } from './TextField';
 
 export type SavedFields = Pick<LibraryPrompt, 'text' | 'kind' | 'options' | 'model'>;
@@ -41,12 +39,12 @@ export function SaveToLibrary({ prompt, onSaved, onCancel }: SaveToLibraryProps)
   };
   return (
     <InlineForm
-      className={styles.box}
-      onEnter={() => {
-        if (name.trim() && !busy) void save();
-      }}
+      legend={t('librarySave')}
+      confirmLabel={t('librarySaveConfirm')}
+      ready={!busy && name.trim() !== ''}
+      onConfirm={() => void save()}
+      onCancel={onCancel}
     >
-      <legend className={controls.label}>{t('librarySave')}</legend>
       <TextField
         id={`${id}-name`}
         label={t('libraryName')}
@@ -65,19 +63,6 @@ export function SaveToLibrary({ prompt, onSaved, onCancel }: SaveToLibraryProps)
         onChange={setTags}
       />
       {error ? <ErrorMessage>{describeError(error)}</ErrorMessage> : null}
-      <div className={styles.row}>
-        <button
-          type="button"
-          className={controls.primary}
-          disabled={busy || !name.trim()}
-          onClick={() => void save()}
-        >
-          {t('librarySaveConfirm')}
-        </button>
-        <button type="button" className={controls.button} onClick={onCancel}>
-          {t('cancel')}
-        </button>
-      </div>
     </InlineForm>
   );
 }

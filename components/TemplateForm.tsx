@@ -28,12 +28,14 @@ export function TemplateForm({ prompt, variables, onConfirm, onCancel }: Props) 
   const text = fillTemplate(prompt.text, values);
   const left = MAX_PROMPT_LENGTH - cleanPrompt(text).length;
   const problem = promptProblem(text);
-  const confirm = () => {
-    if (!problem) onConfirm(text);
-  };
   return (
-    <InlineForm className={styles.box} onEnter={confirm}>
-      <legend className={controls.label}>{t('templateTitle', prompt.name)}</legend>
+    <InlineForm
+      legend={t('templateTitle', prompt.name)}
+      confirmLabel={t('templateInsert')}
+      ready={problem === undefined}
+      onConfirm={() => onConfirm(text)}
+      onCancel={onCancel}
+    >
       {variables.map((variable, index) => (
         <TextField
           key={variable.name}
@@ -58,14 +60,6 @@ export function TemplateForm({ prompt, variables, onConfirm, onCancel }: Props) 
         {t('templateCharactersLeft', left)}
       </p>
       {problem ? <ErrorMessage inline>{describeProblem(problem)}</ErrorMessage> : null}
-      <div className={styles.row}>
-        <button type="button" className={controls.primary} disabled={problem !== undefined} onClick={confirm}>
-          {t('templateInsert')}
-        </button>
-        <button type="button" className={controls.button} onClick={onCancel}>
-          {t('cancel')}
-        </button>
-      </div>
     </InlineForm>
   );
 }
