@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { RequestLogEntry } from '../reference-service/server';
 import { BatchControls, BatchForm } from './pages/batch';
 import { HistoryPage } from './pages/history';
@@ -14,6 +15,7 @@ import {
 import { configure } from './support/setup';
 
 const IMAGES = '/v1/images/generate';
+const shots = path.join(import.meta.dirname, 'screenshots');
 const lines = (count: number, what: string) =>
   Array.from({ length: count }, (_, index) => `${what} number ${index + 1}`);
 
@@ -51,7 +53,10 @@ test('cancelling the prompts not sent: the service receives none of them and the
     await expect(batch.cancel(prompt)).toHaveCount(0);
   }
   for (const prompt of prompts.slice(2)) await expect(batch.cancel(prompt)).toBeVisible();
-  for (const scheme of schemes) expect(await seriousViolations(popup.page, scheme)).toEqual([]);
+  for (const scheme of schemes) {
+    expect(await seriousViolations(popup.page, scheme)).toEqual([]);
+    await popup.page.screenshot({ path: path.join(shots, `batch-control-${scheme}.png`), fullPage: true });
+  }
 
   await batch.cancelRest(3).click();
   const notice = batch.notice('Cancelled, never sent: 3 images. Nothing was spent on them.');

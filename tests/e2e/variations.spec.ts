@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { DEMO_API_KEY } from '../reference-service/server';
 import { BatchForm } from './pages/batch';
 import { PopupPage } from './pages/popup';
@@ -5,6 +6,8 @@ import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { EVENTUALLY, historyOf, requestsTo, settledHistory } from './support/probes';
 import { configure } from './support/setup';
+
+const shots = path.join(import.meta.dirname, 'screenshots');
 
 /** The batches below take up to 40 s to end on a loaded 2-core machine. */
 const BATCH_TIMEOUT = 40_000;
@@ -54,7 +57,13 @@ test('variations one per line: the count, a cost from the images made before, th
   await expect(form.question.getByTestId('cost-preview')).toContainText(
     `As images: 11 prompts × about ${credits(each ?? 0)} ≈ ${credits(11 * (each ?? 0))}`,
   );
-  for (const scheme of schemes) expect(await seriousViolations(popup.page, scheme)).toEqual([]);
+  for (const scheme of schemes) {
+    expect(await seriousViolations(popup.page, scheme)).toEqual([]);
+    await popup.page.screenshot({
+      path: path.join(shots, `variations-question-${scheme}.png`),
+      fullPage: true,
+    });
+  }
   await form.confirm.click();
 
   const history = await settledHistory(extension, 13, BATCH_TIMEOUT);
