@@ -1,5 +1,6 @@
 import { t, uiLanguage } from '@/utils/i18n';
-import { type DailySpend, localDate } from '@/utils/spend/daily-spend';
+import { localDate } from '@/utils/local-date';
+import type { DailySpend } from '@/utils/spend/daily-spend';
 import { formatDay, formatNumber } from '@/utils/ui/format';
 import styles from './Spend.module.css';
 

@@ -7,6 +7,7 @@
  * (CON, NUL, COM1, …), which gets a `promptcast-` in front.
  */
 
+import { localDate, localTime } from '../local-date';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
 
 export interface FileNameInput {
@@ -85,18 +86,6 @@ export function extensionFor(url: string, contentType: string | undefined, kind:
   const fromPath = /\.([a-z0-9]{2,5})$/i.exec(last)?.[1]?.toLowerCase();
   if (fromPath && KNOWN_EXTENSIONS.has(fromPath)) return fromPath === 'jpeg' ? 'jpg' : fromPath;
   return kind === 'image' ? 'png' : 'mp4';
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-function localDate(time: number): string {
-  const date = new Date(time);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-function localTime(time: number): string {
-  const date = new Date(time);
-  return `${pad(date.getHours())}-${pad(date.getMinutes())}-${pad(date.getSeconds())}`;
 }
 
 /** The name before its extension stays well within the 255 bytes most filesystems allow. */

@@ -95,13 +95,6 @@ export function nextMidnight(now: number): number {
   return dayBounds(now, 1)[1] as number;
 }
 
-/** The local calendar date of `time` as `YYYY-MM-DD`, for a `<time>` element's machine-readable date. */
-export function localDate(time: number): string {
-  const date = new Date(time);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** The busiest day (the latest of equals), or undefined when nothing was spent. */
 export function peakDay(spend: DailySpend): SpendDay | undefined {
   return spend.days.reduce<SpendDay | undefined>(

@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import { localDate } from '../../../utils/local-date';
 import {
   type DailySpend,
   dailySpend,
   dayBounds,
   daysOver,
-  localDate,
   nextMidnight,
   peakDay,
   SPEND_DAYS,
