@@ -1,30 +1,16 @@
-import { type DateKey, entriesOf, type HistoryDb } from '../history/history-db';
-import { request } from '../idb/request';
-import { rowsByIds } from '../ui/history-reader';
+import type { DateKey, HistoryDb } from '../history/history-db';
+import { entriesPage, rowsByIds } from '../ui/history-reader';
 import { type SpendFact, spendFact } from './daily-spend';
 
-/** Records read per transaction: the page paints between batches even when a month holds 10,000 entries. */
-const BATCH = 1000;
-
 /**
- * The recorded costs of every entry created at or after `since`, read by the date index from there on, so a
- * month's chart reads that month, never the rest of the history.
+ * The recorded costs of every entry created at or after `since`, read by the date index from there on (in
+ * batches the page paints between), so a month's chart reads that month, never the rest of the history.
  */
 export async function spendSince(db: HistoryDb, since: number): Promise<SpendFact[]> {
-  const facts: SpendFact[] = [];
-  let range = IDBKeyRange.lowerBound([since, Number.NEGATIVE_INFINITY]);
-  for (;;) {
-    const rows = await request(entriesOf(db).index('date').getAll(range, BATCH));
-    for (const row of rows) {
-      const fact = spendFact(row.entry);
-      if (fact) facts.push(fact);
-    }
-    const last = rows.at(-1);
-    if (rows.length < BATCH || !last) return facts;
-    const after: DateKey = [last.createdAt, last.seq];
-    range = IDBKeyRange.lowerBound(after, true);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
+  // No record has a negative sequence number: the first one at `since` comes right after this key.
+  const after: DateKey = [since, Number.NEGATIVE_INFINITY];
+  const { entries } = await entriesPage(db, { count: Number.POSITIVE_INFINITY, order: 'oldest', after });
+  return entries.flatMap((entry) => spendFact(entry) ?? []);
 }
 
 /**
