@@ -227,8 +227,11 @@ test('hostile library files are refused whole with a message, markup stays text,
   expect(await library.page.title()).not.toBe('pwned');
 
   const popup = await PopupPage.open(extension);
-  await new LibraryPicker(popup.page).openWithSlash(popup.prompt);
+  const picker = new LibraryPicker(popup.page);
+  await picker.openWithSlash(popup.prompt);
   await popup.page.keyboard.type('braces');
+  // The library is read when the picker opens: Enter picks once the list shows the match.
+  await expect(picker.options.filter({ hasText: 'Braces' })).toHaveCount(1);
   await popup.page.keyboard.press('Enter');
   // The innermost pair is a variable ({{deep}}): asked for, like any other.
   await expect(popup.page.getByLabel('deep', { exact: true })).toBeFocused();
