@@ -12,7 +12,7 @@ import { OPEN_PANEL_COMMAND } from '../utils/background/side-panel';
 import { createRouter } from '../utils/messaging/router';
 import { validSettingsItem } from '../utils/settings/store';
 import { openSidePanel } from '../utils/side-panel';
-import { keyStatusItem, settingsItem } from '../utils/storage/items';
+import { keyStatusItem, libraryItem, settingsItem } from '../utils/storage/items';
 
 export default defineBackground(() => {
   const app = createBackgroundApp(browserPlatform());
@@ -51,15 +51,15 @@ export default defineBackground(() => {
     if (command === OPEN_PANEL_COMMAND) void openSidePanel(tab?.windowId).catch(() => undefined);
   });
 
-  // The direct menu entries change ids with the "review the selection" setting (see context-menu.ts).
+  // The menu's entries change ids with the "review the selection" setting, become one unlock entry while
+  // locked (the key status says when), and list the pinned library prompts (see context-menu.ts).
   settingsItem.watch((next, previous) => {
-    if (next.reviewSelection !== (previous?.reviewSelection ?? false)) void createMenus(next.reviewSelection);
+    if (next.reviewSelection !== (previous?.reviewSelection ?? false)) void createMenus();
   });
-  // Locked, the menu offers to unlock instead (see context-menu.ts); the key status says when that changes.
   keyStatusItem.watch((next, previous) => {
-    if (next.locked !== previous.locked)
-      void validSettingsItem.getValue().then((settings) => createMenus(settings.reviewSelection));
+    if (next.locked !== previous.locked) void createMenus();
   });
+  libraryItem.watch(() => void createMenus());
 
   browser.notifications.onClicked.addListener((id) => {
     void app.onNotificationClick(id);
@@ -69,7 +69,6 @@ export default defineBackground(() => {
   browser.runtime.onInstalled.addListener(async () => {
     // Fills an empty install only; the resume below then writes the key status for what it set.
     await applyDevDefaults(validSettingsItem, activeKeyItem);
-    await createMenus((await validSettingsItem.getValue()).reviewSelection);
     // Chrome drops an extension's alarms when it is updated or reloaded, so polling is re-armed.
     await app.tracker.reschedule();
     await app.copies.rearm();
@@ -77,4 +76,5 @@ export default defineBackground(() => {
 
   // Once per worker start, whichever event started it (onStartup, onInstalled or a message).
   void app.resume();
+  void createMenus();
 });

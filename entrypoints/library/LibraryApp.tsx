@@ -5,6 +5,7 @@ import { StatusMessage } from '@/components/StatusMessage';
 import { AppError } from '@/utils/error-info';
 import { describeError, t } from '@/utils/i18n';
 import { MAX_LIBRARY_NAME } from '@/utils/library/limits';
+import { menuPrompts } from '@/utils/library/pins';
 import type { LibraryPrompt } from '@/utils/library/schema';
 import { matchesPrompt, shownLibrary } from '@/utils/library/view';
 import { send } from '@/utils/messaging/send';
@@ -142,6 +143,7 @@ export function LibraryApp() {
         <LibraryEditor
           key={editing.id ?? 'new'}
           initial={editing}
+          pinnedElsewhere={menuPrompts(prompts).filter((prompt) => prompt.id !== editing.id).length}
           busy={busy}
           onCancel={closeEditor}
           onSave={(prompt) =>

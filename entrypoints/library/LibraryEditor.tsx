@@ -4,15 +4,18 @@ import { ErrorMessage } from '@/components/ErrorMessage';
 import { TextField } from '@/components/TextField';
 import { VideoOptionsFields } from '@/components/VideoOptionsFields';
 import { describeProblem, t } from '@/utils/i18n';
-import { MAX_LIBRARY_MODEL, MAX_LIBRARY_NAME } from '@/utils/library/limits';
+import { MAX_LIBRARY_MODEL, MAX_LIBRARY_NAME, MAX_PINNED } from '@/utils/library/limits';
 import type { RequestOf } from '@/utils/messaging/protocol';
 import { templateVariables } from '@/utils/prompts/template';
 import { MAX_PROMPT_LENGTH } from '@/utils/validation';
 import { type EditorDraft, type EditorProblem, savedDraft } from './editor-draft';
 import styles from './Library.module.css';
+import { MenuPinField } from './MenuPinField';
 
 interface Props {
   initial: EditorDraft;
+  /** How many other prompts the context menu offers: at MAX_PINNED, no more can be pinned. */
+  pinnedElsewhere: number;
   busy: boolean;
   onSave: (prompt: RequestOf<'savePrompt'>['prompt']) => void;
   onCancel: () => void;
@@ -26,7 +29,7 @@ const PROBLEM_FIELD: Record<EditorProblem, string> = {
 };
 
 /** A new prompt or one being changed: name, tags, text, and what it is made with. */
-export function LibraryEditor({ initial, busy, onSave, onCancel }: Props) {
+export function LibraryEditor({ initial, pinnedElsewhere, busy, onSave, onCancel }: Props) {
   const headingId = useId();
   const [draft, setDraft] = useState(initial);
   const [problem, setProblem] = useState<EditorProblem | undefined>(undefined);
@@ -113,6 +116,7 @@ export function LibraryEditor({ initial, busy, onSave, onCancel }: Props) {
           <option value="video">{t('kindVideo')}</option>
         </select>
       </div>
+      <MenuPinField draft={draft} menuFull={pinnedElsewhere >= MAX_PINNED} onChange={(pin) => set({ pin })} />
       <div className={controls.checkRow}>
         <input
           id="library-with-options"

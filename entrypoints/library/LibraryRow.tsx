@@ -30,6 +30,7 @@ export const LibraryRow = memo(function LibraryRow({
   const meta = [
     prompt.kind ? t(prompt.kind === 'image' ? 'kindImage' : 'kindVideo') : '',
     prompt.model ?? '',
+    prompt.pin ? t(prompt.pin === 'video' ? 'libraryPinnedVideo' : 'libraryPinnedImage') : '',
     ...prompt.tags.map((tag) => `#${tag}`),
   ].filter(Boolean);
   const button = (action: RowAction, label: string, disabled = false) => (

@@ -1,4 +1,5 @@
 import { MAX_LIBRARY_TAG, MAX_LIBRARY_TAGS } from '@/utils/library/limits';
+import { takesSelection } from '@/utils/library/pins';
 import type { LibraryPrompt } from '@/utils/library/schema';
 import { tagsOf } from '@/utils/library/view';
 import type { RequestOf } from '@/utils/messaging/protocol';
@@ -18,6 +19,7 @@ export interface EditorDraft {
   withOptions: boolean;
   video: VideoOptionsDraft;
   model: string;
+  /** The kind the context menu offers it for, when pinned. */
   pin?: LibraryPrompt['pin'];
 }
 
@@ -74,7 +76,8 @@ export function savedDraft(
       ...(draft.kind ? { kind: draft.kind } : {}),
       ...(video ? { options: video.options } : {}),
       ...(model ? { model } : {}),
-      ...(draft.pin ? { pin: draft.pin } : {}),
+      // Only a prompt with a place for the selection can be offered in the context menu.
+      ...(draft.pin && takesSelection(draft.text) ? { pin: draft.pin } : {}),
     },
   };
 }

@@ -11,6 +11,8 @@ export interface DraftRequest {
   kind: ComposerDraft['kind'];
   /** Without them, the video defaults from the settings. */
   options?: VideoOptions;
+  /** A pinned library prompt's own model. */
+  model?: string;
 }
 
 /** Puts a prompt in the side panel's form; an open panel fills itself from it, a panel opening next does. */
@@ -18,13 +20,7 @@ export function composeDraft(ctx: Context, request: DraftRequest): Promise<{ id:
   return ctx.serially(async () => {
     const options = request.options ?? (await validSettingsItem.getValue()).videoDefaults;
     const id = ctx.platform.newId();
-    await composerDraftItem.setValue({
-      id,
-      prompt: request.prompt,
-      kind: request.kind,
-      options,
-      createdAt: ctx.platform.now(),
-    });
+    await composerDraftItem.setValue({ ...request, id, options, createdAt: ctx.platform.now() });
     return { id };
   });
 }

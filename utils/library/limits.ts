@@ -6,3 +6,5 @@ export const MAX_LIBRARY_TAG = 30;
 export const MAX_LIBRARY_MODEL = 200;
 /** What a library file (the library page's export) says it is. */
 export const LIBRARY_FORMAT = 'promptcast-library';
+/** Context-menu entries for pinned prompts: a menu longer than this is no longer read, only scrolled. */
+export const MAX_PINNED = 20;

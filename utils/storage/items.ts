@@ -78,6 +78,8 @@ export interface ComposerDraft {
   prompt: string;
   kind: 'image' | 'video';
   options: VideoOptions;
+  /** A pinned library prompt's own model, sent instead of the profile's. */
+  model?: string;
   createdAt: number;
 }
 

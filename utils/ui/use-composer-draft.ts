@@ -10,12 +10,13 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** The stored draft if it has the shape the form reads; anything else is not filled in. */
 function shownComposerDraft(stored: unknown): ComposerDraft | null {
   if (!isObject(stored) || !isObject(stored.options)) return null;
-  const { id, prompt, kind, options, createdAt } = stored;
+  const { id, prompt, kind, options, model, createdAt } = stored;
   const valid =
     typeof id === 'string' &&
     typeof prompt === 'string' &&
     (kind === 'image' || kind === 'video') &&
     typeof createdAt === 'number' &&
+    (model === undefined || typeof model === 'string') &&
     typeof options.duration === 'number' &&
     typeof options.resolution === 'string' &&
     typeof options.aspectRatio === 'string' &&
@@ -41,7 +42,7 @@ export function useComposerDraft(draft: PromptDraft): void {
     if (!stored || filled.current === stored.id) return;
     filled.current = stored.id;
     if (Date.now() - stored.createdAt <= DRAFT_MAX_AGE_MS) {
-      draft.fill(stored.prompt, stored.options);
+      draft.fill(stored.prompt, stored.options, stored.model);
       draft.textareaRef.current?.focus();
     }
     send({ type: 'takeComposerDraft', id: stored.id }).catch(() => undefined);

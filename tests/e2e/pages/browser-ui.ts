@@ -35,3 +35,19 @@ export async function clickNotification(
     notificationId,
   );
 }
+
+/**
+ * Whether the context menu holds an entry with this id. Chrome gives no way to list an extension's menu,
+ * but updating an entry that is not there fails, so an empty update asks the browser itself.
+ */
+export async function hasMenuEntry(extension: ExtensionUnderTest, menuItemId: string): Promise<boolean> {
+  const worker = await extension.worker();
+  return worker.evaluate(
+    (id) =>
+      chrome.contextMenus.update(id, {}).then(
+        () => true,
+        () => false,
+      ),
+    menuItemId,
+  );
+}
