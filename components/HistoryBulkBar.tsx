@@ -124,7 +124,7 @@ export function HistoryBulkBar({ selected, shown, onSelectAll, onClear }: Props)
           onClick={() =>
             act(async () => {
               const { exportHistoryFile } = await import('@/utils/ui/history-file');
-              return t('historyExported', await exportHistoryFile(ids));
+              return t('historyExported', (await exportHistoryFile(ids)).entries);
             })
           }
         >

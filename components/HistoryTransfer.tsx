@@ -1,7 +1,7 @@
 import { type ChangeEvent, useId, useState } from 'react';
 import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
-import type { HistoryEntry } from '@/utils/history/schema';
+import type { HistoryFile } from '@/utils/history/transfer';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { readJsonFile } from '@/utils/ui/read-json-file';
@@ -14,12 +14,10 @@ import { StatusMessage } from './StatusMessage';
 
 type Outcome = { notice: string } | { error: ErrorInfo } | { badFile: string; reason?: string } | undefined;
 
-type FileEntries = HistoryEntry[];
-
 /** A file whose import would push stored entries out: held until the person answers. */
 interface Question {
   name: string;
-  entries: FileEntries;
+  contents: HistoryFile;
   adding: number;
   removing: number;
 }
@@ -28,10 +26,11 @@ interface Question {
 const historyFile = () => import('@/utils/ui/history-file');
 
 /**
- * *Export* saves the history as a JSON file; *Import* reads one back. The page checks it field by field and
- * the background merges its entries, so a file that is not an export is refused as a whole and the history
- * stays as it was. An import that
- * would push older entries out at the history's cap is first a question: only the person's yes applies it.
+ * *Export* saves the history, with the prompt library, as a JSON file; *Import* reads one back. The page
+ * checks both parts field by field and the background merges their entries and prompts, so a file that is
+ * not an export is refused as a whole and the history and library stay as they were. An import that
+ * would push older entries out at the history's cap is first a question: only the person's yes applies it,
+ * and the library's part goes in only after the entries did.
  */
 export function HistoryTransfer() {
   const inputId = useId();
@@ -41,14 +40,19 @@ export function HistoryTransfer() {
   const [question, setQuestion] = useState<Question>();
 
   /** Sends the file; `removeUpTo` is what the person agreed to lose (none until asked). */
-  const runImport = async (name: string, entries: FileEntries, removeUpTo?: number) => {
+  const runImport = async (name: string, contents: HistoryFile, removeUpTo?: number) => {
     setQuestion(undefined);
+    const { entries, prompts } = contents;
     const answer = await send({ type: 'importHistory', entries, ...(removeUpTo ? { removeUpTo } : {}) });
     if (!answer.imported) {
-      setQuestion({ name, entries, adding: answer.adding, removing: answer.removing });
+      setQuestion({ name, contents, adding: answer.adding, removing: answer.removing });
       return;
     }
-    const imported = t('historyImported', [answer.added, answer.skipped]);
+    const library =
+      prompts.length > 0 ? await send({ type: 'importLibrary', prompts, replace: false }) : undefined;
+    const imported = library
+      ? t('historyImportedWithLibrary', [answer.added, prompts.length, library.added, answer.skipped])
+      : t('historyImported', [answer.added, answer.skipped]);
     setOutcome({
       notice: answer.removed > 0 ? `${imported} ${t('historyImportRemoved', answer.removed)}` : imported,
     });
@@ -73,7 +77,13 @@ export function HistoryTransfer() {
     historyFile()
       .then(({ exportHistoryFile }) => exportHistoryFile())
       .then(
-        (exported) => setOutcome({ notice: t('historyExported', exported) }),
+        ({ entries, prompts }) =>
+          setOutcome({
+            notice:
+              prompts > 0
+                ? t('historyExportedWithLibrary', [entries, prompts])
+                : t('historyExported', entries),
+          }),
         (failure) => setOutcome({ error: toErrorInfo(failure) }),
       )
       .finally(() => setBusy(false));
@@ -89,7 +99,7 @@ export function HistoryTransfer() {
       // Choosing the same file again (after fixing it, say) must fire another change.
       input.value = '';
       if (!read) return setOutcome({ badFile: file.name });
-      await runImport(file.name, (await historyFile()).entriesOfFile(read.json));
+      await runImport(file.name, await (await historyFile()).contentsOfFile(read.json));
     });
   };
 
@@ -120,7 +130,7 @@ export function HistoryTransfer() {
             confirmLabel={t('historyImportAnyway')}
             busy={busy}
             onConfirm={() =>
-              void settle(question.name, () => runImport(question.name, question.entries, question.removing))
+              void settle(question.name, () => runImport(question.name, question.contents, question.removing))
             }
             onCancel={() => {
               setQuestion(undefined);

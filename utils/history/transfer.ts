@@ -3,6 +3,10 @@ import { boundedUrl, MAX_ID_LENGTH, MAX_VIDEO_URLS } from '../api/schemas';
 import { AppError } from '../error-info';
 import { errorInfoSchema } from '../errors';
 import { parseHttpUrl } from '../http-url';
+import { t } from '../i18n';
+import { promptsOfLibraryFile } from '../library/file';
+import { LIBRARY_FORMAT } from '../library/limits';
+import type { LibraryPrompt } from '../library/schema';
 import { MAX_DETAIL_LENGTH, truncate } from '../text';
 import { MAX_PROMPT_LENGTH } from '../validation';
 import { type HistoryEntry, historyEntrySchema } from './schema';
@@ -14,7 +18,9 @@ import { type HistoryEntry, historyEntrySchema } from './schema';
  */
 
 const FORMAT = 'promptcast-history';
-const VERSION = 1;
+/** Version 2 may carry the prompt library; version 1 files (entries only) are still read. */
+const VERSION = 2;
+const VERSIONS = [1, VERSION];
 /** As many as the history keeps at its largest cap; a longer file is not one this extension wrote. */
 const MAX_FILE_ENTRIES = 50_000;
 const MAX_MODEL_LENGTH = 200;
@@ -68,10 +74,18 @@ type FileEntry = z.infer<typeof fileEntrySchema>;
 
 const historyFileSchema = z.object({
   format: z.literal(FORMAT),
-  version: z.literal(VERSION),
+  version: z.literal(VERSIONS),
   exportedAt: z.number(),
   entries: z.array(fileEntrySchema).check(z.maxLength(MAX_FILE_ENTRIES)),
+  /** A library file as the library page saves it, checked by that page's own check (readLibraryPart). */
+  library: z.optional(z.unknown()),
 });
+
+/** What a history file holds: its entries, and the library prompts it carries (none in version 1). */
+export interface HistoryFile {
+  entries: HistoryEntry[];
+  prompts: LibraryPrompt[];
+}
 
 /**
  * What a person may want back from an entry, their favourite mark and collections included; polling state,
@@ -102,10 +116,23 @@ function toFileEntry(entry: HistoryEntry): FileEntry {
   };
 }
 
-/** The export file's text: the entries as they are now, newest first. */
-export function historyFileText(entries: readonly HistoryEntry[], exportedAt: number): string {
+/**
+ * The export file's text: the entries as they are now, newest first, and the library's prompts when given
+ * (as a library file, so the part reads back through the library's own check).
+ */
+export function historyFileText(
+  entries: readonly HistoryEntry[],
+  exportedAt: number,
+  library?: readonly LibraryPrompt[],
+): string {
   return JSON.stringify(
-    { format: FORMAT, version: VERSION, exportedAt, entries: entries.map(toFileEntry) },
+    {
+      format: FORMAT,
+      version: VERSION,
+      exportedAt,
+      entries: entries.map(toFileEntry),
+      ...(library ? { library: { format: LIBRARY_FORMAT, v: 1, prompts: library } } : {}),
+    },
     null,
     2,
   );
@@ -144,8 +171,25 @@ function futureDate(entries: readonly FileEntry[], now: number): string | undefi
   return undefined;
 }
 
-/** The entries of a parsed export file; throws `invalid_input` naming the first problem otherwise. */
-export function readHistoryFile(file: unknown, now: number): HistoryEntry[] {
+/**
+ * The library part's prompts, checked as a library file is. A malformed part refuses the whole file: its
+ * entries are not imported without it. The reason says it was the library, in the person's language.
+ */
+function readLibraryPart(library: unknown): LibraryPrompt[] {
+  if (library === undefined) return [];
+  try {
+    return promptsOfLibraryFile(library, ['library']);
+  } catch (failure) {
+    if (!(failure instanceof AppError)) throw failure;
+    const reason = failure.info.detail ?? failure.info.message;
+    throw new AppError('invalid_input', `Not a Promptcast history file (${reason}).`, {
+      detail: t('historyFileBadLibrary', reason),
+    });
+  }
+}
+
+/** A parsed export file, both parts; throws `invalid_input` naming the first problem otherwise. */
+export function readHistoryFile(file: unknown, now: number): HistoryFile {
   const parsed = historyFileSchema.safeParse(file);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -154,5 +198,5 @@ export function readHistoryFile(file: unknown, now: number): HistoryEntry[] {
   }
   const future = futureDate(parsed.data.entries, now);
   if (future) throw refuse(future);
-  return parsed.data.entries.map(toHistoryEntry);
+  return { entries: parsed.data.entries.map(toHistoryEntry), prompts: readLibraryPart(parsed.data.library) };
 }

@@ -175,6 +175,6 @@ describe('cost in storage and files', () => {
     const reading = { value: 1, at: 1, account: { origin: 'https://a.example', keyId: 'k' } };
     const text = historyFileText([{ ...entry, balanceBefore: reading }], 3);
     expect(text).not.toContain('balanceBefore');
-    expect(readHistoryFile(JSON.parse(text), 3)[0]?.cost).toBe(40);
+    expect(readHistoryFile(JSON.parse(text), 3).entries[0]?.cost).toBe(40);
   });
 });
