@@ -1,11 +1,12 @@
 /**
  * The prompt library in Firefox (issue #26): a prompt saved from the popup's form, then inserted again from the
- * keyboard alone, its `{{name}}` asked for first, and exactly the filled text sent once the person generates.
+ * keyboard alone, its `{{name}}` asked for first, and exactly the filled text sent once the person generates;
+ * a `{{selection}}` prompt pinned to the context menu, kept through a restart.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
 import { FirefoxUnderTest } from './support/firefox';
-import { OptionsPage, PopupPage } from './support/pages';
+import { AddonState, LibraryPage, OptionsPage, PopupPage } from './support/pages';
 
 let firefox: FirefoxUnderTest | undefined;
 let service: ReferenceService | undefined;
@@ -64,5 +65,38 @@ describe('The prompt library in Firefox', () => {
       () => document.querySelector('[data-testid="library-row"] h2')?.textContent === 'Dawn',
       WAIT,
     );
+  });
+
+  it('a {{selection}} prompt pinned on the library page is in the context menu after a restart, and wraps the selection', async () => {
+    const addon = await FirefoxUnderTest.launch();
+    firefox = addon;
+    const started = await startReferenceService({ port: 0 });
+    service = started;
+    await OptionsPage.setUp(addon, started.url, DEMO_API_KEY);
+    const library = await LibraryPage.open(addon);
+    await library.press('New prompt');
+    await library.fill('Name', 'Sketch');
+    await library.fill('Prompt', 'A pencil sketch of {{selection}}');
+    await library.page.waitForFunction(
+      () => !(document.getElementById('library-pin') as HTMLSelectElement | null)?.disabled,
+      WAIT,
+    );
+    await library.page.select('#library-pin', 'image');
+    await library.press('Save');
+    const entry = `promptcast-pin:${await library.promptId('Sketch')}`;
+    await library.waitForMenuEntry(entry);
+    expect(await library.hasMenuEntry('promptcast-pin:no-such-prompt')).toBe(false);
+
+    await addon.restart();
+    const after = await LibraryPage.open(addon);
+    await after.waitForMenuEntry(entry);
+    const state = await AddonState.open(addon);
+    await state.clickContextMenu(entry, '  an owl\n on <i>a branch</i> ');
+    const made = await state.waitForEntry(
+      'A pencil sketch of an owl on <i>a branch</i>',
+      (item) => item.status === 'completed',
+    );
+    expect(made).toMatchObject({ kind: 'image', source: 'context-menu' });
+    expect(sentPrompts(started)).toEqual(['A pencil sketch of an owl on <i>a branch</i>']);
   });
 });

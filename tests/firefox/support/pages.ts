@@ -283,6 +283,45 @@ export class HistoryPage extends ExtensionPage {
  * The add-on's own state, read from an extension page kept open for the purpose (the history page): its
  * storage, its permissions, the notifications its background creates, and the test-only context-menu path.
  */
+/** Runs in an extension page: whether the add-on's context menu holds this entry. */
+const menuHas = (id: string): Promise<boolean> =>
+  browser.contextMenus.update(id, {}).then(
+    () => true,
+    () => false,
+  );
+
+export class LibraryPage extends ExtensionPage {
+  static async open(firefox: FirefoxUnderTest): Promise<LibraryPage> {
+    return new LibraryPage(await firefox.openPage('library'));
+  }
+
+  /** A saved prompt's id, once its row shows. */
+  async promptId(name: string): Promise<string> {
+    const id = await this.page.waitForFunction(
+      (wanted) =>
+        [...document.querySelectorAll('[data-testid="library-row"]')]
+          .find((row) => row.querySelector('h2')?.textContent === wanted)
+          ?.getAttribute('data-prompt-id'),
+      WAIT,
+      name,
+    );
+    return (await id.jsonValue()) as string;
+  }
+
+  /**
+   * Whether the context menu holds this entry. Firefox lists no add-on's menu, but updating an entry that
+   * is not there is refused, so an empty update asks the browser itself.
+   */
+  hasMenuEntry(menuItemId: string): Promise<boolean> {
+    return this.page.evaluate(menuHas, menuItemId);
+  }
+
+  /** Until the background has (re)built its menu with this entry. */
+  async waitForMenuEntry(menuItemId: string): Promise<void> {
+    await this.page.waitForFunction(menuHas, WAIT, menuItemId);
+  }
+}
+
 export class AddonState extends ExtensionPage {
   static async open(firefox: FirefoxUnderTest): Promise<AddonState> {
     return new AddonState(await firefox.openPage('history'));
