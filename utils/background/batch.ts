@@ -9,6 +9,7 @@ import type { Settings, VideoOptions } from '../settings/schema';
 import { validSettingsItem } from '../settings/store';
 import { checkBudget } from './budgets';
 import type { Context } from './context';
+import { balanceBeforeIfAlone } from './cost';
 import { imageRun } from './generate-image';
 import { newEntry, profileSettings, record, sendRecorded } from './run-entry';
 import type { ConnectOverrides } from './service-access';
@@ -72,8 +73,11 @@ export async function generateBatch(
   // One instant for the whole batch, so its order in the history is the order of its prompts even when
   // the clock ticks while they are made.
   const createdAt = ctx.platform.now();
+  // Read once for the whole batch, which settles what it cost once its last prompt has ended (cost.ts).
+  const balanceBefore = profile.active ? await balanceBeforeIfAlone(ctx) : undefined;
   const entries = prompts.map((prompt) => ({
     ...newEntry(ctx, { ...runOf(kind, prompt, options ?? settings.videoDefaults), model }, profile),
+    ...(balanceBefore && { balanceBefore }),
     createdAt,
     batchId,
     waiting: true as const,

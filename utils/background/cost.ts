@@ -9,7 +9,8 @@ import { profileSettings } from './run-entry';
 /**
  * What a generation cost, from the balance before and after it. The difference belongs to this entry
  * only if the service charged nothing else meanwhile, so any other entry whose run overlaps the span
- * between the two readings, or a reading of another account, leaves the cost unknown.
+ * between the two readings, or a reading of another account, leaves the cost unknown. A batch is read
+ * before as a whole and after its last prompt ended: what it cost together is shared among its results.
  */
 
 /** From its start until it ended; a running entry may still be charged for. */
@@ -27,11 +28,19 @@ export function costOf(
   if (!before || entry.status !== 'completed') return undefined;
   const { account } = after.reading;
   if (before.account.origin !== account.origin || before.account.keyId !== account.keyId) return undefined;
-  const others = history.filter((other) => other.id !== entry.id);
-  if (others.some((other) => overlaps(other, before.at, after.fetchedAt))) return undefined;
+  const together = (other: HistoryEntry) => other.id === entry.id || sameBatch(entry, other);
+  if (history.some((other) => !together(other) && overlaps(other, before.at, after.fetchedAt)))
+    return undefined;
   const cost = before.value - after.value;
-  return Number.isInteger(cost) && cost >= 0 ? cost : undefined;
+  if (!Number.isInteger(cost) || cost < 0) return undefined;
+  // Whole credits that add up to the batch's cost: the first results take the remainder, one each.
+  const made = history.filter((other) => together(other) && other.status === 'completed');
+  const share = Math.floor(cost / (made.length || 1));
+  return share + (made.findIndex((other) => other.id === entry.id) < cost % (made.length || 1) ? 1 : 0);
 }
+
+const sameBatch = (entry: HistoryEntry, other: HistoryEntry) =>
+  entry.batchId !== undefined && other.batchId === entry.batchId;
 
 /**
  * The balance right before a generation is sent, when nothing else is in flight; otherwise no reading
@@ -77,7 +86,8 @@ async function settleCostsNow(ctx: Context): Promise<HistoryEntry[] | undefined>
   ]);
   const history = [...since, ...running.filter((entry) => entry.createdAt < from)];
   return ctx.history.patchMany({ ids: waiting.map((entry) => entry.id) }, (entry) => {
-    if (!entry.balanceBefore) return undefined;
+    // A batch's reading waits for its last prompt to end.
+    if (!entry.balanceBefore || running.some((other) => sameBatch(entry, other))) return undefined;
     const { balanceBefore: _, ...settled } = entry;
     const cost = after && costOf(entry, history, after);
     return cost === undefined ? settled : { ...settled, cost };

@@ -288,8 +288,13 @@ describe('a batch left waiting, then the setup changed', () => {
       ['prompt 5', 'failed', 'key_for_other_service'],
     ]);
     expect(settled.some((entry) => entry.waiting || entry.serviceUrl)).toBe(false);
-    expect(other.requests()).toHaveLength(0);
     expect(imageRequests()).toHaveLength(2);
     await expect.poll(() => batchNotices(next).map((note) => note.title)).toEqual(['5 images failed']);
+    // No prompt went there; the ended batch's cost reading asked the configured account its balance, with
+    // that service's own key, as the popup does.
+    await expect
+      .poll(() => other.requests().map((request) => `${request.method} ${request.path}`))
+      .toEqual(['GET /v1/tokens/balance']);
+    expect(other.requests()[0]?.headers['x-api-key']).toBe('key-of-the-other-service-0001');
   });
 });

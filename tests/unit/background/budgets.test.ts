@@ -94,6 +94,53 @@ describe('budgets stop a generation before anything is sent, and the person may 
       .toEqual(['completed', 'completed', 'completed']);
   });
 
+  it('a batch counts: what it cost together is shared among its results, and the next generation is priced on it', async () => {
+    service.configure({ accounts: { [DEMO_API_KEY]: 1000 }, imageCost: 7 });
+    const harness = await makeBackgroundApp(service, { dailyBudget: 30 });
+    const { batchId } = await harness.app.handlers.generateBatch({
+      type: 'generateBatch',
+      kind: 'image',
+      prompts: ['one wren', 'two wrens', 'three wrens'],
+    });
+    const costs = async () =>
+      (await harness.items.history.getValue())
+        .filter((entry) => entry.batchId === batchId)
+        .map((entry) => entry.cost);
+    await expect.poll(costs, SETTLED).toEqual([7, 7, 7]);
+    // 21 of 30 spent, about 7 more: a fourth image still fits, a batch of two does not.
+    await expect(
+      harness.app.handlers.generateBatch({ type: 'generateBatch', kind: 'image', prompts: ['a', 'b'] }),
+    ).rejects.toMatchObject({
+      info: { kind: 'over_budget', budget: { period: 'day', spent: 21, cost: 14 } },
+    });
+  });
+
+  it('a batch that overlaps another generation records no cost, as a lone one would not', async () => {
+    service.configure({ accounts: { [DEMO_API_KEY]: 1000 }, imageCost: 7, latencyMs: 300 });
+    const harness = await makeBackgroundApp(service);
+    const { batchId } = await harness.app.handlers.generateBatch({
+      type: 'generateBatch',
+      kind: 'image',
+      prompts: ['one heron', 'two herons'],
+    });
+    await harness.app.handlers.generateImage({ type: 'generateImage', prompt: 'a lone heron' });
+    await expect
+      .poll(
+        async () => (await harness.items.history.getValue()).every((entry) => entry.status === 'completed'),
+        SETTLED,
+      )
+      .toBe(true);
+    // Settled: the reading before is gone from every entry, and none holds a cost.
+    await expect
+      .poll(
+        async () => (await harness.items.history.getValue()).some((entry) => entry.balanceBefore),
+        SETTLED,
+      )
+      .toBe(false);
+    const batch = (await harness.items.history.getValue()).filter((entry) => entry.batchId === batchId);
+    expect(batch.map((entry) => entry.cost)).toEqual([undefined, undefined]);
+  });
+
   it('from the context menu, a used-up budget becomes a failed entry the person is told about', async () => {
     service.configure({ accounts: { [DEMO_API_KEY]: 1000 } });
     const harness = await makeBackgroundApp(service, { monthlyBudget: 30 });
