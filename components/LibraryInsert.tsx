@@ -32,7 +32,7 @@ export function LibraryInsert({ onInsert, onClose }: LibraryInsertProps) {
   }
   return (
     <LibraryPicker
-      prompts={library.value ?? []}
+      prompts={library.read || library.error ? (library.value ?? []) : undefined}
       onPick={(prompt) => {
         if (templateVariables(prompt.text).length > 0) setChosen(prompt);
         else onInsert(prompt.text, prompt);

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useDeferredValue, useId, useState } from 'react';
+import { type KeyboardEvent, useDeferredValue, useEffect, useId, useState } from 'react';
 import { t } from '@/utils/i18n';
 import type { LibraryPrompt } from '@/utils/library/schema';
 import { matchesPrompt } from '@/utils/library/view';
@@ -10,7 +10,8 @@ import styles from './Library.module.css';
 const SHOWN = 50;
 
 interface Props {
-  prompts: readonly LibraryPrompt[];
+  /** Undefined while the library is read. */
+  prompts: readonly LibraryPrompt[] | undefined;
   onPick: (prompt: LibraryPrompt) => void;
   onClose: () => void;
 }
@@ -19,10 +20,13 @@ interface Props {
  * The library as a combobox (ARIA 1.2, list autocomplete): typing filters by name, tag and text, the arrow
  * keys move the active option while focus stays in the field, Enter picks it and Escape closes.
  */
-export function LibraryPicker({ prompts, onPick, onClose }: Props) {
+export function LibraryPicker({ prompts: read, onPick, onClose }: Props) {
   const id = useId();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
+  /** Enter pressed before the library was read: it picks once the list is there. */
+  const [entered, setEntered] = useState(false);
+  const prompts = read ?? [];
   // A thousand prompts are searched after the keystroke is painted, never in its way.
   const deferred = useDeferredValue(query);
   const matches = prompts.filter((prompt) => matchesPrompt(prompt, deferred));
@@ -30,18 +34,25 @@ export function LibraryPicker({ prompts, onPick, onClose }: Props) {
   const at = Math.min(active, shown.length - 1);
   const optionId = (index: number) => `${id}-option-${index}`;
   const move = (by: number) => setActive(Math.max(0, Math.min(at + by, shown.length - 1)));
+  const pick = () => {
+    // Typed faster than the list showed it: Enter picks from what the field says now.
+    const current = query === deferred ? shown : prompts.filter((prompt) => matchesPrompt(prompt, query));
+    const chosen = current[Math.min(at, current.length - 1)];
+    if (chosen) onPick(chosen);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: acts once, when the library arrives.
+  useEffect(() => {
+    if (!read || !entered) return;
+    setEntered(false);
+    pick();
+  }, [read, entered]);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const keys: Record<string, () => void> = {
       ArrowDown: () => move(1),
       ArrowUp: () => move(-1),
       PageDown: () => move(10),
       PageUp: () => move(-10),
-      Enter: () => {
-        // Typed faster than the list showed it: Enter picks from what the field says now.
-        const current = query === deferred ? shown : prompts.filter((prompt) => matchesPrompt(prompt, query));
-        const chosen = current[Math.min(at, current.length - 1)];
-        if (chosen) onPick(chosen);
-      },
+      Enter: () => (read ? pick() : setEntered(true)),
       Escape: onClose,
     };
     const action = keys[event.key];
@@ -99,7 +110,11 @@ export function LibraryPicker({ prompts, onPick, onClose }: Props) {
         ))}
       </div>
       <p id={`${id}-count`} className={styles.meta} aria-live="polite">
-        {prompts.length === 0 ? t('libraryEmpty') : t('libraryPickerCount', [shown.length, matches.length])}
+        {!read
+          ? ''
+          : prompts.length === 0
+            ? t('libraryEmpty')
+            : t('libraryPickerCount', [shown.length, matches.length])}
       </p>
       <div className={styles.row}>
         <button type="button" className={`${controls.button} ${controls.small}`} onClick={onClose}>
