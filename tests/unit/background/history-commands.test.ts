@@ -7,25 +7,12 @@ import { historyFileText } from '../../../utils/history/transfer';
 import type { RequestOf } from '../../../utils/messaging/protocol';
 import { historyChangesItem } from '../../../utils/storage/items';
 import { freshProfile, makeBackgroundApp, startWorker } from '../support/background-app';
+import { imageEntry as entry } from '../support/fixtures';
 import { importFile } from '../support/import-file';
 import { referenceServiceForFile } from '../support/reference-service';
 
 const service = referenceServiceForFile({});
 const DAY = 24 * 60 * 60 * 1000;
-
-function entry(id: string, patch: Partial<HistoryEntry> = {}): HistoryEntry {
-  return {
-    id,
-    kind: 'image',
-    prompt: `prompt ${id}`,
-    model: 'm1',
-    source: 'popup',
-    status: 'completed',
-    urls: [`https://media.test/${id}.png`],
-    createdAt: 1000,
-    ...patch,
-  };
-}
 
 const fileOf = (entries: unknown[]) => ({ format: 'promptcast-history', version: 1, exportedAt: 0, entries });
 

@@ -11,6 +11,7 @@ import type { LibraryPrompt } from '../../../utils/library/schema';
 import { forgetAllCopies } from '../../../utils/media/copies';
 import { libraryItem } from '../../../utils/storage/items';
 import { makeBackgroundApp } from '../support/background-app';
+import { imageEntry as entry, libraryPrompt as prompt } from '../support/fixtures';
 import { importFile } from '../support/import-file';
 import { referenceServiceForFile } from '../support/reference-service';
 
@@ -29,29 +30,6 @@ const versionOne: unknown = JSON.parse(
 beforeEach(async () => {
   fakeBrowser.reset();
   await forgetAllCopies();
-});
-
-function entry(id: string, createdAt = 1000): HistoryEntry {
-  return {
-    id,
-    kind: 'image',
-    prompt: `prompt ${id}`,
-    model: 'm1',
-    source: 'popup',
-    status: 'completed',
-    urls: [`https://media.test/${id}.png`],
-    createdAt,
-  };
-}
-
-const prompt = (id: string, fields: Partial<LibraryPrompt> = {}): LibraryPrompt => ({
-  id,
-  name: `Prompt ${id}`,
-  text: `text ${id}`,
-  tags: [],
-  createdAt: 1,
-  updatedAt: 1,
-  ...fields,
 });
 
 /** The export file as the history page makes it, parsed as an import reads it. */
@@ -88,7 +66,7 @@ describe('the history file with the prompt library', () => {
   it('imports the entries, then merges the prompts as a library file does (same id replaced, new ones after)', async () => {
     const { app, items } = await makeBackgroundApp(service);
     await libraryItem.setValue({ v: 1, prompts: [prompt('shared', { name: 'Old name' }), prompt('mine')] });
-    const file = exported([entry('e1', 2000), entry('e2')], [prompt('new'), prompt('shared')]);
+    const file = exported([entry('e1', { createdAt: 2000 }), entry('e2')], [prompt('new'), prompt('shared')]);
     expect(await importFile(app, { file })).toMatchObject({ imported: true, added: 2 });
     expect((await items.history.getValue()).map((item) => item.id)).toEqual(['e1', 'e2']);
     const stored = (await libraryItem.getValue()).prompts;
@@ -104,7 +82,7 @@ describe('the history file with the prompt library', () => {
     const before = [entry('keep')];
     await items.history.setValue(before);
     await libraryItem.setValue({ v: 1, prompts: [prompt('mine')] });
-    const good = exported([entry('new', 2000)], [prompt('p')]);
+    const good = exported([entry('new', { createdAt: 2000 })], [prompt('p')]);
     const withLibrary = (library: unknown) => ({ ...good, library });
     const refusals: Array<[unknown, string]> = [
       [withLibrary('not a library'), 'library: Invalid input'],
@@ -147,7 +125,7 @@ describe('the history file with the prompt library', () => {
     const stored = Array.from({ length: 995 }, (_, i) => prompt(`s${i}`));
     await libraryItem.setValue({ v: 1, prompts: stored });
     const tooMany = exported(
-      [entry('new', 2000)],
+      [entry('new', { createdAt: 2000 })],
       Array.from({ length: 6 }, (_, i) => prompt(`f${i}`)),
     );
     await expect(importFile(app, { file: tooMany })).rejects.toMatchObject({
@@ -160,7 +138,7 @@ describe('the history file with the prompt library', () => {
     expect(await storedPromptIds()).toHaveLength(995);
 
     const fits = exported(
-      [entry('new', 2000)],
+      [entry('new', { createdAt: 2000 })],
       [...stored.slice(0, 10), ...Array.from({ length: 5 }, (_, i) => prompt(`f${i}`))],
     );
     expect(await importFile(app, { file: fits })).toMatchObject({ imported: true, added: 1 });

@@ -8,6 +8,7 @@ import { forgetAllCopies } from '../../../utils/media/copies';
 import { copiesItem } from '../../../utils/media/copies-item';
 import { readCopy } from '../../../utils/media/copy-reader';
 import { type BackgroundHarness, makeBackgroundApp } from '../support/background-app';
+import { imageEntry as entry } from '../support/fixtures';
 import { importFile } from '../support/import-file';
 import { referenceServiceForFile } from '../support/reference-service';
 
@@ -27,20 +28,6 @@ const fileOf = (entries: unknown[]) => ({ format: 'promptcast-history', version:
 /** `count` finished entries, all newer than anything the tests store themselves. */
 const newer = (count: number, prefix = 'file') =>
   Array.from({ length: count }, (_, i) => entry(`${prefix}-${i}`, { createdAt: Date.now() - i }));
-
-function entry(id: string, patch: Partial<HistoryEntry> = {}): HistoryEntry {
-  return {
-    id,
-    kind: 'image',
-    prompt: `prompt ${id}`,
-    model: 'm1',
-    source: 'popup',
-    status: 'completed',
-    urls: [`https://media.test/${id}.png`],
-    createdAt: 1000,
-    ...patch,
-  };
-}
 
 /** The export file of these entries, as the page makes it (newest first, as the history reads). */
 const exported = (entries: readonly HistoryEntry[]) => JSON.parse(historyFileText(entries, Date.now()));

@@ -3,23 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../utils/error-info';
 import { promptsOfLibraryFile } from '../../../utils/library/file';
 import { repairLibrary } from '../../../utils/library/repair';
-import { type LibraryPrompt, librarySchema } from '../../../utils/library/schema';
+import { librarySchema } from '../../../utils/library/schema';
 import { requestSchema } from '../../../utils/messaging/protocol';
 import { libraryItem } from '../../../utils/storage/items';
 import { makeBackgroundApp } from '../support/background-app';
+import { libraryPrompt as prompt } from '../support/fixtures';
 import { referenceServiceForFile } from '../support/reference-service';
 
 const service = referenceServiceForFile({});
 
-const prompt = (id: string, fields: Partial<LibraryPrompt> = {}): LibraryPrompt => ({
-  id,
-  name: `Prompt ${id}`,
-  text: `text ${id}`,
-  tags: [],
-  createdAt: 1,
-  updatedAt: 1,
-  ...fields,
-});
 const fileOf = (prompts: unknown[]) => ({ format: 'promptcast-library', v: 1, prompts });
 const ids = async () => (await libraryItem.getValue()).prompts.map((item) => item.id);
 
