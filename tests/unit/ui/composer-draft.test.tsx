@@ -40,9 +40,18 @@ describe('the panel’s draft', () => {
     const { fill, draft } = form();
     renderHook(() => useComposerDraft(draft));
     await waitFor(() =>
-      expect(fill).toHaveBeenCalledWith('a lighthouse at dusk', DEFAULT_SETTINGS.videoDefaults),
+      expect(fill).toHaveBeenCalledWith('a lighthouse at dusk', DEFAULT_SETTINGS.videoDefaults, undefined),
     );
     expect(taken).toEqual([{ type: 'takeComposerDraft', id: 'd1' }]);
+  });
+
+  it('carries a pinned library prompt’s own model into the form', async () => {
+    await composerDraftItem.setValue({ ...stored(Date.now()), model: 'veo-fast' });
+    const { fill, draft } = form();
+    renderHook(() => useComposerDraft(draft));
+    await waitFor(() =>
+      expect(fill).toHaveBeenCalledWith('a lighthouse at dusk', DEFAULT_SETTINGS.videoDefaults, 'veo-fast'),
+    );
   });
 
   it('takes a draft older than the limit without filling anything', async () => {
