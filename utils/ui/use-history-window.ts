@@ -39,6 +39,8 @@ export interface HistoryWindow {
   collections: readonly string[];
   /** True once the entries came from the database rather than the seed. */
   read: boolean;
+  /** Counts the queries answered so far: the rows shown are a new set when it changes. */
+  answered: number;
   loading: boolean;
   error?: ErrorInfo;
   /** Reads the next page after the loaded ones; a call while one is read is ignored. */
@@ -59,6 +61,9 @@ interface Loaded {
   read: boolean;
   loading: boolean;
   error?: ErrorInfo;
+  /** The query the entries answer: while it is not the one asked, its answer is being read. */
+  query: FindQuery;
+  answered: number;
 }
 
 interface Facts {
@@ -134,7 +139,13 @@ export function useHistoryWindow(
   query: FindQuery,
   { open = pageHistoryDb, watch = watchHistoryChanges, pageSize = PAGE_SIZE, seed = [] }: Sources = {},
 ): HistoryWindow {
-  const [loaded, setLoaded] = useState<Loaded>({ entries: seed, read: false, loading: true });
+  const [loaded, setLoaded] = useState<Loaded>({
+    entries: seed,
+    read: false,
+    loading: true,
+    query,
+    answered: 0,
+  });
   const [facts, setFacts] = useState<Facts>({ collections: [] });
   const [readings, setReadings] = useState(0);
   const search = useMemo(() => createSearchIndex(open), [open]);
@@ -158,17 +169,27 @@ export function useHistoryWindow(
   useEffect(() => {
     const run = new AbortController();
     latest.current.run = run;
-    setLoaded((state) => ({ ...state, loading: true }));
+    // A new query is loading by its own render (see `loading` below): a render of its own here, before its
+    // answer, cost each keystroke a few milliseconds and a frame ahead of the results.
+    if (latest.current.loaded.query === query)
+      setLoaded((state) => (state.loading ? state : { ...state, loading: true }));
     latest.current.reading = open()
       .then((db) => readPage(db, search, query, pageSize, undefined, run.signal))
       .then(
         (page) => {
           if (!run.signal.aborted)
-            setLoaded({ entries: page.entries, next: page.next, read: true, loading: false });
+            setLoaded((state) => ({
+              entries: page.entries,
+              next: page.next,
+              read: true,
+              loading: false,
+              query,
+              answered: state.query === query ? state.answered : state.answered + 1,
+            }));
         },
         (failure: unknown) => {
           if (!run.signal.aborted)
-            setLoaded((state) => ({ ...state, loading: false, error: toErrorInfo(failure) }));
+            setLoaded((state) => ({ ...state, query, loading: false, error: toErrorInfo(failure) }));
         },
       );
     return () => run.abort();
@@ -235,7 +256,8 @@ export function useHistoryWindow(
     total: facts.total,
     collections: facts.collections,
     read: loaded.read,
-    loading: loaded.loading,
+    answered: loaded.answered,
+    loading: loaded.loading || loaded.query !== query,
     ...(loaded.error ? { error: loaded.error } : {}),
     loadMore,
   };

@@ -106,6 +106,27 @@ describe('the history window', () => {
     await waitFor(() => expect(ids(result.current.entries)).toEqual(['e24', 'e23', 'e22', 'e21']));
   });
 
+  it('a new query is loading from the render that asks it, and its answer is a new set of rows', async () => {
+    const { result, rerender } = renderWindow();
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.answered).toBe(0);
+
+    rerender({ asked: { ...SHOW_ALL, text: 'prompt 2' } });
+    // The old rows stay while the answer is read; "no match" must not show in between.
+    expect(result.current.loading).toBe(true);
+    expect(result.current.entries).toHaveLength(10);
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.answered).toBe(1);
+
+    // More of the same answer, and a re-read after a clear, are the same set.
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.entries).toHaveLength(7));
+    signal({ ids: [], cleared: true });
+    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.answered).toBe(1);
+  });
+
   it('a change signal updates, drops and adds only the entries it names', async () => {
     const { result } = renderWindow();
     await waitFor(() => expect(result.current.read).toBe(true));
