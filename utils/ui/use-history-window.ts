@@ -5,7 +5,14 @@ import type { DateKey, HistoryDb } from '../history/history-db';
 import type { HistoryEntry } from '../history/schema';
 import type { HistoryChanges } from '../storage/items';
 import { type FindQuery, isNarrowed, matching } from './history-find';
-import { collectionNames, type EntriesPage, entriesByIds, entriesPage, historyCount } from './history-reader';
+import {
+  collectionNames,
+  type EntriesPage,
+  entriesByIds,
+  entriesPage,
+  historyCount,
+  type PageRequest,
+} from './history-reader';
 import { pageHistoryDb, watchHistoryChanges } from './history-source';
 import { createSearchIndex, type SearchIndex } from './search-index';
 
@@ -39,6 +46,8 @@ export interface HistoryWindow {
   collections: readonly string[];
   /** True once the entries came from the database rather than the seed. */
   read: boolean;
+  /** Counts the queries answered so far: the rows shown are a new set when it changes. */
+  answered: number;
   loading: boolean;
   error?: ErrorInfo;
   /** Reads the next page after the loaded ones; a call while one is read is ignored. */
@@ -57,8 +66,15 @@ interface Loaded {
   entries: readonly HistoryEntry[];
   next?: DateKey;
   read: boolean;
+  /** A later page is being read. */
   loading: boolean;
   error?: ErrorInfo;
+  /**
+   * The query the entries answer (none at first and after a clear): while it is not the one asked, its
+   * answer is being read.
+   */
+  query: FindQuery | undefined;
+  answered: number;
 }
 
 interface Facts {
@@ -66,22 +82,36 @@ interface Facts {
   collections: readonly string[];
 }
 
+function pageRequest(query: FindQuery, pageSize: number, after?: DateKey): PageRequest {
+  return {
+    count: isNarrowed(query) ? searchPage(pageSize) : pageSize,
+    order: query.order,
+    ...(after ? { after } : {}),
+  };
+}
+
 function readPage(
   db: HistoryDb,
   search: SearchIndex,
   query: FindQuery,
-  pageSize: number,
-  after: DateKey | undefined,
+  request: PageRequest,
   signal: AbortSignal,
 ): Promise<EntriesPage> {
-  const narrowed = isNarrowed(query);
-  const request = {
-    count: narrowed ? searchPage(pageSize) : pageSize,
-    order: query.order,
-    ...(after ? { after } : {}),
-  };
-  return narrowed ? search.search(query, request, signal) : entriesPage(db, request);
+  return isNarrowed(query) ? search.search(query, request, signal) : entriesPage(db, request);
 }
+
+/** The first page of `query`'s answer; a new set of rows unless it answers what was shown already. */
+const answer =
+  (page: EntriesPage, query: FindQuery) =>
+  (state: Loaded): Loaded => ({
+    entries: page.entries,
+    next: page.next,
+    read: true,
+    loading: false,
+    query,
+    // The database's answer to the seed's query is the seed's rows, brought up to date.
+    answered: state.query === query || !state.read ? state.answered : state.answered + 1,
+  });
 
 /** Whether an entry outside the loaded window falls inside its date span (else it is on a page not read yet). */
 function inSpan(entry: HistoryEntry, next: DateKey | undefined, order: FindQuery['order']): boolean {
@@ -134,7 +164,13 @@ export function useHistoryWindow(
   query: FindQuery,
   { open = pageHistoryDb, watch = watchHistoryChanges, pageSize = PAGE_SIZE, seed = [] }: Sources = {},
 ): HistoryWindow {
-  const [loaded, setLoaded] = useState<Loaded>({ entries: seed, read: false, loading: true });
+  const [loaded, setLoaded] = useState<Loaded>({
+    entries: seed,
+    read: false,
+    loading: false,
+    query: undefined,
+    answered: 0,
+  });
   const [facts, setFacts] = useState<Facts>({ collections: [] });
   const [readings, setReadings] = useState(0);
   const search = useMemo(() => createSearchIndex(open), [open]);
@@ -154,21 +190,30 @@ export function useHistoryWindow(
       });
   }, [open]);
 
+  // A search the index answers at once is answered in the render that asks it (React renders again at once,
+  // before committing): the keystroke's rows commit with it and paint in its frame. Waiting for an effect, and
+  // for a read of the shown entries, put them a frame or two later.
+  if (loaded.query !== query && isNarrowed(query)) {
+    const now = search.searchNow(query, pageRequest(query, pageSize));
+    if (now) setLoaded(answer(now, query));
+  }
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: `readings` asks for the first page again after a clear.
   useEffect(() => {
     const run = new AbortController();
     latest.current.run = run;
-    setLoaded((state) => ({ ...state, loading: true }));
+    // Answered in the render already. Otherwise the query is loading from its own render (`loading` below):
+    // a render of its own here, before the answer, cost each keystroke a few milliseconds.
+    if (latest.current.loaded.query === query) return () => run.abort();
     latest.current.reading = open()
-      .then((db) => readPage(db, search, query, pageSize, undefined, run.signal))
+      .then((db) => readPage(db, search, query, pageRequest(query, pageSize), run.signal))
       .then(
         (page) => {
-          if (!run.signal.aborted)
-            setLoaded({ entries: page.entries, next: page.next, read: true, loading: false });
+          if (!run.signal.aborted) setLoaded(answer(page, query));
         },
         (failure: unknown) => {
           if (!run.signal.aborted)
-            setLoaded((state) => ({ ...state, loading: false, error: toErrorInfo(failure) }));
+            setLoaded((state) => ({ ...state, query, loading: false, error: toErrorInfo(failure) }));
         },
       );
     return () => run.abort();
@@ -180,6 +225,7 @@ export function useHistoryWindow(
       refreshFacts();
       if (change.cleared) {
         search.reset();
+        setLoaded((state) => ({ ...state, query: undefined }));
         setReadings((count) => count + 1);
         return;
       }
@@ -202,14 +248,21 @@ export function useHistoryWindow(
 
   const loadMore = useCallback(() => {
     const { loaded: state, query: asked, run } = latest.current;
-    if (state.loading || !state.next) return;
+    // While a new query's answer is read, the loaded `next` belongs to the old one.
+    if (state.loading || state.query !== asked || !state.next) return;
     const after = state.next;
     // Marked at once, not at the next render: an observer and a click in the same frame read one page.
     latest.current.loaded = { ...state, loading: true };
     setLoaded((current) => ({ ...current, loading: true }));
     latest.current.reading = open()
       .then((db) =>
-        readPage(db, search, asked, nextPageSize(pageSize, state.entries.length), after, run.signal),
+        readPage(
+          db,
+          search,
+          asked,
+          pageRequest(asked, nextPageSize(pageSize, state.entries.length), after),
+          run.signal,
+        ),
       )
       .then(
         (page) => {
@@ -235,7 +288,8 @@ export function useHistoryWindow(
     total: facts.total,
     collections: facts.collections,
     read: loaded.read,
-    loading: loaded.loading,
+    answered: loaded.answered,
+    loading: loaded.loading || loaded.query !== query,
     ...(loaded.error ? { error: loaded.error } : {}),
     loadMore,
   };

@@ -106,6 +106,49 @@ describe('the history window', () => {
     await waitFor(() => expect(ids(result.current.entries)).toEqual(['e24', 'e23', 'e22', 'e21']));
   });
 
+  it('a new query is loading from the render that asks it, and its answer is a new set of rows', async () => {
+    const { result, rerender } = renderWindow();
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.answered).toBe(0);
+
+    rerender({ asked: { ...SHOW_ALL, text: 'prompt 2' } });
+    // The old rows stay while the answer is read; "no match" must not show in between.
+    expect(result.current.loading).toBe(true);
+    expect(result.current.entries).toHaveLength(10);
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.answered).toBe(1);
+
+    // More of the same answer is the same set; what a clear leaves is a new one.
+    act(() => result.current.loadMore());
+    await waitFor(() => expect(result.current.entries).toHaveLength(7));
+    expect(result.current.answered).toBe(1);
+    signal({ ids: [], cleared: true });
+    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(result.current.loading).toBe(false));
+    expect(result.current.answered).toBe(2);
+  });
+
+  it('once the search index is read, a search is answered in the render that asks it', async () => {
+    const { result, rerender } = renderWindow({ ...SHOW_ALL, text: 'prompt 1' });
+    await waitFor(() => expect(result.current.read).toBe(true));
+
+    rerender({ asked: { ...SHOW_ALL, text: 'prompt 2' } });
+    expect(result.current.loading).toBe(false);
+    expect(ids(result.current.entries)).toEqual(['e24', 'e23', 'e22', 'e21']);
+    act(() => result.current.loadMore());
+    await waitFor(() =>
+      expect(ids(result.current.entries)).toEqual(['e24', 'e23', 'e22', 'e21', 'e20', 'e12', 'e2']),
+    );
+
+    // A change still being applied to the index: the answer waits for it, and has it.
+    await put(testEntry(25, { prompt: 'prompt 25, the newest' }));
+    signal({ ids: ['e25'] });
+    rerender({ asked: { ...SHOW_ALL, text: 'prompt 25' } });
+    expect(result.current.loading).toBe(true);
+    await waitFor(() => expect(ids(result.current.entries)).toEqual(['e25']));
+    expect(result.current.hasMore).toBe(false);
+  });
+
   it('a change signal updates, drops and adds only the entries it names', async () => {
     const { result } = renderWindow();
     await waitFor(() => expect(result.current.read).toBe(true));
