@@ -29,6 +29,9 @@ export const ERROR_KINDS = [
   // A batch prompt the person cancelled before it was sent: nothing was asked of the service.
   'cancelled',
   'job_failed',
+  // The service finished without a result or a reason (a job without video URLs, an empty image URL):
+  // section 7 of the interface points that at the model id, the prompt or the credit balance.
+  'no_result',
   'job_timeout',
   'key_for_other_service',
   'storage_full',

@@ -135,9 +135,13 @@ export interface VideoJob {
   status: NormalisedStatus;
   rawStatus: string;
   videoUrls: string[];
+  /** The service's reason for a failed job. */
   error?: string;
-  /** Set when a failed job is the service's fault rather than the generation's (unusable URLs). */
-  errorKind?: 'invalid_response';
+  /**
+   * Set for a failed job without a reason of the service's: unusable URLs (the service's fault rather
+   * than the generation's), or no result at all.
+   */
+  errorKind?: 'invalid_response' | 'no_result';
   /** The offending value, trimmed, for an `invalid_response` failure. */
   detail?: string;
 }

@@ -1,12 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { mentionsInsufficientCredits } from '../../../utils/api/failures';
-import {
-  EMPTY_VIDEO_MESSAGE,
-  FAILED_VIDEO_MESSAGE,
-  interpretJob,
-  normaliseStatus,
-} from '../../../utils/api/job-status';
+import { interpretJob, normaliseStatus } from '../../../utils/api/job-status';
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../../utils/api/retry-after';
 import { promptSchema, videoOptionsSchema } from '../../../utils/api/schemas';
 import { joinUrl } from '../../../utils/api/urls';
@@ -74,11 +69,11 @@ describe('interpretJob', () => {
     expect(job.videoUrls).toEqual(['https://a.example/1.mp4', 'http://b.example/2']);
   });
 
-  it('completed without URLs becomes failed with the section 7 hint', () => {
+  it('completed without URLs becomes failed with no result (the section 7 hint)', () => {
     expect(interpretJob({ status: 'completed', videoUrls: null }, 'j')).toMatchObject({
       status: 'failed',
       rawStatus: 'completed',
-      error: EMPTY_VIDEO_MESSAGE,
+      errorKind: 'no_result',
     });
   });
 
@@ -87,7 +82,8 @@ describe('interpretJob', () => {
     expect(interpretJob({ status: 'error', error: { message: 'nested why' } }, 'j').error).toBe('nested why');
     expect(interpretJob({ status: 'failed', message: 'via message' }, 'j').error).toBe('via message');
     expect(interpretJob({ status: 'expired', reason: 'too old' }, 'j').error).toBe('too old');
-    expect(interpretJob({ status: 'failed', error: 404 }, 'j').error).toBe(FAILED_VIDEO_MESSAGE);
+    expect(interpretJob({ status: 'failed', error: 404 }, 'j')).toMatchObject({ errorKind: 'no_result' });
+    expect(interpretJob({ status: 'failed', error: 404 }, 'j').error).toBeUndefined();
     expect(
       interpretJob({ status: 'failed', error: 'x'.repeat(1000) }, 'j').error?.length,
     ).toBeLessThanOrEqual(300);
