@@ -87,11 +87,16 @@ const videoUrlEntry = z.unknown().check(
     message: tooLong(MAX_URL_LENGTH),
   }),
 );
+// Absent, null and no URLs all mean none: null is read as an empty list (zod's nullable would cost the
+// worker a schema class for this one field).
 const videoUrls = z.pipe(
-  z.array(videoUrlEntry),
+  z.transform((urls: unknown) => urls ?? []),
   z.pipe(
-    z.transform((urls: unknown[]) => [...new Set(urls)]),
-    z.array(z.unknown()).check(z.maxLength(MAX_VIDEO_URLS, `more than ${MAX_VIDEO_URLS} different URLs`)),
+    z.array(videoUrlEntry),
+    z.pipe(
+      z.transform((urls: unknown[]) => [...new Set(urls)]),
+      z.array(z.unknown()).check(z.maxLength(MAX_VIDEO_URLS, `more than ${MAX_VIDEO_URLS} different URLs`)),
+    ),
   ),
 );
 
@@ -105,7 +110,7 @@ export const videoSubmitResponseSchema = z.looseObject({
 export const videoJobResponseSchema = z.looseObject({
   id: z.optional(nonEmptyId),
   status: statusWord,
-  videoUrls: z.nullish(videoUrls),
+  videoUrls: z.optional(videoUrls),
   error: z.optional(z.unknown()),
   message: z.optional(z.unknown()),
   reason: z.optional(z.unknown()),
