@@ -22,6 +22,8 @@ z.config({ localeError: englishIssues });
 /** Turns a plain rule from utils/validation into a zod check with the rule's own wording. */
 export function rule<T>(check: (value: T) => Problem | undefined) {
   return z.refine<T>((value) => check(value) === undefined, {
+    // Checks after it (a normalisation) see only values the rule accepted.
+    abort: true,
     // Asked only for a value the rule refused: the rule names the problem again, cheaply, for its wording.
     error: (issue) => {
       const problem = check(issue.input as T);
@@ -87,17 +89,9 @@ const videoUrlEntry = z.unknown().check(
     message: tooLong(MAX_URL_LENGTH),
   }),
 );
-// Absent, null and no URLs all mean none: null is read as an empty list (zod's nullable would cost the
-// worker a schema class for this one field).
-const videoUrls = z.pipe(
-  z.transform((urls: unknown) => urls ?? []),
-  z.pipe(
-    z.array(videoUrlEntry),
-    z.pipe(
-      z.transform((urls: unknown[]) => [...new Set(urls)]),
-      z.array(z.unknown()).check(z.maxLength(MAX_VIDEO_URLS, `more than ${MAX_VIDEO_URLS} different URLs`)),
-    ),
-  ),
+const videoUrls = z.array(videoUrlEntry).check(
+  z.overwrite((urls) => [...new Set(urls)]),
+  z.maxLength(MAX_VIDEO_URLS, `more than ${MAX_VIDEO_URLS} different URLs`),
 );
 
 export const videoSubmitResponseSchema = z.looseObject({
@@ -110,7 +104,7 @@ export const videoSubmitResponseSchema = z.looseObject({
 export const videoJobResponseSchema = z.looseObject({
   id: z.optional(nonEmptyId),
   status: statusWord,
-  videoUrls: z.optional(videoUrls),
+  videoUrls: z.nullish(videoUrls),
   error: z.optional(z.unknown()),
   message: z.optional(z.unknown()),
   reason: z.optional(z.unknown()),
