@@ -40,11 +40,11 @@ const overBudget = z.optional(z.literal(true));
 const modelSchema = libraryPromptFieldsSchema.shape.model;
 
 /**
- * Every request, told apart by its `type`. A plain union rather than zod's discriminated one, which would
- * cost the worker 0.5 KB of gzip: the router parses a message with the one option its type names
- * (`requestOption`), so the issue it reports is that option's own and nothing else is tried.
+ * Every request, told apart by its `type`. Not a zod union: `parseRequest` checks a message against the
+ * one request its type names, so the issue it reports is that request's own and nothing else is tried, as
+ * zod's discriminated union would, which cost the worker 0.8 KB of gzip.
  */
-export const requestSchema = z.union([
+const requestSchemas = [
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('refreshBalance') }),
   z.object({ type: z.literal('generateImage'), prompt: z.string(), model: modelSchema, overBudget }),
@@ -164,14 +164,14 @@ export const requestSchema = z.union([
     prompts: librarySchema.shape.prompts,
     replace: z.optional(z.boolean()),
   }),
-]);
-export type Request = z.infer<typeof requestSchema>;
+];
+export type Request = z.infer<(typeof requestSchemas)[number]>;
 
-/** The schema of the request whose `type` is the message's, if there is one. */
-export const requestOption = (message: unknown) =>
-  requestSchema.def.options.find(
-    (option) => option.shape.type.def.values[0] === (message as { type?: unknown } | null)?.type,
-  );
+/** The message checked as the request its `type` names; undefined for a type no request has. */
+export const parseRequest = (message: unknown) =>
+  requestSchemas
+    .find((schema) => schema.shape.type.def.values[0] === (message as { type?: unknown } | null)?.type)
+    ?.safeParse(message);
 export type RequestType = Request['type'];
 
 export const balanceSchema = z.object({ value: z.number(), fetchedAt: z.number() });
