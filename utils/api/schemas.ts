@@ -78,7 +78,7 @@ export const imageResponseSchema = z.looseObject({
   url: boundedUrl,
 });
 
-const nonEmptyId = boundedString(MAX_ID_LENGTH).check(z.minLength(1, 'must be a non-empty string'));
+const nonEmptyId = boundedString(MAX_ID_LENGTH).check(z.minLength(1));
 
 const statusWord = boundedString(MAX_STATUS_LENGTH);
 
@@ -91,7 +91,7 @@ const videoUrlEntry = z.unknown().check(
 );
 const videoUrls = z.array(videoUrlEntry).check(
   z.overwrite((urls) => [...new Set(urls)]),
-  z.maxLength(MAX_VIDEO_URLS, `more than ${MAX_VIDEO_URLS} different URLs`),
+  z.maxLength(MAX_VIDEO_URLS),
 );
 
 export const videoSubmitResponseSchema = z.looseObject({

@@ -262,7 +262,7 @@ describe('invalid responses', () => {
       }),
     );
     expect(error.kind).toBe('invalid_response');
-    expect(error.detail).toContain('"id"');
+    expect(error.detail).toBe('"id": Too small: expected string to have >=1 characters');
   });
 
   it('an empty image URL points at model id, prompt or balance (section 7)', async () => {
