@@ -111,7 +111,8 @@ export function toErrorInfo(error: unknown): ErrorInfo {
   if (isQuotaError(error)) return storageFullError(error).info;
   const plain = plainInfo(error);
   if (plain !== undefined) return plain;
-  return { kind: 'unexpected', message: `Something unexpected went wrong: ${describeUnknown(error)}` };
+  // describeError says it went wrong ("Something went wrong: …"): the message is only what went wrong.
+  return { kind: 'unexpected', message: describeUnknown(error) };
 }
 
 const KINDS: ReadonlySet<string> = new Set(ERROR_KINDS);

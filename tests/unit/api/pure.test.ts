@@ -8,6 +8,7 @@ import { joinUrl } from '../../../utils/api/urls';
 import { AppError, toErrorInfo } from '../../../utils/error-info';
 import { errorInfoSchema } from '../../../utils/errors';
 import { parseHttpUrl } from '../../../utils/http-url';
+import { describeError } from '../../../utils/i18n';
 import { baseUrlProblem, isConfigured } from '../../../utils/validation';
 
 describe('normaliseStatus', () => {
@@ -183,8 +184,10 @@ describe('errors', () => {
       expect(info.kind).toBe('unexpected');
       expect(errorInfoSchema.safeParse(info).success).toBe(true);
     }
-    expect(toErrorInfo(new Error('disk on fire')).message).toContain('disk on fire');
-    expect(toErrorInfo('plain string').message).toContain('plain string');
+    expect(toErrorInfo(new Error('disk on fire')).message).toBe('disk on fire');
+    expect(toErrorInfo('plain string').message).toBe('plain string');
+    // Worded once: "Something went wrong: disk on fire", not the words twice over.
+    expect(describeError(toErrorInfo(new Error('disk on fire')))).toBe('Something went wrong: disk on fire');
   });
 
   it('toErrorInfo passes an already plain info through', () => {
