@@ -41,6 +41,8 @@ export const ERROR_KINDS = [
   'unsafe_media',
   // The profile a job or request belonged to was deleted: nothing more is sent for it.
   'profile_deleted',
+  // The person removed a request's history entry while it ran: its result has nowhere to go.
+  'entry_removed',
   // A locked secret did not open: the passphrase is wrong or the sealed data was altered, which AES-GCM
   // cannot tell apart; `detail` is 'malformed' when the envelope failed its schema before any decryption.
   'wrong_passphrase',
