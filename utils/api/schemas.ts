@@ -12,8 +12,9 @@ import { englishIssues } from './zod-messages';
 /*
  * Wire schemas of the generation service, and the shapes the client hands back.
  *
- * Response schemas are loose objects on purpose: the interface says "further fields: not shown", so a
- * server that adds fields must keep working. Only the fields the client relies on are checked.
+ * Response schemas accept fields they do not name (zod's plain object drops them): the interface says
+ * "further fields: not shown", so a server that adds fields must keep working. Only the fields the client
+ * relies on are checked.
  */
 
 // The client's "invalid response" messages pass on what was expected.
@@ -68,13 +69,13 @@ const boundedString = (max: number) => z.string().check(z.maxLength(max, tooLong
 
 export const boundedUrl = boundedString(MAX_URL_LENGTH);
 
-export const balanceResponseSchema = z.looseObject({
+export const balanceResponseSchema = z.object({
   // z.number() already rejects NaN and ±Infinity; numeric strings are refused because the interface
   // promises a number and a string would hint at a different, unknown service.
   tokensBalance: z.number(),
 });
 
-export const imageResponseSchema = z.looseObject({
+export const imageResponseSchema = z.object({
   url: boundedUrl,
 });
 
@@ -94,14 +95,14 @@ const videoUrls = z.array(videoUrlEntry).check(
   z.maxLength(MAX_VIDEO_URLS),
 );
 
-export const videoSubmitResponseSchema = z.looseObject({
+export const videoSubmitResponseSchema = z.object({
   id: nonEmptyId,
   status: statusWord,
 });
 
 // The job record is only partly documented; `error`, `message` and `reason` are common ways servers
 // explain a failure, so they are read when present but never required.
-export const videoJobResponseSchema = z.looseObject({
+export const videoJobResponseSchema = z.object({
   id: z.optional(nonEmptyId),
   status: statusWord,
   videoUrls: z.nullish(videoUrls),
