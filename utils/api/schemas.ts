@@ -42,10 +42,10 @@ export const promptSchema = z
 // Ranges are not given by the interface (section 2.4); these bounds only catch obvious mistakes and
 // leave the real limits to the server.
 export const videoOptionsSchema = z.object({
-  duration: z.number({ error: 'The duration must be a number of seconds' }).check(rule(durationProblem)),
-  resolution: z.string({ error: 'Choose a resolution' }).check(rule(resolutionProblem)),
-  aspectRatio: z.string({ error: 'Choose an aspect ratio' }).check(rule(aspectRatioProblem)),
-  generateAudio: z.boolean({ error: 'Choose whether to generate audio' }),
+  duration: z.number().check(rule(durationProblem)),
+  resolution: z.string().check(rule(resolutionProblem)),
+  aspectRatio: z.string().check(rule(aspectRatioProblem)),
+  generateAudio: z.boolean(),
 });
 export type VideoOptions = z.infer<typeof videoOptionsSchema>;
 
