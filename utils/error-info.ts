@@ -50,6 +50,8 @@ export const ERROR_KINDS = [
   'locked',
   // A generation that would take a budget the person set past its limit; `budget` says which and by how much.
   'over_budget',
+  // The browser has neither Chrome's side panel nor Firefox's sidebar to open.
+  'no_side_panel',
 ] as const;
 
 type ErrorData = Omit<ErrorInfo, 'kind' | 'message'> & { cause?: unknown };
