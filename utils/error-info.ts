@@ -29,6 +29,9 @@ export const ERROR_KINDS = [
   // A batch prompt the person cancelled before it was sent: nothing was asked of the service.
   'cancelled',
   'job_failed',
+  // The service finished without a result or a reason (a job without video URLs, an empty image URL):
+  // section 7 of the interface points that at the model id, the prompt or the credit balance.
+  'no_result',
   'job_timeout',
   'key_for_other_service',
   'storage_full',
@@ -38,6 +41,8 @@ export const ERROR_KINDS = [
   'unsafe_media',
   // The profile a job or request belonged to was deleted: nothing more is sent for it.
   'profile_deleted',
+  // The person removed a request's history entry while it ran: its result has nowhere to go.
+  'entry_removed',
   // A locked secret did not open: the passphrase is wrong or the sealed data was altered, which AES-GCM
   // cannot tell apart; `detail` is 'malformed' when the envelope failed its schema before any decryption.
   'wrong_passphrase',
@@ -45,6 +50,8 @@ export const ERROR_KINDS = [
   'locked',
   // A generation that would take a budget the person set past its limit; `budget` says which and by how much.
   'over_budget',
+  // The browser has neither Chrome's side panel nor Firefox's sidebar to open.
+  'no_side_panel',
 ] as const;
 
 type ErrorData = Omit<ErrorInfo, 'kind' | 'message'> & { cause?: unknown };
@@ -108,7 +115,8 @@ export function toErrorInfo(error: unknown): ErrorInfo {
   if (isQuotaError(error)) return storageFullError(error).info;
   const plain = plainInfo(error);
   if (plain !== undefined) return plain;
-  return { kind: 'unexpected', message: `Something unexpected went wrong: ${describeUnknown(error)}` };
+  // describeError says it went wrong ("Something went wrong: …"): the message is only what went wrong.
+  return { kind: 'unexpected', message: describeUnknown(error) };
 }
 
 const KINDS: ReadonlySet<string> = new Set(ERROR_KINDS);

@@ -1,3 +1,5 @@
+import { AppError } from './error-info';
+
 /** chrome.windows.WINDOW_ID_CURRENT, spelled out so pages need not reach for the windows API. */
 const CURRENT_WINDOW = -2;
 
@@ -18,5 +20,5 @@ export function openSidePanel(windowId = CURRENT_WINDOW): Promise<void> {
   if (sidePanel) return sidePanel.open({ windowId });
   const sidebar = apis.browser?.sidebarAction;
   if (sidebar) return sidebar.open();
-  return Promise.reject(new Error('This browser has no side panel.'));
+  return Promise.reject(new AppError('no_side_panel'));
 }

@@ -40,6 +40,7 @@ export type Problem =
   | { code: 'base_url_invalid' }
   | { code: 'base_url_insecure' }
   | { code: 'model_field_invalid' }
+  | { code: 'api_key_empty' }
   | { code: 'api_key_unsendable' }
   | { code: 'batch_too_many'; count: number; max: number }
   | { code: 'batch_line_too_long'; line: number; length: number; max: number }

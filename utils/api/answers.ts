@@ -2,7 +2,6 @@ import type * as z from 'zod/mini';
 import { AppError } from '../error-info';
 import { parseHttpUrl } from '../http-url';
 import { collapseWhitespace, truncate } from '../text';
-import { EMPTY_RESULT_HINT } from './job-status';
 import { type KeyRedactor, redactJson } from './redact';
 
 export function validateInput<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
@@ -44,7 +43,7 @@ export function parseShape<S extends z.ZodMiniType>(
 
 export function resultUrl(raw: string): string {
   if (raw.trim() === '') {
-    throw new AppError('invalid_response', { detail: `An empty image URL. ${EMPTY_RESULT_HINT}` });
+    throw new AppError('no_result');
   }
   const url = parseHttpUrl(raw);
   if (url === undefined) {

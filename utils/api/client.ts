@@ -80,7 +80,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   }
   const apiKey = options.apiKey.trim();
   if (apiKey === '') {
-    throw new AppError('invalid_input', 'Enter an API key in the options.');
+    throw new AppError('invalid_input', describeProblem({ code: 'api_key_empty' }));
   }
   // fetch throws a bare TypeError for header values outside Latin-1, which would read as a network error.
   if (!isSendableKey(apiKey)) {

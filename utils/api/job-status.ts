@@ -33,14 +33,6 @@ export function normaliseStatus(raw: string): NormalisedStatus {
   return 'running';
 }
 
-/** Section 7 of the interface: an empty or failed result points at one of these three causes. */
-export const EMPTY_RESULT_HINT = 'The model id, the prompt or the credit balance may be invalid.';
-
-export const EMPTY_VIDEO_MESSAGE = `The video job completed without any video URL. ${EMPTY_RESULT_HINT}`;
-export const FAILED_VIDEO_MESSAGE = `The video generation failed. ${EMPTY_RESULT_HINT}`;
-export const UNUSABLE_VIDEO_URLS_MESSAGE =
-  'The service reported the video as completed, but none of its video URLs is an http(s) address, so none can be shown or opened.';
-
 /** Keeps only absolute http(s) URLs, normalised by the URL parser, without duplicates. */
 export function usableUrls(values: readonly unknown[] | null | undefined): string[] {
   // A Set keeps the first occurrence's place, so the files stay in the service's order.
@@ -54,7 +46,9 @@ export function usableUrls(values: readonly unknown[] | null | undefined): strin
 
 /**
  * Interprets a validated job record. A job that says it completed but carries no usable URL is reported
- * as failed, since there is nothing to show and polling further would never change that.
+ * as failed, since there is nothing to show and polling further would never change that. A failure with
+ * no reason of the service's, and a completion with no URL at all, are `no_result`: section 7 of the
+ * interface points such an empty result at the model id, the prompt or the credit balance.
  */
 export function interpretJob(response: VideoJobResponse, requestedId: string): VideoJob {
   const status = normaliseStatus(response.status);
@@ -65,7 +59,9 @@ export function interpretJob(response: VideoJobResponse, requestedId: string): V
     videoUrls: usableUrls(response.videoUrls),
   };
   if (status === 'failed') {
-    job.error = serverReason(response) ?? FAILED_VIDEO_MESSAGE;
+    const reason = serverReason(response);
+    if (reason === undefined) job.errorKind = 'no_result';
+    else job.error = reason;
   } else if (status === 'completed' && job.videoUrls.length === 0) {
     job.status = 'failed';
     // URLs that were sent but cannot be used (javascript:, data:, relative, not text) are a broken or
@@ -75,10 +71,9 @@ export function interpretJob(response: VideoJobResponse, requestedId: string): V
     );
     if (offered.length > 0) {
       job.errorKind = 'invalid_response';
-      job.error = UNUSABLE_VIDEO_URLS_MESSAGE;
       job.detail = truncate(collapseWhitespace(String(offered[0])), 120);
     } else {
-      job.error = EMPTY_VIDEO_MESSAGE;
+      job.errorKind = 'no_result';
     }
   }
   return job;

@@ -12,8 +12,9 @@ import { englishIssues } from './zod-messages';
 /*
  * Wire schemas of the generation service, and the shapes the client hands back.
  *
- * Response schemas are loose objects on purpose: the interface says "further fields: not shown", so a
- * server that adds fields must keep working. Only the fields the client relies on are checked.
+ * Response schemas accept fields they do not name (zod's plain object drops them): the interface says
+ * "further fields: not shown", so a server that adds fields must keep working. Only the fields the client
+ * relies on are checked.
  */
 
 // The client's "invalid response" messages pass on what was expected.
@@ -22,6 +23,8 @@ z.config({ localeError: englishIssues });
 /** Turns a plain rule from utils/validation into a zod check with the rule's own wording. */
 export function rule<T>(check: (value: T) => Problem | undefined) {
   return z.refine<T>((value) => check(value) === undefined, {
+    // Checks after it (a normalisation) see only values the rule accepted.
+    abort: true,
     // Asked only for a value the rule refused: the rule names the problem again, cheaply, for its wording.
     error: (issue) => {
       const problem = check(issue.input as T);
@@ -39,10 +42,10 @@ export const promptSchema = z
 // Ranges are not given by the interface (section 2.4); these bounds only catch obvious mistakes and
 // leave the real limits to the server.
 export const videoOptionsSchema = z.object({
-  duration: z.number({ error: 'The duration must be a number of seconds' }).check(rule(durationProblem)),
-  resolution: z.string({ error: 'Choose a resolution' }).check(rule(resolutionProblem)),
-  aspectRatio: z.string({ error: 'Choose an aspect ratio' }).check(rule(aspectRatioProblem)),
-  generateAudio: z.boolean({ error: 'Choose whether to generate audio' }),
+  duration: z.number().check(rule(durationProblem)),
+  resolution: z.string().check(rule(resolutionProblem)),
+  aspectRatio: z.string().check(rule(aspectRatioProblem)),
+  generateAudio: z.boolean(),
 });
 export type VideoOptions = z.infer<typeof videoOptionsSchema>;
 
@@ -66,17 +69,17 @@ const boundedString = (max: number) => z.string().check(z.maxLength(max, tooLong
 
 export const boundedUrl = boundedString(MAX_URL_LENGTH);
 
-export const balanceResponseSchema = z.looseObject({
+export const balanceResponseSchema = z.object({
   // z.number() already rejects NaN and ±Infinity; numeric strings are refused because the interface
   // promises a number and a string would hint at a different, unknown service.
   tokensBalance: z.number(),
 });
 
-export const imageResponseSchema = z.looseObject({
+export const imageResponseSchema = z.object({
   url: boundedUrl,
 });
 
-const nonEmptyId = boundedString(MAX_ID_LENGTH).check(z.minLength(1, 'must be a non-empty string'));
+const nonEmptyId = boundedString(MAX_ID_LENGTH).check(z.minLength(1));
 
 const statusWord = boundedString(MAX_STATUS_LENGTH);
 
@@ -87,22 +90,19 @@ const videoUrlEntry = z.unknown().check(
     message: tooLong(MAX_URL_LENGTH),
   }),
 );
-const videoUrls = z.pipe(
-  z.array(videoUrlEntry),
-  z.pipe(
-    z.transform((urls: unknown[]) => [...new Set(urls)]),
-    z.array(z.unknown()).check(z.maxLength(MAX_VIDEO_URLS, `more than ${MAX_VIDEO_URLS} different URLs`)),
-  ),
+const videoUrls = z.array(videoUrlEntry).check(
+  z.overwrite((urls) => [...new Set(urls)]),
+  z.maxLength(MAX_VIDEO_URLS),
 );
 
-export const videoSubmitResponseSchema = z.looseObject({
+export const videoSubmitResponseSchema = z.object({
   id: nonEmptyId,
   status: statusWord,
 });
 
 // The job record is only partly documented; `error`, `message` and `reason` are common ways servers
 // explain a failure, so they are read when present but never required.
-export const videoJobResponseSchema = z.looseObject({
+export const videoJobResponseSchema = z.object({
   id: z.optional(nonEmptyId),
   status: statusWord,
   videoUrls: z.nullish(videoUrls),
@@ -135,9 +135,13 @@ export interface VideoJob {
   status: NormalisedStatus;
   rawStatus: string;
   videoUrls: string[];
+  /** The service's reason for a failed job. */
   error?: string;
-  /** Set when a failed job is the service's fault rather than the generation's (unusable URLs). */
-  errorKind?: 'invalid_response';
+  /**
+   * Set for a failed job without a reason of the service's: unusable URLs (the service's fault rather
+   * than the generation's), or no result at all.
+   */
+  errorKind?: 'invalid_response' | 'no_result';
   /** The offending value, trimmed, for an `invalid_response` failure. */
   detail?: string;
 }

@@ -204,7 +204,6 @@ export async function runEntry(ctx: Context, run: EntryRun): Promise<HistoryEntr
   run.onRecorded?.(fresh);
   const { entry, failure } = await sendRecorded(ctx, run, fresh, client);
   if (failure) throw AppError.from(failure);
-  if (!entry)
-    throw new AppError('unexpected', `The ${run.kind} request ended but its history entry was removed.`);
+  if (!entry) throw new AppError('entry_removed');
   return entry;
 }

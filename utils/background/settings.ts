@@ -1,6 +1,6 @@
 import { AppError } from '../error-info';
 import { originOf } from '../http-url';
-import { t } from '../i18n';
+import { describeProblem, t } from '../i18n';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
 import { profileNameFor } from '../profiles/first-profile';
 import type { Profiles } from '../profiles/schema';
@@ -102,7 +102,10 @@ export async function testConnection(
   const { platform } = ctx;
   const parsed = baseUrlSchema.safeParse(baseUrl);
   if (!parsed.success) {
-    throw new AppError('invalid_input', parsed.error.issues[0]?.message ?? 'The service URL is not valid.');
+    throw new AppError(
+      'invalid_input',
+      parsed.error.issues[0]?.message ?? describeProblem({ code: 'base_url_invalid' }),
+    );
   }
   const account = await ctx.currentAccount();
   const client = await ctx.connect({ baseUrl: parsed.data, ...(apiKey ? { apiKey } : {}), reuseKey });

@@ -1,4 +1,3 @@
-import { FAILED_VIDEO_MESSAGE } from '../api/job-status';
 import type { VideoJob, VideoSubmission } from '../api/schemas';
 import type { ErrorInfo } from '../error-info';
 import { AppError } from '../error-info';
@@ -133,11 +132,10 @@ export function applyPollOutcome(
       };
     }
     if (job.status === 'failed') {
-      const reason = job.error ?? FAILED_VIDEO_MESSAGE;
-      const error: ErrorInfo =
-        job.errorKind === 'invalid_response'
-          ? { kind: 'invalid_response', message: reason, ...(job.detail ? { detail: job.detail } : {}) }
-          : { kind: 'job_failed', message: reason, detail: reason };
+      const error =
+        job.error === undefined
+          ? new AppError(job.errorKind ?? 'no_result', { detail: job.detail }).info
+          : new AppError('job_failed', { detail: job.error }).info;
       return {
         ...base,
         status: 'failed',

@@ -16,7 +16,10 @@ export interface CopyLimits {
 export const COPY_LIMITS: CopyLimits = { stallMs: 30_000, baseMs: 60_000, minBytesPerSec: 64 * 1024 };
 
 export interface CopyWatch {
-  /** Aborts every request of the attempt when a limit is passed; its reason is an AppError('timeout'). */
+  /**
+   * Aborts every request of the attempt when a limit is passed; its reason is an AppError('timeout') whose
+   * detail names the limit: 'stalled' (no byte for `stallMs`) or 'slow' (past the attempt's own time).
+   */
   readonly signal: AbortSignal;
   /** A byte or a header arrived: the stall clock starts again. */
   progress(): void;
@@ -33,11 +36,11 @@ export function watchCopy(limits: CopyLimits = COPY_LIMITS): CopyWatch {
   let overall: ReturnType<typeof setTimeout> | undefined;
   const armOverall = (ms: number) => {
     clearTimeout(overall);
-    overall = setTimeout(() => fail('the media host took too long to send the file'), Math.max(0, ms));
+    overall = setTimeout(() => fail('slow'), Math.max(0, ms));
   };
   const progress = () => {
     clearTimeout(stall);
-    stall = setTimeout(() => fail('the media host stopped sending the file'), limits.stallMs);
+    stall = setTimeout(() => fail('stalled'), limits.stallMs);
   };
   armOverall(limits.baseMs);
   progress();

@@ -39,7 +39,12 @@ const overBudget = z.optional(z.literal(true));
 /** A library prompt's own model, sent instead of the profile's. */
 const modelSchema = libraryPromptFieldsSchema.shape.model;
 
-export const requestSchema = z.discriminatedUnion('type', [
+/**
+ * Every request, told apart by its `type`. Not a zod union: `parseRequest` checks a message against the
+ * one request its type names, so the issue it reports is that request's own and nothing else is tried, as
+ * zod's discriminated union would, which cost the worker 0.8 KB of gzip.
+ */
+const requestSchemas = [
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('refreshBalance') }),
   z.object({ type: z.literal('generateImage'), prompt: z.string(), model: modelSchema, overBudget }),
@@ -159,8 +164,14 @@ export const requestSchema = z.discriminatedUnion('type', [
     prompts: librarySchema.shape.prompts,
     replace: z.optional(z.boolean()),
   }),
-]);
-export type Request = z.infer<typeof requestSchema>;
+];
+export type Request = z.infer<(typeof requestSchemas)[number]>;
+
+/** The message checked as the request its `type` names; undefined for a type no request has. */
+export const parseRequest = (message: unknown) =>
+  requestSchemas
+    .find((schema) => schema.shape.type.def.values[0] === (message as { type?: unknown } | null)?.type)
+    ?.safeParse(message);
 export type RequestType = Request['type'];
 
 export const balanceSchema = z.object({ value: z.number(), fetchedAt: z.number() });

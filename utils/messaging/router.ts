@@ -1,11 +1,5 @@
 import { AppError, toErrorInfo } from '../error-info';
-import {
-  type RequestOf,
-  type RequestType,
-  type Response,
-  type ResponseData,
-  requestSchema,
-} from './protocol';
+import { parseRequest, type RequestOf, type RequestType, type Response, type ResponseData } from './protocol';
 
 export type Handlers = { [T in RequestType]: (request: RequestOf<T>) => Promise<ResponseData[T]> };
 
@@ -40,9 +34,10 @@ export function createRouter(handlers: Handlers, self: ExtensionIdentity) {
         error: new AppError('forbidden_sender').info,
       };
     }
-    const parsed = requestSchema.safeParse(message);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
+    const parsed = parseRequest(message);
+    if (!parsed?.success) {
+      // A type no request has fails on the type itself.
+      const issue = parsed ? parsed.error.issues[0] : { path: ['type'], message: 'Invalid input' };
       const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
       return {
         ok: false,

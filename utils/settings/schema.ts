@@ -15,16 +15,14 @@ const limited = ({ min, max }: { min: number; max: number }) => wholeNumber().ch
 
 const optionalBaseUrl = (value: string) => (value === '' ? undefined : baseUrlProblem(value));
 
-export const baseUrlSchema = z.pipe(
-  z.string().check(z.trim(), rule(baseUrlProblem)),
-  z.transform((value: string) => normaliseBaseUrl(value)),
-);
+export const baseUrlSchema = z.string().check(z.trim(), rule(baseUrlProblem), z.overwrite(normaliseBaseUrl));
 
 export const settingsSchema = z.object({
   /** Empty until the person sets up the service. */
-  baseUrl: z.pipe(
-    z.string().check(z.trim(), rule(optionalBaseUrl)),
-    z.transform((value: string) => (value === '' ? '' : normaliseBaseUrl(value))),
+  baseUrl: z.string().check(
+    z.trim(),
+    rule(optionalBaseUrl),
+    z.overwrite((value) => (value === '' ? '' : normaliseBaseUrl(value))),
   ),
   modelId: z.string().check(z.trim(), z.maxLength(200)),
   modelField: z.string().check(z.trim(), rule(modelFieldProblem)),

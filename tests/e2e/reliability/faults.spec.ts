@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { EMPTY_RESULT_HINT } from '../../../utils/api/job-status';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { expect, test } from '../support/fixtures';
 import {
@@ -289,9 +288,14 @@ test('a job that fails, and a completed job without videoUrls, end with their re
   const empty = await submitVideo(page, 'an empty stage [empty]');
   const history = await settled(extension, [failing.id, empty.id]);
   const popup = await extension.openPage('popup');
-  await expect(popup.getByText(/Failed: The service could not generate the video/)).toHaveCount(2);
+  await expect(popup.getByText(/Failed: The service could not generate the video/)).toHaveCount(1);
   await expect(popup.getByText(/the model could not render this prompt/)).toBeVisible();
-  await expect(popup.getByText(/model id, the prompt or the credit balance may be invalid/)).toBeVisible();
+  // Section 7 of the interface: an empty result points at the model id, the prompt or the balance.
+  await expect(
+    popup.getByText(
+      /Failed: The service finished without an image or video and gave no reason\. The model id, the prompt or the credit balance may be invalid\./,
+    ),
+  ).toBeVisible();
   await expect
     .poll(async () => (await recordedNotifications(extension)).length, EVENTUALLY)
     .toBeGreaterThan(0);
@@ -312,9 +316,8 @@ test('a job that fails, and a completed job without videoUrls, end with their re
   }
   expect(entryOf(history, failing.id)).toMatchObject({ status: 'failed', error: { kind: 'job_failed' } });
   expect(entryOf(history, failing.id).error?.detail).toMatch(/model could not render this prompt/);
-  expect(entryOf(history, empty.id)).toMatchObject({ status: 'failed', error: { kind: 'job_failed' } });
-  // Section 7 of the interface: an empty result points at the model id, the prompt or the balance.
-  expect(entryOf(history, empty.id).error?.message).toContain(EMPTY_RESULT_HINT);
+  expect(entryOf(history, empty.id)).toMatchObject({ status: 'failed', error: { kind: 'no_result' } });
+  expect(noteText).toContain('model id, the prompt or the credit balance may be invalid');
   expect(noteText).toMatch(/failed/i);
   expect(noteText).toContain('storm at sea');
   expect(noteText).toContain('empty stage');

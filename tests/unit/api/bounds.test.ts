@@ -56,7 +56,7 @@ describe('one answer cannot put unbounded data in storage', () => {
     });
     const error = await expectAppError(client.getVideoJob('vid_1'));
     expect(error.kind).toBe('invalid_response');
-    expect(error.detail).toBe(`"videoUrls": more than ${MAX_VIDEO_URLS} different URLs`);
+    expect(error.detail).toBe(`"videoUrls": Too big: expected array to have <=${MAX_VIDEO_URLS} items`);
   });
 
   it('a video URL over the length limit fails the answer instead of being dropped', async () => {

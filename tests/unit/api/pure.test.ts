@@ -1,18 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { mentionsInsufficientCredits } from '../../../utils/api/failures';
-import {
-  EMPTY_VIDEO_MESSAGE,
-  FAILED_VIDEO_MESSAGE,
-  interpretJob,
-  normaliseStatus,
-} from '../../../utils/api/job-status';
+import { interpretJob, normaliseStatus } from '../../../utils/api/job-status';
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../../utils/api/retry-after';
 import { promptSchema, videoOptionsSchema } from '../../../utils/api/schemas';
 import { joinUrl } from '../../../utils/api/urls';
 import { AppError, toErrorInfo } from '../../../utils/error-info';
 import { errorInfoSchema } from '../../../utils/errors';
 import { parseHttpUrl } from '../../../utils/http-url';
+import { describeError } from '../../../utils/i18n';
 import { baseUrlProblem, isConfigured } from '../../../utils/validation';
 
 describe('normaliseStatus', () => {
@@ -74,11 +70,11 @@ describe('interpretJob', () => {
     expect(job.videoUrls).toEqual(['https://a.example/1.mp4', 'http://b.example/2']);
   });
 
-  it('completed without URLs becomes failed with the section 7 hint', () => {
+  it('completed without URLs becomes failed with no result (the section 7 hint)', () => {
     expect(interpretJob({ status: 'completed', videoUrls: null }, 'j')).toMatchObject({
       status: 'failed',
       rawStatus: 'completed',
-      error: EMPTY_VIDEO_MESSAGE,
+      errorKind: 'no_result',
     });
   });
 
@@ -87,7 +83,8 @@ describe('interpretJob', () => {
     expect(interpretJob({ status: 'error', error: { message: 'nested why' } }, 'j').error).toBe('nested why');
     expect(interpretJob({ status: 'failed', message: 'via message' }, 'j').error).toBe('via message');
     expect(interpretJob({ status: 'expired', reason: 'too old' }, 'j').error).toBe('too old');
-    expect(interpretJob({ status: 'failed', error: 404 }, 'j').error).toBe(FAILED_VIDEO_MESSAGE);
+    expect(interpretJob({ status: 'failed', error: 404 }, 'j')).toMatchObject({ errorKind: 'no_result' });
+    expect(interpretJob({ status: 'failed', error: 404 }, 'j').error).toBeUndefined();
     expect(
       interpretJob({ status: 'failed', error: 'x'.repeat(1000) }, 'j').error?.length,
     ).toBeLessThanOrEqual(300);
@@ -187,8 +184,10 @@ describe('errors', () => {
       expect(info.kind).toBe('unexpected');
       expect(errorInfoSchema.safeParse(info).success).toBe(true);
     }
-    expect(toErrorInfo(new Error('disk on fire')).message).toContain('disk on fire');
-    expect(toErrorInfo('plain string').message).toContain('plain string');
+    expect(toErrorInfo(new Error('disk on fire')).message).toBe('disk on fire');
+    expect(toErrorInfo('plain string').message).toBe('plain string');
+    // Worded once: "Something went wrong: disk on fire", not the words twice over.
+    expect(describeError(toErrorInfo(new Error('disk on fire')))).toBe('Something went wrong: disk on fire');
   });
 
   it('toErrorInfo passes an already plain info through', () => {

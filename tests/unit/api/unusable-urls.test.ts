@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMPTY_VIDEO_MESSAGE,
-  interpretJob,
-  UNUSABLE_VIDEO_URLS_MESSAGE,
-} from '../../../utils/api/job-status';
+import { interpretJob } from '../../../utils/api/job-status';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { applyPollOutcome } from '../../../utils/jobs/schedule';
 
@@ -30,15 +26,17 @@ describe('a completed job whose URLs cannot be used', () => {
   ])('is an invalid response, not an empty result: %j', (videoUrls) => {
     const job = interpretJob({ status: 'completed', videoUrls }, 'j');
     expect(job).toMatchObject({ status: 'failed', errorKind: 'invalid_response' });
-    expect(job.error).toBe(UNUSABLE_VIDEO_URLS_MESSAGE);
+    expect(job.error).toBeUndefined();
     expect(job.detail).toBe(String(videoUrls[0]));
   });
 
-  it('keeps the empty-result wording for no URLs at all, blank ones included', () => {
+  it('keeps the empty result for no URLs at all, blank ones included', () => {
     for (const videoUrls of [[], null, undefined, ['', '  ']]) {
       const job = interpretJob({ status: 'completed', videoUrls }, 'j');
-      expect(job).toMatchObject({ status: 'failed', error: EMPTY_VIDEO_MESSAGE });
-      expect(job.errorKind).toBeUndefined();
+      expect(job).toMatchObject({ status: 'failed', errorKind: 'no_result' });
+      expect(job.error).toBeUndefined();
+      const next = applyPollOutcome(running, { type: 'job', job }, T0 + 1, policy);
+      expect(next.error).toEqual({ kind: 'no_result', message: 'no_result' });
     }
   });
 
@@ -49,7 +47,7 @@ describe('a completed job whose URLs cannot be used', () => {
     expect(next.urls).toEqual([]);
     expect(next.error).toEqual({
       kind: 'invalid_response',
-      message: UNUSABLE_VIDEO_URLS_MESSAGE,
+      message: 'invalid_response',
       detail: 'javascript:alert(1)',
     });
   });

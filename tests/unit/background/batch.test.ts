@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { batchLines, batchProblem, MAX_BATCH } from '../../../utils/batch';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { createLimiter } from '../../../utils/jobs/concurrency';
-import { requestSchema } from '../../../utils/messaging/protocol';
+import { parseRequest } from '../../../utils/messaging/protocol';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import {
   type ReferenceService,
@@ -46,7 +46,7 @@ const batchNotices = (harness: BackgroundHarness) =>
 describe('batch command', () => {
   it('accepts 2 to 20 valid prompts only', () => {
     const parse = (list: string[]) =>
-      requestSchema.safeParse({ type: 'generateBatch', kind: 'image', prompts: list }).success;
+      parseRequest({ type: 'generateBatch', kind: 'image', prompts: list })?.success;
     expect(parse(prompts(2))).toBe(true);
     expect(parse(prompts(MAX_BATCH))).toBe(true);
     expect(parse(prompts(1))).toBe(false);

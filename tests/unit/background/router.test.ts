@@ -143,6 +143,22 @@ describe('router', () => {
     );
     expect(response).toMatchObject({ ok: false, error: { kind: 'invalid_request' } });
     if (!response.ok) expect(response.error.message).toContain('options.duration');
+    // A field of the wrong type is named with what was expected.
+    const noResolution = { duration: 5, aspectRatio: '16:9', generateAudio: true };
+    expect(await route({ type: 'submitVideo', prompt: 'x', options: noResolution }, popup)).toMatchObject({
+      error: {
+        message: 'Invalid request (options.resolution): Invalid input: expected string, received undefined',
+      },
+    });
+    // The option the type names reports its own issue, a wrong type of a field included.
+    expect(await route({ type: 'generateImage', prompt: 42 }, popup)).toMatchObject({
+      error: { message: 'Invalid request (prompt): Invalid input: expected string, received number' },
+    });
+    for (const unknown of [null, 'ping', { type: 'nope' }]) {
+      expect(await route(unknown, popup)).toMatchObject({
+        error: { message: 'Invalid request (type): Invalid input' },
+      });
+    }
   });
 
   it('turns handler failures into their error info', async () => {

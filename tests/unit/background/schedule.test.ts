@@ -97,7 +97,7 @@ describe('applying a poll', () => {
       policy,
     );
     expect(next.status).toBe('failed');
-    expect(next.error).toMatchObject({ kind: 'job_failed', message: 'GPU melted' });
+    expect(next.error).toEqual({ kind: 'job_failed', message: 'job_failed', detail: 'GPU melted' });
   });
 
   it('keeps a running job due one interval later and records the raw status', () => {

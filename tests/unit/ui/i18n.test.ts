@@ -186,6 +186,7 @@ describe('describeProblem', () => {
     base_url_invalid: { code: 'base_url_invalid' },
     base_url_insecure: { code: 'base_url_insecure' },
     model_field_invalid: { code: 'model_field_invalid' },
+    api_key_empty: { code: 'api_key_empty' },
     api_key_unsendable: { code: 'api_key_unsendable' },
     batch_too_many: { code: 'batch_too_many', count: 21, max: 20 },
     batch_line_too_long: { code: 'batch_line_too_long', line: 3, length: 5000, max: 4000 },
