@@ -41,15 +41,17 @@ export function parseShape<S extends z.ZodMiniType>(
   throw new AppError('invalid_response', { detail: `"${field}": ${problem}` });
 }
 
+/** The detail of a result URL that is not an http(s) address: the person sees which value was refused. */
+export const notHttpUrl = (kind: 'image' | 'video', value: string) =>
+  `Not an http(s) ${kind} URL: ${truncate(collapseWhitespace(value), 120)}`;
+
 export function resultUrl(raw: string): string {
   if (raw.trim() === '') {
     throw new AppError('no_result');
   }
   const url = parseHttpUrl(raw);
   if (url === undefined) {
-    throw new AppError('invalid_response', {
-      detail: `Not an http(s) image URL: ${truncate(collapseWhitespace(raw), 120)}`,
-    });
+    throw new AppError('invalid_response', { detail: notHttpUrl('image', raw) });
   }
   return url.href;
 }

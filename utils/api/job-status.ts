@@ -1,5 +1,6 @@
 import { parseHttpUrl } from '../http-url';
 import { collapseWhitespace, truncate } from '../text';
+import { notHttpUrl } from './answers';
 import type { NormalisedStatus, VideoJob, VideoJobResponse } from './schemas';
 import { pickMessage } from './text';
 
@@ -71,7 +72,7 @@ export function interpretJob(response: VideoJobResponse, requestedId: string): V
     );
     if (offered.length > 0) {
       job.errorKind = 'invalid_response';
-      job.detail = truncate(collapseWhitespace(String(offered[0])), 120);
+      job.detail = notHttpUrl('video', String(offered[0]));
     } else {
       job.errorKind = 'no_result';
     }

@@ -142,6 +142,6 @@ export interface VideoJob {
    * than the generation's), or no result at all.
    */
   errorKind?: 'invalid_response' | 'no_result';
-  /** The offending value, trimmed, for an `invalid_response` failure. */
+  /** For an `invalid_response` failure, the offending value, trimmed and named as such (`notHttpUrl`). */
   detail?: string;
 }

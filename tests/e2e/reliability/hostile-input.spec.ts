@@ -118,9 +118,8 @@ test('javascript: and data: result URLs are never rendered as links or images, a
       urls: [],
       error: { kind: 'invalid_response' },
     });
-    // A video's reason is its message; an image's refused URL is named in its detail.
-    const { message, detail } = entryOf(history, entry.id).error ?? {};
-    expect(`${message} ${detail}`).toMatch(/(is|not) an http\(s\) (address|image URL)/i);
+    // The refused URL is named in the detail the person sees after "Details:".
+    expect(entryOf(history, entry.id).error?.detail).toMatch(/^Not an http\(s\) (video|image) URL: /);
   }
   expect(entryOf(history, mixedId)).toMatchObject({
     status: 'completed',

@@ -27,7 +27,7 @@ describe('a completed job whose URLs cannot be used', () => {
     const job = interpretJob({ status: 'completed', videoUrls }, 'j');
     expect(job).toMatchObject({ status: 'failed', errorKind: 'invalid_response' });
     expect(job.error).toBeUndefined();
-    expect(job.detail).toBe(String(videoUrls[0]));
+    expect(job.detail).toBe(`Not an http(s) video URL: ${String(videoUrls[0])}`);
   });
 
   it('keeps the empty result for no URLs at all, blank ones included', () => {
@@ -40,7 +40,7 @@ describe('a completed job whose URLs cannot be used', () => {
     }
   });
 
-  it('ends the history entry with kind invalid_response and the offending value as detail', () => {
+  it('ends the history entry with kind invalid_response and the offending value named in its detail', () => {
     const job = interpretJob({ status: 'completed', videoUrls: ['javascript:alert(1)'] }, 'j');
     const next = applyPollOutcome(running, { type: 'job', job }, T0 + 1, policy);
     expect(next.status).toBe('failed');
@@ -48,7 +48,7 @@ describe('a completed job whose URLs cannot be used', () => {
     expect(next.error).toEqual({
       kind: 'invalid_response',
       message: 'invalid_response',
-      detail: 'javascript:alert(1)',
+      detail: 'Not an http(s) video URL: javascript:alert(1)',
     });
   });
 });

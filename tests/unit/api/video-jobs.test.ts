@@ -109,7 +109,7 @@ describe('video job lifecycle', () => {
     // Unusable URLs are a broken answer, not the empty result whose causes section 7 lists.
     expect(job.errorKind).toBe('invalid_response');
     expect(job.error).toBeUndefined();
-    expect(job.detail).toBe('javascript:x');
+    expect(job.detail).toBe('Not an http(s) video URL: javascript:x');
   });
 
   it('a job that never finishes stays running', async () => {
