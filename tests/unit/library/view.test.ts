@@ -6,7 +6,7 @@ import { matchesPrompt, shownLibrary, tagsOf } from '@/utils/library/view';
 const prompt: LibraryPrompt = {
   id: 'p1',
   name: 'Foggy harbour',
-  text: 'a {{boat|fishing boat}} in the fog',
+  text: 'a {{boat|fishing boat}} in the fog over {{selection}}',
   tags: ['Sea', 'grey'],
   kind: 'video',
   options: { duration: 8, resolution: '1080p', aspectRatio: '9:16', generateAudio: true },
@@ -49,6 +49,12 @@ describe('the library page form', () => {
         pin: 'video',
       },
     });
+  });
+
+  it('keeps the pin only while the text has a place for the selection', () => {
+    const saved = savedDraft({ ...draftOf(prompt), text: 'a {{boat}} in the fog' });
+    expect(saved).toMatchObject({ prompt: { text: 'a {{boat}} in the fog' } });
+    expect(saved).not.toHaveProperty('prompt.pin');
   });
 
   it('names the first field that is wrong', () => {
