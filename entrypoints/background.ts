@@ -9,6 +9,7 @@ import { IDLE_ALARM } from '../utils/background/key-lock';
 import { openActionPopup } from '../utils/background/open-popup';
 import { browserPlatform } from '../utils/background/platform';
 import { OPEN_PANEL_COMMAND } from '../utils/background/side-panel';
+import { startSync } from '../utils/background/sync';
 import { createRouter } from '../utils/messaging/router';
 import { validSettingsItem } from '../utils/settings/store';
 import { openSidePanel } from '../utils/side-panel';
@@ -20,6 +21,7 @@ export default defineBackground(() => {
 
   // Listeners are registered synchronously so events that woke the worker are not missed.
   browser.runtime.onMessage.addListener((message, sender) => route(message, sender));
+  startSync();
 
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === POLL_ALARM) void app.tracker.tick();

@@ -9,7 +9,7 @@ import { menuPrompts } from '@/utils/library/pins';
 import type { LibraryPrompt } from '@/utils/library/schema';
 import { matchesPrompt, shownLibrary } from '@/utils/library/view';
 import { send } from '@/utils/messaging/send';
-import { libraryItem } from '@/utils/storage/items';
+import { libraryItem, syncStateItem } from '@/utils/storage/items';
 import { truncate } from '@/utils/text';
 import { useStoredValue } from '@/utils/ui/use-stored';
 import { draftOf, type EditorDraft, fieldsOf, NEW_DRAFT } from './editor-draft';
@@ -17,6 +17,7 @@ import styles from './Library.module.css';
 import { LibraryEditor } from './LibraryEditor';
 import { LibraryRow, type RowAction } from './LibraryRow';
 import { LibraryTransfer } from './LibraryTransfer';
+import { syncNotice } from './sync-notice';
 
 /** Rows rendered at first and added by *Show more*; a search shows its matches the same way. */
 const PAGE = 200;
@@ -27,6 +28,7 @@ type Status = { notice: string } | { error: string } | undefined;
 export function LibraryApp() {
   const stored = useStoredValue(libraryItem, shownLibrary);
   const prompts = stored.value ?? [];
+  const notSynced = useStoredValue(syncStateItem, syncNotice).value;
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const [limit, setLimit] = useState(PAGE);
@@ -98,6 +100,7 @@ export function LibraryApp() {
     <main className={styles.page}>
       <h1 className={styles.title}>{t('libraryTitle')}</h1>
       <p className={styles.muted}>{t('libraryIntro')}</p>
+      {notSynced ? <StatusMessage>{notSynced}</StatusMessage> : null}
       <div className={styles.toolbar}>
         <div className={`${controls.field} ${styles.search}`}>
           <label className={controls.label} htmlFor="library-search">

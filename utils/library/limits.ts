@@ -8,3 +8,8 @@ export const MAX_LIBRARY_MODEL = 200;
 export const LIBRARY_FORMAT = 'promptcast-library';
 /** Context-menu entries for pinned prompts: a menu longer than this is no longer read, only scrolled. */
 export const MAX_PINNED = 20;
+/**
+ * The room the library may take in storage.sync (102,400 bytes in all), so the settings and profiles keep
+ * theirs; a larger library stays in this browser only.
+ */
+export const SYNC_LIBRARY_LIMIT = 80_000;

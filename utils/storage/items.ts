@@ -95,3 +95,15 @@ export const profilesItem = defineKeyedItem<Profiles | null>('local:profiles', {
 
 /** The person's saved prompts (utils/library/schema.ts), in their order; written by the background only. */
 export const libraryItem = defineKeyedItem<Library>('local:library', { fallback: { v: 1, prompts: [] } });
+
+/** What the background's mirror of the settings, profiles and library in storage.sync knows (sync.ts). */
+export interface SyncState {
+  /** When each document this browser holds was written to storage.sync, by this browser or another. */
+  at: Record<string, number>;
+  /** The library's size in bytes while it is too large for storage.sync and kept in this browser only. */
+  tooBig?: number;
+  /** The browser refused the last write to storage.sync (quota or write rate); the next change retries. */
+  paused?: boolean;
+}
+
+export const syncStateItem = defineKeyedItem<SyncState>('local:syncState', { fallback: { at: {} } });
