@@ -1045,8 +1045,9 @@ export async function popupWithProfiles(
 }
 
 /**
- * Issue #26: the popup with a library of `count` prompts (after the profiles scenario, whose profiles stay). Its
- * first paint reads no library (the picker loads it on `/`), so this should cost nothing over the usual popup.
+ * Issue #26: the popup with a library of `count` prompts, right after the plain popup's row and in its state.
+ * Its first paint reads no library (the picker loads it on `/`), so this should cost nothing over the usual
+ * popup. The library is emptied again afterwards, so the later rows are measured as before.
  */
 export async function popupWithLibrary(
   bench: BenchBrowser,
@@ -1064,7 +1065,10 @@ export async function popupWithLibrary(
   }));
   const imported = await sendFrom(page, { type: 'importLibrary', prompts, replace: true });
   if (!imported.ok) throw new Error(`importLibrary failed: ${imported.error.message}`);
-  return { ...(await comparePaint(bench, runs)), prompts: count };
+  const measured = await comparePaint(bench, runs);
+  const emptied = await sendFrom(page, { type: 'importLibrary', prompts: [], replace: true });
+  if (!emptied.ok) throw new Error(`emptying the library failed: ${emptied.error.message}`);
+  return { ...measured, prompts: count };
 }
 
 /**
