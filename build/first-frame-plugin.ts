@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
 import type { WxtViteConfig } from 'wxt';
-import { englishI18n } from './english-i18n';
+import { localeI18n } from './locale-i18n';
 
 /** A Vite plugin as WXT's own Vite knows it. */
 export type Plugin = Extract<NonNullable<WxtViteConfig['plugins']>[number], { name: string }>;
@@ -31,16 +32,33 @@ export function moduleSuffix(file: string): string {
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** The pages' own translation: their HTML says `lang="en"` and the manifest names them. */
+const FRAME_LOCALE = 'en';
+
+/** A page's first frame in another translation, written beside it as `<page>.<languageTag>.html`. */
+interface TranslatedFrame {
+  html: string;
+  file: string;
+  tag: string;
+  markup: string;
+}
 
 /**
  * Renders each page's first frame (build/first-frames.tsx, the real components with no data) into its
  * HTML, inside `#root`, where React later hydrates it. The components run in Node through a Vite server's
- * SSR loader (no port, no watcher), with the pages' aliases and class names and an English `chrome.i18n`.
- * `pages` maps an HTML file of the bundle to the name of its frame in first-frames.tsx.
+ * SSR loader (no port, no watcher), with the pages' aliases and class names and a build-time `chrome.i18n`.
+ * `pages` maps an HTML file of the bundle to the name of its frame in first-frames.tsx, which is also the
+ * page's name in the output.
+ *
+ * The bundle's pages carry the English frame. Every other locale of `_locales` gets a copy of each page
+ * with its own frame and `lang`, written next to it as `popup.de.html` (named by the locale's `languageTag`
+ * message) once the bundle is final; the worker points the toolbar button and the panel there
+ * (utils/background/translated-frames.ts), so a German browser paints a German frame with no script.
  */
 export function prerenderFirstFrames(pages: Record<string, string>): Plugin {
   let root = process.cwd();
   let alias: Alias = [];
+  let translated: TranslatedFrame[] = [];
   return {
     name: 'promptcast:prerender-first-frames',
     apply: 'build',
@@ -51,14 +69,24 @@ export function prerenderFirstFrames(pages: Record<string, string>): Plugin {
       alias = config.resolve.alias;
     },
     async generateBundle(_options, bundle) {
+      translated = [];
       const here = Object.entries(pages).filter(([html]) => bundle[html]?.type === 'asset');
       if (here.length === 0) return;
-      const frames = await renderFrames(root, alias);
+      const localesDir = path.join(root, 'public', '_locales');
+      const locales = readdirSync(localesDir).filter((locale) => locale !== FRAME_LOCALE);
+      const frames = await renderFrames(root, alias, localesDir, FRAME_LOCALE);
       const css = Object.values(bundle)
         .map((file) =>
           file.type === 'asset' && file.fileName.endsWith('.css') ? file.source.toString() : '',
         )
         .join('\n');
+      const checkStyled = (html: string, markup: string) => {
+        const unstyled = classesOf(markup).filter(
+          (name) => name.startsWith('_') && !css.includes(`.${name}`),
+        );
+        if (unstyled.length > 0)
+          throw new Error(`first frame of ${html}: classes not in the stylesheet: ${unstyled.join(' ')}`);
+      };
       for (const [html, name] of here) {
         const page = bundle[html];
         const markup = frames[name];
@@ -66,26 +94,58 @@ export function prerenderFirstFrames(pages: Record<string, string>): Plugin {
           throw new Error(`first frame: no page ${html} or frame ${name}`);
         if (!page.source.includes(ROOT_ELEMENT))
           throw new Error(`first frame: ${html} has no ${ROOT_ELEMENT}`);
-        const unstyled = classesOf(markup).filter(
-          (name) => name.startsWith('_') && !css.includes(`.${name}`),
-        );
-        if (unstyled.length > 0)
-          throw new Error(`first frame of ${html}: classes not in the stylesheet: ${unstyled.join(' ')}`);
-        page.source = page.source.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`);
+        checkStyled(html, markup);
+        page.source = page.source.replace(ROOT_ELEMENT, rootWith(markup));
+      }
+      for (const locale of locales) {
+        const tag = localeI18n(localesDir, locale).getMessage('languageTag');
+        if (!/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/.test(tag)) throw new Error(`_locales/${locale}: no languageTag`);
+        const localFrames = await renderFrames(root, alias, localesDir, locale);
+        for (const [html, name] of here) {
+          const markup = localFrames[name] ?? '';
+          checkStyled(html, markup);
+          translated.push({ html, file: `${name}.${tag}.html`, tag, markup });
+        }
+      }
+    },
+    // The pages are final here (their stylesheet inlined), and still out of WXT's way: it moves the bundle's
+    // HTML files to their names after the build, and would take these for pages it does not know.
+    writeBundle(options, bundle) {
+      for (const { html, file, tag, markup } of translated) {
+        const page = bundle[html];
+        if (page?.type !== 'asset') continue;
+        const source = page.source.toString();
+        const frame = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/;
+        if (!frame.test(source) || !source.includes(`<html lang="${FRAME_LOCALE}">`))
+          throw new Error(`first frame: cannot find the frame of ${html} to translate`);
+        const localized = source
+          .replace(`<html lang="${FRAME_LOCALE}">`, `<html lang="${tag}">`)
+          .replace(frame, () => rootWith(markup));
+        writeFileSync(path.join(options.dir ?? '', file), localized);
       }
     },
   };
 }
 
+const rootWith = (markup: string) => `<div id="root">${markup}</div>`;
+
 function classesOf(markup: string): string[] {
   return [...markup.matchAll(/class="([^"]*)"/g)].flatMap((match) => (match[1] ?? '').split(/\s+/));
 }
 
-/** The page components expect the browser's `chrome`; at build time they get English messages. */
-async function renderFrames(root: string, alias: Alias): Promise<Record<string, string>> {
+/**
+ * The page components expect the browser's `chrome`; at build time they get one locale's messages. A server
+ * of its own for each locale, as a module may keep what it read from `chrome.i18n` when it was loaded.
+ */
+async function renderFrames(
+  root: string,
+  alias: Alias,
+  localesDir: string,
+  locale: string,
+): Promise<Record<string, string>> {
   const scope = globalThis as { chrome?: unknown };
   const before = scope.chrome;
-  scope.chrome = { i18n: englishI18n(path.join(root, 'public', '_locales')), runtime: {} };
+  scope.chrome = { i18n: localeI18n(localesDir, locale), runtime: {} };
   const server = await createServer({
     configFile: false,
     root,

@@ -93,6 +93,9 @@ export function PromptForm(props: Props) {
       className={styles.form}
       aria-busy={imageBusy || videoBusy}
       noValidate
+      // The first frame is plain HTML until the page's first module runs and holds a Generate click: a submit
+      // in between is a no-op here (outside a dialog), where the default would reload the page and lose the text.
+      method="dialog"
       onSubmit={(event) => {
         event.preventDefault();
         request('image');

@@ -10,6 +10,7 @@ import { openActionPopup } from '../utils/background/open-popup';
 import { browserPlatform } from '../utils/background/platform';
 import { OPEN_PANEL_COMMAND } from '../utils/background/side-panel';
 import { startSync } from '../utils/background/sync';
+import { showTranslatedFrames } from '../utils/background/translated-frames';
 import { createRouter } from '../utils/messaging/router';
 import { validSettingsItem } from '../utils/settings/store';
 import { openSidePanel } from '../utils/side-panel';
@@ -79,4 +80,5 @@ export default defineBackground(() => {
   // Once per worker start, whichever event started it (onStartup, onInstalled or a message).
   void app.resume();
   void createMenus();
+  showTranslatedFrames();
 });

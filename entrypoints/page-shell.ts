@@ -5,26 +5,19 @@ import { paintOver } from '../utils/ui/shell-paint';
 import { readBalanceText } from '../utils/ui/snapshot';
 
 /**
- * Runs from the head of the popup and the side panel, before their first frame (rendered at build time)
- * is parsed: holds a Generate click until React handles the page, and, where the script tag says
- * `data-paints="balance"` (the popup, whose snapshot it is), paints the last known balance over the
- * frame as soon as the balance's element is parsed.
+ * The popup's and the side panel's first script, a module of its own (`<script type="module">` in their
+ * head): deferred, so the browser parses and paints the first frame (rendered at build time) without
+ * waiting for it, and, as a file that imports nothing, it runs as soon as the markup is parsed, well before
+ * React and in practice before that frame is painted. A classic script in the head held every first paint
+ * back by its own fetch (about 10 ms, a fifth of the whole). It holds a Generate click until React handles
+ * the page, and, where its tag says `data-paints="balance"` (the popup, whose snapshot it is), paints the
+ * last known balance over the frame.
  */
 export default defineUnlistedScript(() => {
   hideFrameInOtherLanguage();
   holdEarlyClicks();
-  if (document.currentScript?.dataset.paints !== 'balance') return;
+  if (!document.querySelector('script[data-paints="balance"]')) return;
   const text = readBalanceText();
-  if (!text) return;
-  const fill = (): boolean => {
-    const slot = document.querySelector('#root [data-testid="balance"]');
-    if (!slot) return false;
-    paintOver(slot, text);
-    return true;
-  };
-  if (fill()) return;
-  const watcher = new MutationObserver(() => {
-    if (fill()) watcher.disconnect();
-  });
-  watcher.observe(document, { childList: true, subtree: true });
+  const slot = document.querySelector('#root [data-testid="balance"]');
+  if (text && slot) paintOver(slot, text);
 });

@@ -5,8 +5,15 @@ const CURRENT_WINDOW = -2;
 
 /** The two browsers' panel APIs, neither of which the other browser (nor WXT's types) knows. */
 interface PanelApis {
-  chrome?: { sidePanel?: { open: (options: { windowId: number }) => Promise<void> } };
-  browser?: { sidebarAction?: { open: () => Promise<void> } };
+  chrome?: {
+    sidePanel?: {
+      open: (options: { windowId: number }) => Promise<void>;
+      setOptions: (options: { path: string }) => Promise<void>;
+    };
+  };
+  browser?: {
+    sidebarAction?: { open: () => Promise<void>; setPanel: (details: { panel: string }) => Promise<void> };
+  };
 }
 
 /**
@@ -21,4 +28,13 @@ export function openSidePanel(windowId = CURRENT_WINDOW): Promise<void> {
   const sidebar = apis.browser?.sidebarAction;
   if (sidebar) return sidebar.open();
   return Promise.reject(new AppError('no_side_panel'));
+}
+
+/** Shows another page of the extension in Chrome's side panel, or Firefox's sidebar, in every window. */
+export function setSidePanelPage(page: string): Promise<void> | undefined {
+  const apis = globalThis as PanelApis;
+  return (
+    apis.chrome?.sidePanel?.setOptions({ path: page }) ??
+    apis.browser?.sidebarAction?.setPanel({ panel: page })
+  );
 }

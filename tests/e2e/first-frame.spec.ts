@@ -15,17 +15,17 @@ interface EarlyClick {
 }
 
 /**
- * Injected before the page's own scripts: as soon as the Generate button of `kind` has been parsed (the
- * first frame, long before React has loaded), types `prompt` into the box as the browser reports typing
- * (the value, then an input event) and clicks the button, noting when and what the page had done by then.
- * The box itself is kept: React must hydrate it (adopt the node), not render a new one over it.
+ * Injected before the page's own scripts: once the markup is parsed and the page's modules have run
+ * (DOMContentLoaded: the head module that holds clicks has run, React has not, as it waits for a frame),
+ * types `prompt` into the box as the browser reports typing (the value, then an input event) and clicks
+ * the button of `kind`, noting when and what the page had done by then. The box itself is kept: React must
+ * hydrate it (adopt the node), not render a new one over it.
  */
 function typeAndClickAtOnce({ kind, prompt }: { kind: string; prompt: string }): void {
-  const observer = new MutationObserver(() => {
+  document.addEventListener('DOMContentLoaded', () => {
     const box = document.querySelector('textarea');
     const button = document.querySelector<HTMLButtonElement>(`button[data-generate="${kind}"]`);
-    if (!box || !button) return;
-    observer.disconnect();
+    if (!box || !button) throw new Error('no first frame to click in');
     const html = document.documentElement;
     box.value = prompt;
     box.dispatchEvent(new Event('input', { bubbles: true }));
@@ -39,7 +39,6 @@ function typeAndClickAtOnce({ kind, prompt }: { kind: string; prompt: string }):
     };
     Object.assign(window, { earlyClick: click, earlyBox: box });
   });
-  observer.observe(document, { childList: true, subtree: true });
 }
 
 /**
@@ -65,7 +64,8 @@ function holdTheApp(): void {
 /** Opens a page of the extension after `prepare` (its init scripts), collecting what it reports as errors. */
 async function openWith(
   extension: ExtensionUnderTest,
-  name: 'popup' | 'sidepanel',
+  /** The page's file without `.html`: `popup`, `sidepanel`, or a translation's `popup.de`. */
+  name: string,
   prepare: (page: Page) => Promise<unknown>,
 ): Promise<{ page: Page; errors: string[] }> {
   const page = await extension.context.newPage();
@@ -179,31 +179,98 @@ test('side panel: a video asked for in the first frame, before React, is submitt
   expect(errors).toEqual([]);
 });
 
+/** What the page had parsed and shown when its modules had run (DOMContentLoaded), before React. */
+interface FrameAtParse {
+  hidden: boolean;
+  text: string;
+  lang: string;
+}
+
+/**
+ * Injected before the page's own scripts: notes the frame at DOMContentLoaded, and every rendered frame
+ * that shows `english` text. Every frame the browser renders starts with the animation-frame callbacks, so
+ * one that finds that text parsed and not hidden is a frame that paints it. Watched until `german` shows.
+ */
+function watchFrames({ english, german }: { english: string; german: string }): void {
+  document.addEventListener('DOMContentLoaded', () => {
+    const root = document.getElementById('root');
+    const frame: FrameAtParse = {
+      hidden: root !== null && getComputedStyle(root).visibility === 'hidden',
+      text: root?.textContent ?? '',
+      lang: document.documentElement.lang,
+    };
+    Object.assign(window, { frameAtParse: frame, frameButton: document.querySelector('button') });
+  });
+  const englishFrames: string[] = [];
+  const watch = () => {
+    const root = document.getElementById('root');
+    const hidden = document.documentElement?.hasAttribute('data-frame-hidden');
+    if (root?.textContent?.includes(english) && !hidden) englishFrames.push(root.textContent);
+    if (!root?.textContent?.includes(german) || hidden) requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
+  Object.assign(window, { englishFrames });
+}
+
+async function framesOf(page: Page): Promise<{ atParse: FrameAtParse; english: string[] }> {
+  return page.evaluate(() => {
+    const seen = window as unknown as { frameAtParse: FrameAtParse; englishFrames: string[] };
+    return { atParse: seen.frameAtParse, english: seen.englishFrames };
+  });
+}
+
+const GERMAN = { english: 'Generate image', german: 'Bild erzeugen' };
+
 test.describe('in a browser shown the German translation', () => {
   test.use({ extensionLaunch: { locale: 'de-DE', language: 'de' } });
 
-  test('the popup never shows its English first frame: it stays hidden until React renders it in German', async ({
+  test('the toolbar button and the side panel open pages whose first frame is German, painted before React and hydrated by it', async ({
+    extension,
+    service,
+  }) => {
+    await configure(extension, service);
+    const settingsPage = await extension.openPage('options');
+    const pages = await settingsPage.evaluate(async () => ({
+      popup: await chrome.action.getPopup({}),
+      panel: (await chrome.sidePanel.getOptions({})).path ?? '',
+    }));
+    expect(pages).toEqual({ popup: `${extension.origin}/popup.de.html`, panel: 'sidepanel.de.html' });
+
+    for (const file of [pages.popup.replace(`${extension.origin}/`, ''), pages.panel]) {
+      const { page, errors } = await openWith(extension, file.replace(/\.html$/, ''), (page) =>
+        page.addInitScript(watchFrames, GERMAN),
+      );
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated');
+      const frames = await framesOf(page);
+      // The page as parsed, before React: German, shown, and never an English frame.
+      expect(frames.atParse).toMatchObject({ hidden: false, lang: 'de' });
+      expect(frames.atParse.text).toContain('Bild erzeugen');
+      expect(frames.atParse.text).not.toContain('Generate');
+      expect(frames.english).toEqual([]);
+      // React adopted the frame's nodes (a hydration that failed would have rendered new ones, and logged).
+      expect(
+        await page.evaluate(
+          () => document.querySelector('button') === (window as { frameButton?: unknown }).frameButton,
+        ),
+      ).toBe(true);
+      expect(errors).toEqual([]);
+      await page.getByRole('textbox', { name: 'Prompt' }).fill('ein Drachen über den Dünen');
+      await page.getByRole('button', { name: 'Bild erzeugen' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Bild fertig.' })).toBeVisible();
+      await page.close();
+    }
+    await quiet(service);
+    expect(imageRequests(service)).toHaveLength(2);
+  });
+
+  test('the English pages, opened before the worker has pointed the browser at the German ones, hide their frame until React renders it in German', async ({
     extension,
   }) => {
-    const page = await extension.context.newPage();
-    // Noted when the markup is parsed and the page's module has run, before React (it waits for a frame).
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        const root = document.getElementById('root');
-        const frame = {
-          hidden: root !== null && getComputedStyle(root).visibility === 'hidden',
-          text: root?.textContent ?? '',
-        };
-        Object.assign(window, { frameAtParse: frame });
-      });
-    });
-    await page.goto(`${extension.origin}/popup.html`);
+    const { page } = await openWith(extension, 'popup', (page) => page.addInitScript(watchFrames, GERMAN));
     await expect(page.getByRole('button', { name: 'Bild erzeugen' })).toBeVisible();
-    const frame = await page.evaluate(
-      () => (window as unknown as { frameAtParse: { hidden: boolean; text: string } }).frameAtParse,
-    );
-    expect(frame.text).toContain('Generate image');
-    expect(frame.hidden).toBe(true);
+    const frames = await framesOf(page);
+    expect(frames.atParse.text).toContain('Generate image');
+    expect(frames.atParse.hidden).toBe(true);
     await expect(page.locator('#root')).toBeVisible();
   });
 });

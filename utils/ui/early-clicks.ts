@@ -1,7 +1,7 @@
 /**
  * The popup's and the side panel's first frame is plain HTML until React has hydrated it. A Generate click
- * in that time is held here (the button does nothing by itself, an image's submit would even reload the
- * page) and clicked again once React handles the button: one click, one request.
+ * in that time is held here (the buttons do nothing by themselves) and clicked again once React handles the
+ * button: one click, one request.
  */
 
 export type GenerateKind = 'image' | 'video';
@@ -12,8 +12,8 @@ export const GENERATE_ATTRIBUTE = 'data-generate';
 const isKind = (value: string | undefined): value is GenerateKind => value === 'image' || value === 'video';
 
 /**
- * Runs from the page's head, before its markup is parsed. `<html data-holds-clicks>` says a Generate click
- * is acted on from now (a probe reads it); `data-held-click` is the click kept; `data-hydrated` ends it.
+ * Runs from the page's first module, once its markup is parsed. `<html data-holds-clicks>` says a Generate
+ * click is acted on from now (a probe reads it); `data-held-click` is the click kept; `data-hydrated` ends it.
  */
 export function holdEarlyClicks(doc: Document = document): void {
   const html = doc.documentElement;

@@ -6,23 +6,24 @@ interface Message {
   placeholders?: Record<string, { content: string }>;
 }
 
-/** The part of `chrome.i18n` the pages call, answered as an English browser would. */
+/** The part of `chrome.i18n` the pages call, answered as a browser shown one translation would. */
 export interface BuildI18n {
   getUILanguage(): string;
   getMessage(key: string, substitutions?: string | string[]): string;
 }
 
 /**
- * `chrome.i18n` from the extension's English messages, with Chrome's substitution rules (named
- * placeholders, `$1`…`$9`, `$$`), so that pages rendered in Node at build time say what the browser says.
+ * `chrome.i18n` from the messages of one of the extension's locales (a folder of `_locales`), with Chrome's
+ * substitution rules (named placeholders, `$1`…`$9`, `$$`), so that pages rendered in Node at build time
+ * say what the browser says.
  */
-export function englishI18n(localesDir: string): BuildI18n {
-  const file = path.join(localesDir, 'en', 'messages.json');
+export function localeI18n(localesDir: string, locale = 'en'): BuildI18n {
+  const file = path.join(localesDir, locale, 'messages.json');
   const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Message>;
   // Chrome matches message and placeholder names case-insensitively.
   const byName = new Map(Object.entries(messages).map(([name, entry]) => [name.toLowerCase(), entry]));
   return {
-    getUILanguage: () => 'en',
+    getUILanguage: () => locale.replace('_', '-'),
     getMessage(key, substitutions = []) {
       const entry = byName.get(key.toLowerCase());
       if (!entry) return '';

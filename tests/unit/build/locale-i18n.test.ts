@@ -2,15 +2,16 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { englishI18n } from '../../../build/english-i18n';
+import { localeI18n } from '../../../build/locale-i18n';
 
-const real = englishI18n(path.join(import.meta.dirname, '../../../public/_locales'));
+const locales = path.join(import.meta.dirname, '../../../public/_locales');
+const real = localeI18n(locales);
 
 function withMessages(messages: object) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'promptcast-locales-'));
   mkdirSync(path.join(dir, 'en'));
   writeFileSync(path.join(dir, 'en', 'messages.json'), JSON.stringify(messages));
-  return englishI18n(dir);
+  return localeI18n(dir);
 }
 
 describe('chrome.i18n for the build-time first frames', () => {
@@ -27,5 +28,16 @@ describe('chrome.i18n for the build-time first frames', () => {
     const i18n = withMessages({ price: { message: 'costs $$$1 now' } });
     expect(i18n.getMessage('price', '5')).toBe('costs $5 now');
     expect(i18n.getUILanguage()).toBe('en');
+  });
+});
+
+describe('chrome.i18n for a first frame in another translation', () => {
+  it('answers in that locale, and names its language as the browser does', () => {
+    const german = localeI18n(locales, 'de');
+    expect(german.getMessage('generateImage')).toBe('Bild erzeugen');
+    expect(german.getMessage('promptCounter', ['0', '4.000'])).toBe(
+      localeI18n(locales, 'de').getMessage('promptCounter', ['0', '4.000']),
+    );
+    expect(german.getUILanguage()).toBe('de');
   });
 });
