@@ -102,7 +102,8 @@ export function prerenderFirstFrames(pages: Record<string, string>): Plugin {
         if (!/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/.test(tag)) throw new Error(`_locales/${locale}: no languageTag`);
         const localFrames = await renderFrames(root, alias, localesDir, locale);
         for (const [html, name] of here) {
-          const markup = localFrames[name] ?? '';
+          const markup = localFrames[name];
+          if (!markup) throw new Error(`first frame: no ${locale} frame ${name}`);
           checkStyled(html, markup);
           translated.push({ html, file: `${name}.${tag}.html`, tag, markup });
         }
