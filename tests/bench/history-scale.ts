@@ -237,11 +237,11 @@ export async function historyAtScale(
   page: Page,
   runs: number,
 ): Promise<HistoryAtScale> {
-  service.configure({ imageCost: 1, videoDurationMs: 60_000, accounts: { [DEMO_API_KEY]: 1_000_000 } });
-  await saveSettings(page, service, { pollIntervalSec: 1 });
-  const writes: WriteCost[] = [];
-  for (const entries of SIZES) writes.push(await writeCost(bench, service, page, entries));
-
+  // The pages are timed first, on a history seeded once: right after the write-cost steps had replaced
+  // 10,000 entries (seeding deletes the history before), Promptcast's pages opened 1.4-1.6x slower than the
+  // baseline's for about a minute (the browser's own storage work after a bulk delete, presumably compacting
+  // its IndexedDB files), then came back to 1.2x; the baseline's pages, another origin, were not slowed. The
+  // rows measure 10,000 entries, not the minute after deleting as many.
   const largest = SIZES[1];
   await seedHistory(page, service, largest);
   const firstScreen = { pattern: /\S/, count: FIRST_SCREEN_ROWS };
@@ -255,6 +255,11 @@ export async function historyAtScale(
   );
   const search = await searchTiming(bench, seededHistory(largest, service.url, Date.now()));
   const popup = await comparePaint(bench, runs);
+
+  service.configure({ imageCost: 1, videoDurationMs: 60_000, accounts: { [DEMO_API_KEY]: 1_000_000 } });
+  await saveSettings(page, service, { pollIntervalSec: 1 });
+  const writes: WriteCost[] = [];
+  for (const entries of SIZES) writes.push(await writeCost(bench, service, page, entries));
   return {
     writes,
     page: { ...historyPage, entries: largest, rows: FIRST_SCREEN_ROWS },
