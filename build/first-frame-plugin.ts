@@ -3,7 +3,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
 import type { WxtViteConfig } from 'wxt';
-import { localeI18n } from './locale-i18n';
+import { type BuildI18n, localeI18n } from './locale-i18n';
 
 /** A Vite plugin as WXT's own Vite knows it. */
 export type Plugin = Extract<NonNullable<WxtViteConfig['plugins']>[number], { name: string }>;
@@ -74,7 +74,7 @@ export function prerenderFirstFrames(pages: Record<string, string>): Plugin {
       if (here.length === 0) return;
       const localesDir = path.join(root, 'public', '_locales');
       const locales = readdirSync(localesDir).filter((locale) => locale !== FRAME_LOCALE);
-      const frames = await renderFrames(root, alias, localesDir, FRAME_LOCALE);
+      const frames = await renderFrames(root, alias, localeI18n(localesDir, FRAME_LOCALE));
       const css = Object.values(bundle)
         .map((file) =>
           file.type === 'asset' && file.fileName.endsWith('.css') ? file.source.toString() : '',
@@ -98,9 +98,10 @@ export function prerenderFirstFrames(pages: Record<string, string>): Plugin {
         page.source = page.source.replace(ROOT_ELEMENT, rootWith(markup));
       }
       for (const locale of locales) {
-        const tag = localeI18n(localesDir, locale).getMessage('languageTag');
+        const i18n = localeI18n(localesDir, locale);
+        const tag = i18n.getMessage('languageTag');
         if (!/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/.test(tag)) throw new Error(`_locales/${locale}: no languageTag`);
-        const localFrames = await renderFrames(root, alias, localesDir, locale);
+        const localFrames = await renderFrames(root, alias, i18n);
         for (const [html, name] of here) {
           const markup = localFrames[name];
           if (!markup) throw new Error(`first frame: no ${locale} frame ${name}`);
@@ -138,15 +139,10 @@ function classesOf(markup: string): string[] {
  * The page components expect the browser's `chrome`; at build time they get one locale's messages. A server
  * of its own for each locale, as a module may keep what it read from `chrome.i18n` when it was loaded.
  */
-async function renderFrames(
-  root: string,
-  alias: Alias,
-  localesDir: string,
-  locale: string,
-): Promise<Record<string, string>> {
+async function renderFrames(root: string, alias: Alias, i18n: BuildI18n): Promise<Record<string, string>> {
   const scope = globalThis as { chrome?: unknown };
   const before = scope.chrome;
-  scope.chrome = { i18n: localeI18n(localesDir, locale), runtime: {} };
+  scope.chrome = { i18n, runtime: {} };
   const server = await createServer({
     configFile: false,
     root,

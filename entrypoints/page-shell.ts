@@ -7,9 +7,10 @@ import { readBalanceText } from '../utils/ui/snapshot';
 /**
  * The popup's and the side panel's first script, a module of its own (`<script type="module">` in their
  * head): deferred, so the browser parses and paints the first frame (rendered at build time) without
- * waiting for it, and, as a file that imports nothing, it runs as soon as the markup is parsed, well before
- * React and in practice before that frame is painted. A classic script in the head held every first paint
- * back by its own fetch (about 10 ms, a fifth of the whole). It holds a Generate click until React handles
+ * waiting for it, and, as a file that imports nothing, it runs as soon as it has come after the markup is
+ * parsed, before React; usually after that first frame (its fetch takes longer than the parse), so the
+ * cached balance comes a frame later. A classic script in the head held every first paint back by its own
+ * fetch (about 10 ms, a fifth of the whole). It holds a Generate click until React handles
  * the page, and, where its tag says `data-paints="balance"` (the popup, whose snapshot it is), paints the
  * last known balance over the frame.
  */
