@@ -4,6 +4,7 @@ import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
+import { downloadEntryFiles } from '@/utils/ui/download-command';
 import { truncate } from '@/utils/ui/format';
 import { savedFileChoices } from '@/utils/ui/saved-file-choices';
 import { CollectionForm } from './CollectionForm';
@@ -13,7 +14,6 @@ import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
 import { StatusMessage } from './StatusMessage';
 
-const downloads = () => import('@/utils/ui/download-actions');
 // fflate comes with this module: only a click on *Download as zip* loads it.
 const zips = () => import('@/utils/ui/history-zip');
 
@@ -32,8 +32,7 @@ const withFiles = (entries: readonly HistoryEntry[]) =>
 
 /** Each file of each entry, one save at a time: a hundred parallel downloads would swamp the browser. */
 async function downloadEach(entries: readonly HistoryEntry[]): Promise<string> {
-  const { downloadAll } = await downloads();
-  for (const entry of entries) await downloadAll(entry, send);
+  for (const entry of entries) await downloadEntryFiles(entry, undefined, send);
   return t('downloadsStarted', entries.length);
 }
 

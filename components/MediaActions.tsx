@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
+import { downloadEntryFiles } from '@/utils/ui/download-command';
 import { useCommand } from '@/utils/ui/hooks';
 import { openInTab } from '@/utils/ui/navigation';
 import { safeUrl } from '@/utils/ui/safe-url';
@@ -10,9 +11,6 @@ import { ErrorMessage } from './ErrorMessage';
 import { KeepAnyway } from './KeepAnyway';
 import { KeepCopyButton } from './KeepCopyButton';
 import styles from './Media.module.css';
-
-/** Loaded on the first click: pages open without the code that names and saves files. */
-const downloads = () => import('@/utils/ui/download-actions');
 
 interface Props {
   entry: HistoryEntry;
@@ -41,7 +39,7 @@ export function MediaActions({ entry, withCopy = false }: Props) {
           n={numbered ? index + 1 : undefined}
           withCopy={withCopy}
           busy={busy}
-          onDownload={() => run(async () => (await downloads()).downloadFile(entry, index, send))}
+          onDownload={() => run(() => downloadEntryFiles(entry, index, send))}
         />
       ))}
       {numbered ? (
@@ -49,7 +47,7 @@ export function MediaActions({ entry, withCopy = false }: Props) {
           type="button"
           className={controls.linkButton}
           disabled={busy}
-          onClick={() => run(async () => (await downloads()).downloadAll(entry, send))}
+          onClick={() => run(() => downloadEntryFiles(entry, undefined, send))}
         >
           {t('downloadAll')}
         </button>

@@ -1,7 +1,8 @@
 import { browser } from 'wxt/browser';
 import { AppError } from '../error-info';
 import { hasHostAccess, releaseHostAccess } from '../host-access';
-import { backgroundSavesBlobs, type DownloadFile, saveAll } from '../media/download';
+import { type DownloadFile, saveAll } from '../media/download';
+import { backgroundSavesBlobs } from '../media/saves-in-background';
 
 /**
  * The browser calls fakeBrowser does not implement (permissions, downloads, openOptionsPage,

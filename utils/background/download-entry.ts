@@ -1,8 +1,9 @@
 import { AppError } from '../error-info';
 import { keptCopyOf } from '../media/copies';
-import { backgroundSavesBlobs, type DownloadFile } from '../media/download';
+import type { DownloadFile } from '../media/download';
 import { describedFile, withProfileName } from '../media/file-metadata';
 import { entryFileName } from '../media/file-name';
+import { backgroundSavesBlobs } from '../media/saves-in-background';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
 import { profileNames } from '../profiles/first-profile';
 import type { Context } from './context';

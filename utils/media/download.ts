@@ -37,16 +37,6 @@ function finished(id: number): Promise<void> {
   });
 }
 
-/**
- * Whether the background saves Blobs itself (kept copies, the history export) rather than pages or data:
- * URLs. The downloads API takes a Blob as a blob: URL, which lives only as long as the context that made it,
- * and Firefox reads it only after `downloads.download` has answered: a page may be gone by then (the popup
- * closes when Firefox opens its downloads panel) and the download fails (CRASH); Firefox also refuses data:
- * URLs. Its MV2 background page outlives every page and makes blob: URLs. Chrome's MV3 service worker has no
- * `URL.createObjectURL`, but Chrome takes data: URLs and holds a page's bytes once the call has answered.
- */
-export const backgroundSavesBlobs: boolean = import.meta.env.MANIFEST_VERSION === 2;
-
 /** A file to save: from a URL, or bytes this context holds. */
 export type DownloadFile = { filename: string } & ({ url: string } | { blob: Blob });
 
@@ -69,7 +59,7 @@ export function saveAll(files: readonly DownloadFile[]): Promise<void> {
 /**
  * Saves bytes this context holds (a kept copy, an export) through a blob: URL that lives until the download
  * has ended: Firefox reads it only after `downloads.download` has answered and fails the download (CRASH) if
- * it was revoked. Service workers cannot make one (see `backgroundSavesBlobs`).
+ * it was revoked. Service workers cannot make one (see `saves-in-background.ts`).
  */
 export async function saveBlob(blob: Blob, filename: string): Promise<void> {
   const url = URL.createObjectURL(blob);

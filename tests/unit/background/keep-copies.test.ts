@@ -17,15 +17,11 @@ import { referenceServiceForFile } from '../support/reference-service';
 
 /** Whether this worker is one that saves files itself (Firefox's); Chrome's leaves downloads to its pages. */
 const build = vi.hoisted(() => ({ savesBlobs: false }));
-vi.mock('../../../utils/media/download', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../utils/media/download')>();
-  return {
-    ...actual,
-    get backgroundSavesBlobs() {
-      return build.savesBlobs;
-    },
-  };
-});
+vi.mock('../../../utils/media/saves-in-background', () => ({
+  get backgroundSavesBlobs() {
+    return build.savesBlobs;
+  },
+}));
 
 const service = referenceServiceForFile({ filesOrigin: 'media', videoDurationMs: 0 });
 const MB = 1024 * 1024;

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { deleteAllCopies } from '@/utils/media/copy-store';
 import { openMediaDb } from '@/utils/media/media-db';
-import { type DownloadCommand, downloadAll, downloadFile } from '@/utils/ui/download-actions';
+import { type DownloadCommand, downloadEntryFiles } from '@/utils/ui/download-command';
 import { putFile } from '../support/media-db';
 
 const entry = {
@@ -54,7 +54,7 @@ describe('download actions', () => {
   it('saves a kept copy from the page under a recognisable name, without asking the background', async () => {
     await putCopy(1);
     const sent: DownloadCommand[] = [];
-    await downloadFile(entry, 1, async (command) => sent.push(command));
+    await downloadEntryFiles(entry, 1, async (command) => sent.push(command));
     expect(sent).toEqual([]);
     expect(saved).toHaveLength(1);
     expect(saved[0]?.url).toMatch(/^blob:/);
@@ -63,7 +63,7 @@ describe('download actions', () => {
 
   it('saves a file without a copy from the service URL, without asking the background', async () => {
     const sent: DownloadCommand[] = [];
-    await downloadFile(entry, 0, async (command) => sent.push(command));
+    await downloadEntryFiles(entry, 0, async (command) => sent.push(command));
     expect(sent).toEqual([]);
     expect(saved).toEqual([
       // No copy to read a type from: the name takes a video's usual extension.
@@ -74,7 +74,7 @@ describe('download actions', () => {
   it('downloads all from the page: kept copies from their bytes, the others from their URLs', async () => {
     const sent: DownloadCommand[] = [];
     await putCopy(0);
-    await downloadAll(entry, async (command) => sent.push(command));
+    await downloadEntryFiles(entry, undefined, async (command) => sent.push(command));
     expect(sent).toEqual([]);
     expect(saved.map((file) => [file.url.slice(0, 5), file.filename]).sort()).toEqual([
       ['blob:', 'promptcast-2025-05-06-waves-at-dusk-1.webm'],
@@ -82,26 +82,26 @@ describe('download actions', () => {
     ]);
   });
 
-  it('where the background saves Blobs (Firefox), sends the command even for kept files', async () => {
+  it('where the background saves Blobs (Firefox), sends the command in the click, even for kept files', async () => {
     await putCopy(0);
     await putCopy(1);
     vi.resetModules();
-    vi.doMock('@/utils/media/download', async (importOriginal) => ({
-      ...(await importOriginal<typeof import('@/utils/media/download')>()),
-      backgroundSavesBlobs: true,
-    }));
+    vi.doMock('@/utils/media/saves-in-background', () => ({ backgroundSavesBlobs: true }));
     try {
-      const actions = await import('@/utils/ui/download-actions');
+      const { downloadEntryFiles: download } = await import('@/utils/ui/download-command');
       const sent: DownloadCommand[] = [];
-      await actions.downloadFile(entry, 1, async (command) => sent.push(command));
-      await actions.downloadAll(entry, async (command) => sent.push(command));
+      const one = download(entry, 1, async (command) => sent.push(command));
+      // Before anything is awaited: a page closed right after the click has still sent it.
+      expect(sent).toEqual([{ type: 'download', entryId: 'e1', index: 1 }]);
+      await one;
+      await download(entry, undefined, async (command) => sent.push(command));
       expect(sent).toEqual([
         { type: 'download', entryId: 'e1', index: 1 },
         { type: 'download', entryId: 'e1' },
       ]);
       expect(saved).toEqual([]);
     } finally {
-      vi.doUnmock('@/utils/media/download');
+      vi.doUnmock('@/utils/media/saves-in-background');
       vi.resetModules();
     }
   });
@@ -113,7 +113,7 @@ describe('download actions', () => {
       throw new Error('host refused');
     });
     if (save) download.mockImplementation(save);
-    await expect(downloadAll(entry, async () => undefined)).rejects.toThrow('host refused');
+    await expect(downloadEntryFiles(entry, undefined, async () => undefined)).rejects.toThrow('host refused');
     expect(saved.map((file) => file.filename)).toEqual(['promptcast-2025-05-06-waves-at-dusk-2.mp4']);
   });
 });
