@@ -3,6 +3,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
 import type { WxtViteConfig } from 'wxt';
+import { appStartedByShell, withoutImagePreloads } from './app-after-shell';
 import { type BuildI18n, localeI18n } from './locale-i18n';
 
 /** A Vite plugin as WXT's own Vite knows it. */
@@ -48,7 +49,7 @@ interface TranslatedFrame {
  * HTML, inside `#root`, where React later hydrates it. The components run in Node through a Vite server's
  * SSR loader (no port, no watcher), with the pages' aliases and class names and a build-time `chrome.i18n`.
  * `pages` maps an HTML file of the bundle to the name of its frame in first-frames.tsx, which is also the
- * page's name in the output.
+ * page's name in the output. The page's shell then starts its app (see app-after-shell.ts).
  *
  * The bundle's pages carry the English frame. Every other locale of `_locales` gets a copy of each page
  * with its own frame and `lang`, written next to it as `popup.de.html` (named by the locale's `languageTag`
@@ -95,7 +96,7 @@ export function prerenderFirstFrames(pages: Record<string, string>): Plugin {
         if (!page.source.includes(ROOT_ELEMENT))
           throw new Error(`first frame: ${html} has no ${ROOT_ELEMENT}`);
         checkStyled(html, markup);
-        page.source = page.source.replace(ROOT_ELEMENT, rootWith(markup));
+        page.source = appStartedByShell(page.source.replace(ROOT_ELEMENT, rootWith(markup)), html);
       }
       for (const locale of locales) {
         const i18n = localeI18n(localesDir, locale);
@@ -158,7 +159,9 @@ async function renderFrames(root: string, alias: Alias, i18n: BuildI18n): Promis
       path.join(root, 'build', 'first-frames.tsx'),
     )) as typeof import('./first-frames');
     // Rendering reads `chrome.i18n` too, so the frames render while the stand-in is still there.
-    return Object.fromEntries(Object.entries(module.firstFrames).map(([name, render]) => [name, render()]));
+    return Object.fromEntries(
+      Object.entries(module.firstFrames).map(([name, render]) => [name, withoutImagePreloads(render())]),
+    );
   } finally {
     scope.chrome = before;
     await server.close();

@@ -1,4 +1,5 @@
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
+import { startApp } from '../utils/ui/app-start';
 import { holdEarlyClicks } from '../utils/ui/early-clicks';
 import { hideFrameInOtherLanguage } from '../utils/ui/frame-language';
 import { paintOver } from '../utils/ui/shell-paint';
@@ -11,14 +12,24 @@ import { readBalanceText } from '../utils/ui/snapshot';
  * parsed, before React; usually after that first frame (its fetch takes longer than the parse), so the
  * cached balance comes a frame later. A classic script in the head held every first paint back by its own
  * fetch (about 10 ms, a fifth of the whole). It holds a Generate click until React handles
- * the page, and, where its tag says `data-paints="balance"` (the popup, whose snapshot it is), paints the
- * last known balance over the frame.
+ * the page, where its tag says `data-paints="balance"` (the popup, whose snapshot it is), paints the
+ * last known balance over the frame, and then starts the page's app: fetched beside the shell, the app's
+ * files held it back (build/app-after-shell.ts).
  */
 export default defineUnlistedScript(() => {
-  hideFrameInOtherLanguage();
-  holdEarlyClicks();
+  try {
+    hideFrameInOtherLanguage();
+    holdEarlyClicks();
+    paintCachedBalance();
+  } finally {
+    // After the balance, and whatever went wrong before: a page without its app is a dead page.
+    startApp();
+  }
+});
+
+function paintCachedBalance(): void {
   if (!document.querySelector('script[data-paints="balance"]')) return;
   const text = readBalanceText();
   const slot = document.querySelector('#root [data-testid="balance"]');
   if (text && slot) paintOver(slot, text);
-});
+}

@@ -43,15 +43,20 @@ export function allImports(code: string): string[] {
   return [...staticImports(code), ...[...code.matchAll(DYNAMIC_IMPORT)].map((match) => match[1] as string)];
 }
 
-/** `src`/`href` of the module scripts, module preloads and stylesheets an HTML page loads. */
+/**
+ * `src`/`href` of the module scripts, module preloads and stylesheets an HTML page loads, and the app its
+ * page shell starts (`data-app`, see build/app-after-shell.ts).
+ */
 export function htmlAssets(html: string): string[] {
   const assets: string[] = [];
   for (const tag of html.match(/<(?:script|link)\b[^>]*>/gi) ?? []) {
     const isScript = /^<script/i.test(tag);
     const rel = /\brel=["']?([^"'\s>]+)/i.exec(tag)?.[1]?.toLowerCase();
     if (!isScript && rel !== 'stylesheet' && rel !== 'modulepreload') continue;
-    const url = /\b(?:src|href)=["']?([^"'\s>]+)/i.exec(tag)?.[1];
-    if (url && !/^[a-z]+:/i.test(url)) assets.push(url);
+    const urls = [/\b(?:src|href)=["']?([^"'\s>]+)/i, /\bdata-app=["']?([^"'\s>]+)/i].map(
+      (attribute) => attribute.exec(tag)?.[1],
+    );
+    for (const url of urls) if (url && !/^[a-z]+:/i.test(url)) assets.push(url);
   }
   return assets;
 }
