@@ -76,9 +76,10 @@ const PAINT_RUNS = RUNS * 7;
 /**
  * Opens of each page against its static frame. First paints at about 40 ms move with the frame clock by 4 to
  * 8 ms from one open to the next, a fifth of a 1.2x budget: seven opens swung a ratio by 0.15 between runs of
- * the same build.
+ * the same build, and 21 still moved the side panel's from 1.06 to 1.21 (its page alone, interleaved with its
+ * static frame, came at 0.88-0.98x in 30 opens). Each run is a few seconds.
  */
-const FLOOR_RUNS = RUNS * 3;
+const FLOOR_RUNS = RUNS * 5;
 const IDLE_SEC = fromEnv('BENCH_IDLE_SEC', 60);
 const POLL_JOB_SEC = 6;
 const POLL_INTERVAL_SEC = 2;
@@ -193,7 +194,9 @@ try {
       jobs: SCALE_JOBS,
       latencyMs: SCALE_LATENCY_MS,
       jobSec: SCALE_JOB_SEC,
-      runs: RUNS,
+      // Seven pairs swung this ratio from 0.99 to 1.45 between runs of the same build (the bare page alone
+      // from 53 to 143 ms in one run); fourteen still fit in the jobs' 15 s (the report shows how many ran).
+      runs: RUNS * 2,
     });
     step(
       `history at scale: writes with ${SIZES.join(' and ')} entries; history page, search and popup with ${SIZES[1]}`,
