@@ -11,10 +11,10 @@ import { readBalanceText } from '../utils/ui/snapshot';
  * waiting for it, and, as a file that imports nothing, it runs as soon as it has come after the markup is
  * parsed, before React; usually after that first frame (its fetch takes longer than the parse), so the
  * cached balance comes a frame later. A classic script in the head held every first paint back by its own
- * fetch (about 10 ms, a fifth of the whole). It holds a Generate click until React handles
- * the page, where its tag says `data-paints="balance"` (the popup, whose snapshot it is), paints the
- * last known balance over the frame, and then starts the page's app: fetched beside the shell, the app's
- * files held it back (build/app-after-shell.ts).
+ * fetch (about 10 ms, a fifth of the whole). It holds a Generate click until React handles the page;
+ * where its tag says `data-paints="balance"` (the popup, whose snapshot it is), it paints the last known
+ * balance over the frame; then it starts the page's app, whose files, fetched beside the shell's, held it
+ * back (build/app-after-shell.ts).
  */
 export default defineUnlistedScript(() => {
   try {

@@ -1,15 +1,12 @@
 import { backgroundSavesBlobs } from '../media/saves-in-background';
+import type { RequestOf } from '../messaging/protocol';
 import type { SavedEntry } from './download-actions';
 
 /**
  * The page's command where the background saves files (Firefox): it downloads from the kept copy, else from
  * the service's URL. Without `index`, every file of the entry.
  */
-export interface DownloadCommand {
-  type: 'download';
-  entryId: string;
-  index?: number;
-}
+export type DownloadCommand = RequestOf<'download'>;
 
 /** Sends a DownloadCommand to the background and resolves once the file is saved, rejecting with why not. */
 export type SendDownload = (command: DownloadCommand) => Promise<unknown>;
