@@ -37,11 +37,12 @@ test('a locked key: nothing is sent until the popup unlocks it, the job then com
   await popup.bringToFront();
   const worker = await extension.worker();
   await clickContextMenu(extension, MENU_UNLOCK, 'a lighthouse');
+  // A popup still opening is listed before its document has a URL; the poll waits for it rather than failing.
   await expect
     .poll(() =>
       worker.evaluate(async () =>
         (await chrome.runtime.getContexts({ contextTypes: ['POPUP' as chrome.runtime.ContextType] })).map(
-          (context) => new URL(context.documentUrl ?? '').pathname,
+          (context) => (context.documentUrl ? new URL(context.documentUrl).pathname : 'no document yet'),
         ),
       ),
     )
