@@ -5,6 +5,7 @@ import { formatRelativeTime } from '@/utils/ui/format';
 import styles from './BalanceBadge.module.css';
 
 interface Props {
+  /** `null`: none stored for this service; `undefined`: storage not read yet. */
   balance: Balance | null | undefined;
   /** Why the latest refresh failed; the last known balance stays visible beside it. */
   error?: ErrorInfo;
@@ -12,6 +13,12 @@ interface Props {
   now: number;
   onRefresh?: () => void;
 }
+
+/**
+ * Before storage is read (the frame rendered at build time) nothing is known either way: the slot keeps its
+ * line without claiming "not known yet", which a later open showed for a frame before its cached figure.
+ */
+const NOT_READ_YET = '\u00a0';
 
 /** "1,000 credits · updated 2 minutes ago", with the reason when the latest refresh failed. */
 export function BalanceBadge({ balance, error, checking, now, onRefresh }: Props) {
@@ -29,7 +36,7 @@ export function BalanceBadge({ balance, error, checking, now, onRefresh }: Props
           </span>
         ) : (
           <span className={styles.meta} data-testid="balance">
-            {checking ? t('balanceChecking') : t('balanceUnknown')}
+            {checking ? t('balanceChecking') : balance === null ? t('balanceUnknown') : NOT_READ_YET}
           </span>
         )}
         {onRefresh ? (

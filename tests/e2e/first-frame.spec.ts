@@ -155,6 +155,50 @@ test('popup: a person types, chooses and clicks while React is held back; React 
   expect(errors).toEqual([]);
 });
 
+/**
+ * Injected before the page's own scripts: every text the balance slot shows, from the parser's first
+ * insertion on, with whether React had hydrated the page by then.
+ */
+function recordBalanceTexts(): void {
+  const seen: Array<{ text: string; hydrated: boolean }> = [];
+  const note = () => {
+    const text = document.querySelector('#root [data-testid="balance"]')?.textContent;
+    if (text === undefined || text === null || seen.at(-1)?.text === text) return;
+    seen.push({ text, hydrated: document.documentElement.dataset.hydrated !== undefined });
+  };
+  new MutationObserver(note).observe(document, { childList: true, subtree: true, characterData: true });
+  Object.assign(window, { balanceTexts: seen });
+}
+
+test('popup, a later open: the balance slot never says "not known yet"; the cached figure shows before React', async ({
+  extension,
+  service,
+}) => {
+  await configure(extension, service);
+  const first = await openWith(extension, 'popup', async () => undefined);
+  await expect(first.page.getByTestId('balance')).toContainText('1,000 credits');
+  await first.page.close();
+
+  const { page, errors } = await openWith(extension, 'popup', async (page) => {
+    await page.addInitScript(holdTheApp);
+    await page.addInitScript(recordBalanceTexts);
+  });
+  const texts = () =>
+    page.evaluate(
+      () => (window as unknown as { balanceTexts: Array<{ text: string; hydrated: boolean }> }).balanceTexts,
+    );
+  // React is held back: what shows now is the built frame and the page shell's cached figure alone.
+  await expect.poll(texts).toContainEqual({ text: expect.stringMatching(/^1,000 credits/), hydrated: false });
+  await page.evaluate(() => (window as unknown as { releaseApp: () => void }).releaseApp());
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated');
+  await expect(page.getByTestId('balance')).toContainText('1,000 credits');
+  const shown = (await texts()).map((seen) => seen.text);
+  // The built frame's slot holds its line empty; from then on only the figure, never a claim it is unknown.
+  expect(shown[0]).toBe('\u00a0');
+  expect(shown.slice(1).every((text) => /^1,000 credits/.test(text))).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('side panel: a video asked for in the first frame, before React, is submitted once', async ({
   extension,
   service,

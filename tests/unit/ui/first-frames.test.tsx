@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PageRoot } from '@/components/PageRoot';
@@ -40,6 +40,8 @@ function builtPage(markup: string): HTMLElement {
   return root;
 }
 
+const inRoot = (app: ReactNode) => <PageRoot>{app}</PageRoot>;
+
 // React's development build (the one tests run) reports every hydration mismatch, attributes included,
 // through console.error; the production build the extension ships checks text only.
 describe('the build-time first frames', () => {
@@ -54,16 +56,7 @@ describe('the build-time first frames', () => {
     };
     let painted: string | null | undefined;
     await act(async () => {
-      hydratePage(
-        root,
-        'en',
-        <PageRoot>
-          <App />
-        </PageRoot>,
-        <PageRoot>
-          <App snapshot={snapshot} />
-        </PageRoot>,
-      );
+      hydratePage(root, 'en', inRoot(<App />), inRoot(<App snapshot={snapshot} />));
       // Before anything storage answers: what the same task painted.
       painted = root.querySelector('[data-testid="balance"]')?.textContent;
     });
@@ -72,19 +65,21 @@ describe('the build-time first frames', () => {
     expect(painted).toMatch(/^1,000 credits/);
   });
 
+  it("the popup's built frame says nothing about the balance until storage is read, then what it holds", async () => {
+    const root = builtPage(firstFrames.popup?.() ?? '');
+    const slot = () => root.querySelector('[data-testid="balance"]')?.textContent;
+    // A later open paints its cached figure over this slot a frame later; "not known yet" there was false.
+    expect(slot()).toBe('\u00a0');
+    // The refresh the popup asks for is answered without a figure, so storage holds none for this service.
+    await act(async () => hydratePage(root, 'en', inRoot(<App />)));
+    await vi.waitFor(() => expect(slot()).toBe('Balance not known yet'));
+  });
+
   it('the side panel hydrates with no mismatch', async () => {
     const errors = vi.spyOn(console, 'error');
     const root = builtPage(firstFrames.sidepanel?.() ?? '');
     const box = root.querySelector('textarea');
-    await act(async () =>
-      hydratePage(
-        root,
-        'en',
-        <PageRoot>
-          <PanelApp />
-        </PageRoot>,
-      ),
-    );
+    await act(async () => hydratePage(root, 'en', inRoot(<PanelApp />)));
     expect(errors).not.toHaveBeenCalled();
     expect(root.querySelector('textarea')).toBe(box);
   });
