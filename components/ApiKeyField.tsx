@@ -3,6 +3,7 @@ import { t } from '@/utils/i18n';
 import type { KeyStatus } from '@/utils/messaging/protocol';
 import styles from './ApiKeyField.module.css';
 import controls from './controls.module.css';
+import { Field } from './Field';
 
 interface Props {
   status: KeyStatus | undefined;
@@ -71,10 +72,7 @@ export function ApiKeyField({
     );
   }
   return (
-    <div className={controls.field}>
-      <label className={controls.label} htmlFor="api-key">
-        {t('apiKeyLabel')}
-      </label>
+    <Field id="api-key" label={t('apiKeyLabel')}>
       <div className={styles.entry}>
         <input
           id="api-key"
@@ -120,6 +118,6 @@ export function ApiKeyField({
           </div>
         </div>
       ) : null}
-    </div>
+    </Field>
   );
 }

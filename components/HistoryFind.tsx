@@ -3,6 +3,7 @@ import { t } from '@/utils/i18n';
 import type { DateOrder, FindQuery, KindFilter, StatusFilter } from '@/utils/ui/history-find';
 import type { ShownProfile } from '@/utils/ui/profiles-view';
 import controls from './controls.module.css';
+import { Field } from './Field';
 import styles from './HistoryFind.module.css';
 
 interface Props {
@@ -28,10 +29,7 @@ interface ChoiceProps<T extends string> {
 export function Choice<T extends string>({ label, value, choices, onChange }: ChoiceProps<T>) {
   const id = useId();
   return (
-    <div className={controls.field}>
-      <label className={controls.label} htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label}>
       <select
         id={id}
         className={controls.select}
@@ -45,7 +43,7 @@ export function Choice<T extends string>({ label, value, choices, onChange }: Ch
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
+import { Field } from './Field';
 
 interface Props
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'> {
@@ -19,10 +20,7 @@ export function TextField({ id, label, value, onChange, hint, problem, ...rest }
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', problem ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={controls.field}>
-      <label className={controls.label} htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label}>
       <input
         {...rest}
         id={id}
@@ -42,6 +40,6 @@ export function TextField({ id, label, value, onChange, hint, problem, ...rest }
           {problem}
         </ErrorMessage>
       ) : null}
-    </div>
+    </Field>
   );
 }

@@ -5,6 +5,7 @@ import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
+import { Field } from './Field';
 import styles from './SetupNotice.module.css';
 
 /**
@@ -50,10 +51,7 @@ export function UnlockForm({ autoFocus = false }: { autoFocus?: boolean }) {
       </h2>
       <p className={styles.text}>{t('unlockHint')}</p>
       <form onSubmit={(event) => void unlock(event)}>
-        <div className={controls.field}>
-          <label className={controls.label} htmlFor={`${id}-passphrase`}>
-            {t('passphraseLabel')}
-          </label>
+        <Field id={`${id}-passphrase`} label={t('passphraseLabel')}>
           <input
             id={`${id}-passphrase`}
             className={controls.input}
@@ -67,7 +65,7 @@ export function UnlockForm({ autoFocus = false }: { autoFocus?: boolean }) {
             aria-describedby={error ? `${id}-error` : undefined}
             onChange={(event) => setPassphrase(event.currentTarget.value)}
           />
-        </div>
+        </Field>
         <button type="submit" className={controls.primary} disabled={busy} aria-busy={busy}>
           {busy ? t('unlocking') : t('unlockButton')}
         </button>

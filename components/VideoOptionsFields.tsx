@@ -10,6 +10,7 @@ import {
 import { durationProblem } from '@/utils/validation';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
+import { Field } from './Field';
 import styles from './VideoOptionsFields.module.css';
 
 interface Props {
@@ -38,10 +39,7 @@ export function VideoOptionsFields({
     <fieldset className={styles.fieldset} disabled={disabled}>
       <legend className={styles.legend}>{legend}</legend>
       <div className={styles.grid}>
-        <div className={controls.field}>
-          <label className={controls.label} htmlFor={durationId}>
-            {t('durationLabel')}
-          </label>
+        <Field id={durationId} label={t('durationLabel')}>
           <input
             id={durationId}
             className={controls.input}
@@ -55,11 +53,8 @@ export function VideoOptionsFields({
             aria-describedby={problem ? durationErrorId : undefined}
             onChange={(event) => onChange({ ...value, duration: event.currentTarget.value })}
           />
-        </div>
-        <div className={controls.field}>
-          <label className={controls.label} htmlFor={`${idPrefix}-resolution`}>
-            {t('resolutionLabel')}
-          </label>
+        </Field>
+        <Field id={`${idPrefix}-resolution`} label={t('resolutionLabel')}>
           <select
             id={`${idPrefix}-resolution`}
             className={controls.select}
@@ -72,11 +67,8 @@ export function VideoOptionsFields({
               </option>
             ))}
           </select>
-        </div>
-        <div className={controls.field}>
-          <label className={controls.label} htmlFor={`${idPrefix}-aspect`}>
-            {t('aspectRatioLabel')}
-          </label>
+        </Field>
+        <Field id={`${idPrefix}-aspect`} label={t('aspectRatioLabel')}>
           <select
             id={`${idPrefix}-aspect`}
             className={controls.select}
@@ -89,7 +81,7 @@ export function VideoOptionsFields({
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <div className={controls.field}>
           <span className={controls.label} aria-hidden="true">
             &nbsp;

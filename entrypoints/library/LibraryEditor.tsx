@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import controls from '@/components/controls.module.css';
 import { ErrorMessage } from '@/components/ErrorMessage';
+import { Field } from '@/components/Field';
 import { TextField } from '@/components/TextField';
 import { VideoOptionsFields } from '@/components/VideoOptionsFields';
 import { describeProblem, t } from '@/utils/i18n';
@@ -80,10 +81,7 @@ export function LibraryEditor({ initial, pinnedElsewhere, busy, onSave, onCancel
         problem={problemText('tags')}
         onChange={(tags) => set({ tags })}
       />
-      <div className={controls.field}>
-        <label className={controls.label} htmlFor="library-text">
-          {t('libraryText')}
-        </label>
+      <Field id="library-text" label={t('libraryText')}>
         <textarea
           id="library-text"
           className={controls.textarea}
@@ -100,11 +98,8 @@ export function LibraryEditor({ initial, pinnedElsewhere, busy, onSave, onCancel
           {t('promptCounter', [draft.text.length, MAX_PROMPT_LENGTH])}
         </p>
         {problemText('text') ? <ErrorMessage inline>{problemText('text')}</ErrorMessage> : null}
-      </div>
-      <div className={controls.field}>
-        <label className={controls.label} htmlFor="library-kind">
-          {t('libraryKind')}
-        </label>
+      </Field>
+      <Field id="library-kind" label={t('libraryKind')}>
         <select
           id="library-kind"
           className={controls.select}
@@ -115,7 +110,7 @@ export function LibraryEditor({ initial, pinnedElsewhere, busy, onSave, onCancel
           <option value="image">{t('kindImage')}</option>
           <option value="video">{t('kindVideo')}</option>
         </select>
-      </div>
+      </Field>
       <MenuPinField draft={draft} menuFull={pinnedElsewhere >= MAX_PINNED} onChange={(pin) => set({ pin })} />
       <div className={controls.checkRow}>
         <input

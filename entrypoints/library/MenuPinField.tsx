@@ -1,4 +1,5 @@
 import controls from '@/components/controls.module.css';
+import { Field } from '@/components/Field';
 import { t } from '@/utils/i18n';
 import { MAX_PINNED } from '@/utils/library/limits';
 import { takesSelection } from '@/utils/library/pins';
@@ -25,10 +26,7 @@ export function MenuPinField({ draft, menuFull, onChange }: Props) {
       ? t('libraryPinMenuFull', MAX_PINNED)
       : t('libraryPinHint');
   return (
-    <div className={controls.field}>
-      <label className={controls.label} htmlFor="library-pin">
-        {t('libraryPin')}
-      </label>
+    <Field id="library-pin" label={t('libraryPin')}>
       <select
         id="library-pin"
         className={controls.select}
@@ -44,6 +42,6 @@ export function MenuPinField({ draft, menuFull, onChange }: Props) {
       <p id="library-pin-hint" className={controls.hint}>
         {hint}
       </p>
-    </div>
+    </Field>
   );
 }

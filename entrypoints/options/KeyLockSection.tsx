@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import controls from '@/components/controls.module.css';
 import { ErrorMessage } from '@/components/ErrorMessage';
+import { Field } from '@/components/Field';
 import { StatusMessage } from '@/components/StatusMessage';
 import { TextField } from '@/components/TextField';
 import { describeLockError, UnlockForm } from '@/components/UnlockForm';
@@ -21,10 +22,7 @@ function idleLabel(minutes: number): string {
 
 function IdleSelect({ value, onChange }: { value: number; onChange: (minutes: number) => void }) {
   return (
-    <div className={controls.field}>
-      <label className={controls.label} htmlFor="key-lock-idle">
-        {t('keyLockIdle')}
-      </label>
+    <Field id="key-lock-idle" label={t('keyLockIdle')}>
       <select
         id="key-lock-idle"
         className={controls.input}
@@ -37,7 +35,7 @@ function IdleSelect({ value, onChange }: { value: number; onChange: (minutes: nu
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }
 

@@ -1,11 +1,7 @@
 import { useMemo } from 'react';
-import { CopiesContext } from '@/components/CopiesContext';
-import { ENTRY_LISTS_WINDOW, EntryLists } from '@/components/EntryLists';
-import { KeyStatusContext } from '@/components/KeyStatusContext';
+import { ENTRY_LISTS_WINDOW } from '@/components/EntryLists';
 import { MediaGrid } from '@/components/MediaGrid';
-import { PageHeader } from '@/components/PageHeader';
-import { PromptComposer } from '@/components/PromptComposer';
-import { ResultCard } from '@/components/ResultCard';
+import { PromptPageBody } from '@/components/PromptPageBody';
 import { t } from '@/utils/i18n';
 import { useNow } from '@/utils/ui/hooks';
 import { mediaItems } from '@/utils/ui/media-items';
@@ -26,7 +22,7 @@ const PANEL_HISTORY = recentHistory({ ...ENTRY_LISTS_WINDOW, completed: GALLERY_
  */
 export function PanelApp() {
   const page = usePromptPage(undefined, PANEL_HISTORY);
-  const { data, configured, refresh, actions, copies } = page;
+  const { data, copies } = page;
   const now = useNow(1000);
   useComposerDraft(page.draft);
 
@@ -40,29 +36,15 @@ export function PanelApp() {
   );
 
   return (
-    <KeyStatusContext.Provider value={data.key}>
-      <CopiesContext.Provider value={copies}>
-        <main className={styles.panel}>
-          <PageHeader
-            configured={configured}
-            balance={data.balance}
-            profiles={data.profiles}
-            refresh={refresh}
-            now={now}
-          />
-          <PromptComposer page={page} now={now} />
-          {page.result ? <ResultCard entry={page.result} /> : null}
-          <EntryLists history={data.history} actions={actions} now={now} onEdit={page.editEntry} />
-          {media.length > 0 ? (
-            <section className={styles.gallery} aria-labelledby="gallery-heading">
-              <h2 id="gallery-heading" className={styles.heading}>
-                {t('panelGalleryHeading')}
-              </h2>
-              <MediaGrid items={media} />
-            </section>
-          ) : null}
-        </main>
-      </CopiesContext.Provider>
-    </KeyStatusContext.Provider>
+    <PromptPageBody page={page} now={now} className={styles.panel}>
+      {media.length > 0 ? (
+        <section className={styles.gallery} aria-labelledby="gallery-heading">
+          <h2 id="gallery-heading" className={styles.heading}>
+            {t('panelGalleryHeading')}
+          </h2>
+          <MediaGrid items={media} />
+        </section>
+      ) : null}
+    </PromptPageBody>
   );
 }
