@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LibraryPrompt } from '../../utils/library/schema';
 import { DEMO_API_KEY } from '../reference-service/server';
+import { finishedFiles } from '../support/files';
 import { HistoryPage } from './pages/history';
 import { LibraryPage } from './pages/library';
 import { expect, test } from './support/fixtures';
@@ -13,9 +14,9 @@ const downloads = mkdtempSync(path.join(os.tmpdir(), 'promptcast-export-'));
 test.use({ extensionLaunch: { downloadsPath: downloads } });
 test.afterAll(() => rmSync(downloads, { recursive: true, force: true }));
 
-/** The files the browser saved (under GUID names: Playwright overrides the file name). */
+/** The files the browser has finished saving (under GUID names: Playwright overrides the file name). */
 function savedTexts(): string[] {
-  return readdirSync(downloads).map((name) => readFileSync(path.join(downloads, name), 'utf8'));
+  return finishedFiles(downloads, ['.crdownload']).map((bytes) => bytes.toString('utf8'));
 }
 
 const storedLibrary = async (extension: Parameters<typeof storageOf>[0]) =>
@@ -72,6 +73,8 @@ test('the history page finds entries, exports them with the prompt library to a 
   // library's prompts as they are stored.
   await history.exportHistory();
   await expect(history.statusSaying('Exported 3 entries and 2 library prompts.')).toBeVisible();
+  // The page says so once the browser has the file; writing it may end a moment later.
+  await expect.poll(() => savedTexts().length).toBe(1);
   const [text, ...others] = savedTexts();
   expect(others).toHaveLength(0);
   const file = JSON.parse(text ?? '') as {
