@@ -25,9 +25,15 @@ function downloadPrefs(folder: string | undefined): Record<string, unknown> {
   };
 }
 
-function prefs(downloadsDir: string | undefined): Record<string, unknown> {
+/** The languages this Firefox is asked to show (its add-ons' translations follow them). */
+function localePrefs(locale: string | undefined): Record<string, unknown> {
+  return locale ? { 'intl.locale.requested': locale } : {};
+}
+
+function prefs(options: LaunchOptions): Record<string, unknown> {
   return {
-    ...downloadPrefs(downloadsDir),
+    ...downloadPrefs(options.downloadsDir),
+    ...localePrefs(options.locale),
     'extensions.webextensions.uuids': JSON.stringify({ [geckoId()]: ADDON_UUID }),
     // Grants what `permissions.request` asks for instead of showing the doorhanger no test can click; the
     // request itself still has to come from a click (Firefox refuses it outside a user input handler).
@@ -39,11 +45,7 @@ function prefs(downloadsDir: string | undefined): Record<string, unknown> {
   };
 }
 
-async function launchFirefox(
-  profileDir: string,
-  downloadsDir: string | undefined,
-  build = firefoxBuildDir,
-): Promise<Browser> {
+async function launchFirefox(profileDir: string, options: LaunchOptions): Promise<Browser> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxExecutable(),
@@ -53,19 +55,28 @@ async function launchFirefox(
     args: ['--remote-allow-system-access'],
     // The https media host of the reference service has a self-signed certificate (tests/reference-service/tls).
     acceptInsecureCerts: true,
-    extraPrefsFirefox: prefs(downloadsDir),
+    extraPrefsFirefox: prefs(options),
   });
-  await browser.installExtension(build);
+  await browser.installExtension(options.releaseBuild ?? firefoxBuildDir);
   return browser;
 }
 
-export type PageName = 'popup' | 'options' | 'history' | 'sidepanel' | 'library';
+/** A page's file without `.html`; the popup's and the side panel's translations are `popup.de` and so on. */
+export type PageName =
+  | 'popup'
+  | 'options'
+  | 'history'
+  | 'sidepanel'
+  | 'library'
+  | `${'popup' | 'sidepanel'}.${string}`;
 
 export interface LaunchOptions {
   /** A folder for the files this Firefox downloads. */
   downloadsDir?: string;
   /** Installs this build (an earlier release) instead of today's, until `upgrade()`. */
-  releaseBuild?: string;
+  releaseBuild?: string | undefined;
+  /** The language Firefox is asked to show, `de` say (else its own, English here). */
+  locale?: string;
 }
 
 /** firefox-esr on its own profile with the add-on installed as a temporary add-on, over WebDriver BiDi. */
@@ -80,11 +91,7 @@ export class FirefoxUnderTest {
 
   static async launch(options: LaunchOptions = {}): Promise<FirefoxUnderTest> {
     const profileDir = mkdtempSync(path.join(os.tmpdir(), 'promptcast-firefox-'));
-    return new FirefoxUnderTest(
-      profileDir,
-      options,
-      await launchFirefox(profileDir, options.downloadsDir, options.releaseBuild),
-    );
+    return new FirefoxUnderTest(profileDir, options, await launchFirefox(profileDir, options));
   }
 
   /** An extension page in a new tab, once its document has loaded. */
@@ -116,7 +123,7 @@ export class FirefoxUnderTest {
    */
   async restart(): Promise<void> {
     await this.current.close();
-    this.current = await launchFirefox(this.profileDir, this.options.downloadsDir, this.options.releaseBuild);
+    this.current = await launchFirefox(this.profileDir, this.options);
   }
 
   /** Quits Firefox and starts it again with today's build in place of the release: an update, same storage. */
