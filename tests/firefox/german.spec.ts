@@ -3,28 +3,16 @@
  * at the first frames built in German (utils/background/translated-frames.ts), which paint German before any
  * script and work once React has hydrated them; an English page opened anyway hides its English frame.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'webextension-polyfill';
-import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
-import { FirefoxUnderTest } from './support/firefox';
+import { DEMO_API_KEY } from '../reference-service/server';
 import { AddonState, OptionsPage, PopupPage } from './support/pages';
+import { TestBed } from './support/test-bed';
 
 // The page's own `browser`: it types the callbacks that run inside extension pages.
 declare const browser: Browser;
 
-let service: ReferenceService;
-let firefox: FirefoxUnderTest;
-
-beforeAll(async () => {
-  service = await startReferenceService({ port: 0 });
-});
-afterAll(() => service?.close());
-
-beforeEach(async () => {
-  service.reset();
-  firefox = await FirefoxUnderTest.launch({ locale: 'de' });
-});
-afterEach(() => firefox?.close());
+const bed = TestBed.forEachTest({ locale: 'de' });
 
 /** What a page showed as parsed, before any script of its own ran (recorded at DOMContentLoaded's start). */
 interface FrameAtParse {
@@ -56,16 +44,16 @@ async function frameAtParse(state: AddonState, file: string): Promise<FrameAtPar
       hidden: parsed.documentElement.hasAttribute('data-frame-hidden'),
       text: parsed.querySelector('#root')?.textContent ?? '',
     };
-  }, `${firefox.origin}/${file}`);
+  }, `${bed.firefox.origin}/${file}`);
 }
 
 describe('Promptcast in a German Firefox', () => {
   it('the toolbar popup and the sidebar open German first frames, which make an image once set up in German', async () => {
-    const state = await AddonState.open(firefox);
+    const state = await AddonState.open(bed.firefox);
     const pages = await translatedPages(state);
     expect(pages).toEqual({
-      popup: `${firefox.origin}/popup.de.html`,
-      panel: `${firefox.origin}/sidepanel.de.html`,
+      popup: `${bed.firefox.origin}/popup.de.html`,
+      panel: `${bed.firefox.origin}/sidepanel.de.html`,
     });
     for (const file of ['popup.de.html', 'sidepanel.de.html']) {
       const frame = await frameAtParse(state, file);
@@ -75,29 +63,29 @@ describe('Promptcast in a German Firefox', () => {
     }
 
     // Set up as a German-speaking person does, on the options page in German.
-    const options = new OptionsPage(await firefox.openPage('options'));
-    await options.fill('Dienst-URL', service.url);
+    const options = new OptionsPage(await bed.firefox.openPage('options'));
+    await options.fill('Dienst-URL', bed.service.url);
     await options.fill('API-Schlüssel', DEMO_API_KEY);
     await options.press('Speichern');
     await options.outcome('Gespeichert.');
 
     for (const name of ['popup.de', 'sidepanel.de'] as const) {
-      const page = new PopupPage(await firefox.openPage(name));
+      const page = new PopupPage(await bed.firefox.openPage(name));
       await page.textOf('html[data-hydrated] button[data-generate="image"]', 'Bild erzeugen');
       await page.fill('Prompt', `ein Drachen über den Dünen (${name})`);
       await page.press('Bild erzeugen');
       await page.textOf('[role="status"]', 'Bild fertig.', 30_000);
       expect((await page.renderedResultImage()).width).toBeGreaterThan(0);
     }
-    const images = service.requests().filter((request) => request.path.endsWith('/images/generate'));
+    const images = bed.service.requests().filter((request) => request.path.endsWith('/images/generate'));
     expect(images.map((request) => request.method)).toEqual(['POST', 'POST']);
   });
 
   it('the English popup, opened anyway, shows the page in German, not its English frame', async () => {
-    const state = await AddonState.open(firefox);
+    const state = await AddonState.open(bed.firefox);
     const frame = await frameAtParse(state, 'popup.html');
     expect(frame.text).toContain('Generate image');
-    const popup = new PopupPage(await firefox.openPage('popup'));
+    const popup = new PopupPage(await bed.firefox.openPage('popup'));
     await popup.textOf('html[data-hydrated] button[data-generate="image"]', 'Bild erzeugen');
     expect(await popup.page.evaluate(() => document.documentElement.hasAttribute('data-frame-hidden'))).toBe(
       false,
