@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';
@@ -110,6 +110,13 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
       )
       .finally(() => setBatchBusy(false));
   };
+
+  // A click the parser was not there for yet is acted on once it has come: a quick person's click is not lost.
+  const replay = draft.clickToReplay;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the parser's arrival after a click replays it.
+  useEffect(() => {
+    if (replay) generateLines(replay);
+  }, [replay]);
 
   const generateImage = () => {
     if (draft.many) return generateLines('image');

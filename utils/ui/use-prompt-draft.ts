@@ -26,6 +26,8 @@ export interface PromptDraft {
   onBatchChange: (batch: boolean) => void;
   /** The lines to send as prompts (for videos with their options), or undefined after showing what is wrong. */
   checkedBatch: (kind: 'image' | 'video') => { prompts: string[]; options?: VideoOptions } | undefined;
+  /** A Generate click made while the variation parser was loading, to be acted on now that it has come. */
+  clickToReplay?: 'image' | 'video';
   /**
    * Replaces what is typed (a selection sent for review, an entry to edit and generate again), with a
    * video's options when given, and puts the caret in the prompt box. Stable across renders. `model`: a
@@ -87,6 +89,7 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [batch, setBatch] = useState(false);
   const [model, setModel] = useState<string | undefined>(undefined);
+  const [waitingClick, setWaitingClick] = useState<'image' | 'video' | undefined>(undefined);
   const varied = hasVariations(prompt);
   const variations = useVariations(varied);
   const problemOf = (text: string, lines = batch): Problem | undefined => {
@@ -153,6 +156,8 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
     onPromptChange: (value) => {
       setPrompt(value);
       showLive(value);
+      // Typing after the click is a new intention: what was clicked for is no longer what the box says.
+      setWaitingClick(undefined);
     },
     ...(shownProblem ? { shownProblem } : {}),
     video,
@@ -181,7 +186,8 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
       setShownProblem((shown) => (shown ? problemOf(prompt, on) : undefined));
     },
     checkedBatch: (kind) => {
-      // A click in the moment the parser loads sends nothing rather than braces as typed.
+      // A click in the moment the parser loads sends nothing yet rather than braces as typed, and is kept.
+      setWaitingClick(expanded ? undefined : kind);
       if (!expanded) return undefined;
       const lines = 'prompts' in expanded ? expanded.prompts : [];
       const problem = 'problem' in expanded ? expanded.problem : batchProblem(lines);
@@ -193,6 +199,7 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
       const options = checkOptions(!problem);
       return problem || !options ? undefined : { prompts: lines, options };
     },
+    ...(waitingClick && expanded ? { clickToReplay: waitingClick } : {}),
     fill,
     ...(model ? { model } : {}),
     dropModel: () => setModel(undefined),

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
 import { usePromptDraft } from '@/utils/ui/use-prompt-draft';
 
@@ -50,5 +51,35 @@ describe('the prompt draft with variations', () => {
       expect(checked).toBeUndefined();
       expect(result.current.shownProblem).toEqual({ code: 'variations_unbalanced' });
     });
+  });
+});
+
+describe('a Generate click while the variation parser loads', () => {
+  it('is kept and acted on once the parser has come: the batch goes out once, as expanded', async () => {
+    // A fresh module graph: the parser is not loaded yet, as in a popup that has just opened.
+    vi.resetModules();
+    const { usePromptDraft: freshDraft } = await import('@/utils/ui/use-prompt-draft');
+    const { usePromptActions } = await import('@/utils/ui/use-prompt-actions');
+    const sent = vi
+      .spyOn(fakeBrowser.runtime, 'sendMessage')
+      .mockResolvedValue({ ok: true, data: { count: 2 } });
+    const { result } = renderHook(() => {
+      const draft = freshDraft(DEFAULT_SETTINGS);
+      return { draft, actions: usePromptActions(draft) };
+    });
+    act(() => {
+      result.current.draft.onPromptChange('a {tin|brass} lantern');
+    });
+    // Clicked in the same moment, before the parser's chunk has arrived.
+    expect(result.current.draft.prompts).toEqual([]);
+    act(() => result.current.actions.generateImage());
+    await waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
+    expect(sent.mock.calls[0]?.[0]).toMatchObject({
+      type: 'generateBatch',
+      kind: 'image',
+      prompts: ['a tin lantern', 'a brass lantern'],
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toHaveBeenCalledTimes(1);
   });
 });
