@@ -1,7 +1,7 @@
 /**
  * Promptcast in a Firefox shown the German translation: the worker points the toolbar popup and the sidebar
  * at the first frames built in German (utils/background/translated-frames.ts), which paint German before any
- * script and work once React has hydrated them; an English page opened anyway hides its English frame.
+ * script and work once React has hydrated them; an English page opened anyway ends up showing German.
  */
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'webextension-polyfill';
@@ -14,7 +14,7 @@ declare const browser: Browser;
 
 const bed = TestBed.forEachTest({ locale: 'de' });
 
-/** What a page showed as parsed, before any script of its own ran (recorded at DOMContentLoaded's start). */
+/** A page's built frame as its file holds it: what the browser paints before any script of the page runs. */
 interface FrameAtParse {
   lang: string;
   hidden: boolean;
@@ -34,7 +34,7 @@ async function translatedPages(state: AddonState): Promise<{ popup: string; pane
   }
 }
 
-/** The frame of `file` as parsed: markup and style only, since the page's module runs after DOMContentLoaded. */
+/** The frame of `file`, fetched and parsed apart from any page, so no script of its own has touched it. */
 async function frameAtParse(state: AddonState, file: string): Promise<FrameAtParse> {
   return state.page.evaluate(async (url) => {
     const text = await (await fetch(url)).text();
