@@ -2,20 +2,22 @@ import { useEffect, useMemo, useState } from 'react';
 import { formatCredits, t } from '@/utils/i18n';
 import { batchCost, type CostEstimate, type CostRecord, estimateCost } from '@/utils/prompts/cost-estimate';
 import type { VideoOptions } from '@/utils/settings/schema';
-import { entriesPage } from '@/utils/ui/history-reader';
+import { costRecordOf } from '@/utils/spend/ledger';
+import { latestCharges } from '@/utils/spend/ledger-db';
 import { pageHistoryDb } from '@/utils/ui/history-source';
 import styles from './PromptForm.module.css';
 
-/** Enough past generations for every estimate: the latest 50 alike are what an estimate reads. */
+/** Enough past charges for every estimate: the latest 50 alike are what an estimate reads. */
 const PAST_READ = 2000;
 
 /**
- * The newest past generations, read each time a preview appears (a batch is rare), so a cost recorded since
- * the page opened (a side panel stays open for hours) counts.
+ * The newest charges of the spend ledger (whatever was removed from the history since), read each time a
+ * preview appears (a batch is rare), so a cost recorded since the page opened (a side panel stays open for
+ * hours) counts.
  */
-async function pastGenerations(): Promise<CostRecord[]> {
+async function pastGenerations(profileId: string | undefined): Promise<CostRecord[]> {
   try {
-    return (await entriesPage(await pageHistoryDb(), { count: PAST_READ, order: 'newest' })).entries;
+    return (await latestCharges(await pageHistoryDb(), profileId, PAST_READ)).flatMap(costRecordOf);
   } catch {
     return [];
   }
@@ -53,13 +55,13 @@ export function CostPreview(props: CostPreviewProps) {
   const [past, setPast] = useState<CostRecord[]>();
   useEffect(() => {
     let current = true;
-    void pastGenerations().then((entries) => {
+    void pastGenerations(profileId).then((entries) => {
       if (current) setPast(entries);
     });
     return () => {
       current = false;
     };
-  }, []);
+  }, [profileId]);
   const duration = video?.duration;
   const resolution = video?.resolution;
   // Derived from the one read: changing the video's length or size re-estimates without reading again.

@@ -45,7 +45,8 @@ function summary(spend: DailySpend, dailyBudget: number | undefined, locale: str
 }
 
 /**
- * Credits spent per day as stacked bars (images below, videos above), with the scale's top and the daily
+ * Credits spent per day as stacked bars (images below, videos above, then what overlapping generations took
+ * together), with the scale's top and the daily
  * budget as a line. The drawing stretches to the page's width; its labels are text beside it, so they keep
  * their size.
  */
@@ -86,9 +87,18 @@ export function SpendChart({ spend, dailyBudget }: Props) {
                     className={styles.videos}
                     x={i * SLOT + (SLOT - BAR) / 2}
                     width={BAR}
-                    y={y(day.total)}
+                    y={y(day.total - day.together)}
                     height={HEIGHT - y(day.videos)}
                   />
+                  {day.together > 0 ? (
+                    <rect
+                      className={styles.together}
+                      x={i * SLOT + (SLOT - BAR) / 2}
+                      width={BAR}
+                      y={y(day.total)}
+                      height={HEIGHT - y(day.together)}
+                    />
+                  ) : null}
                 </g>
               ) : null,
             )}
@@ -127,6 +137,12 @@ export function SpendChart({ spend, dailyBudget }: Props) {
           <span className={`${styles.swatch} ${styles.videos}`} />
           {t('spendVideos')}
         </span>
+        {spend.together > 0 ? (
+          <span className={styles.key}>
+            <span className={`${styles.swatch} ${styles.together}`} />
+            {t('spendTogether')}
+          </span>
+        ) : null}
         <span data-testid="spend-totals">
           {t('spendTotals', [
             formatCredits(spend.total),

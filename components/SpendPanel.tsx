@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { describeError, formatCredits, t } from '@/utils/i18n';
 import { dailySpend } from '@/utils/spend/daily-spend';
-import { useSpendFacts, useToday } from '@/utils/spend/use-spend';
+import { useSpendDays, useToday } from '@/utils/spend/use-spend';
 import type { ShownProfiles } from '@/utils/ui/profiles-view';
 import controls from './controls.module.css';
 import { ErrorMessage } from './ErrorMessage';
@@ -26,13 +26,13 @@ const ALL = '';
 export default function SpendPanel({ profiles, dailyBudget }: SpendPanelProps) {
   const tableId = useId();
   const now = useToday();
-  const { facts, read, error } = useSpendFacts(now);
+  const { sums, read, error } = useSpendDays(now);
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [tableShown, setTableShown] = useState(false);
   const profile = chosen ?? profiles.activeId;
   const spend = useMemo(
-    () => dailySpend(facts.values(), now, profile === ALL ? undefined : profile),
-    [facts, now, profile],
+    () => dailySpend(sums, now, profile === ALL ? undefined : profile),
+    [sums, now, profile],
   );
   const name =
     profile === ALL

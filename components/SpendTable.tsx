@@ -21,6 +21,7 @@ export function SpendTable({ spend, caption }: Props) {
           <th scope="col">{t('spendDay')}</th>
           <th scope="col">{t('spendImages')}</th>
           <th scope="col">{t('spendVideos')}</th>
+          <th scope="col">{t('spendTogether')}</th>
           <th scope="col">{t('spendTotal')}</th>
         </tr>
       </thead>
@@ -32,6 +33,7 @@ export function SpendTable({ spend, caption }: Props) {
             </th>
             <td>{number(day.images)}</td>
             <td>{number(day.videos)}</td>
+            <td>{number(day.together)}</td>
             <td>{number(day.total)}</td>
           </tr>
         ))}
@@ -41,6 +43,7 @@ export function SpendTable({ spend, caption }: Props) {
           <th scope="row">{t('spendAllDays')}</th>
           <td>{number(spend.images)}</td>
           <td>{number(spend.videos)}</td>
+          <td>{number(spend.together)}</td>
           <td>{number(spend.total)}</td>
         </tr>
       </tfoot>

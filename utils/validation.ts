@@ -9,7 +9,10 @@ import { collapseWhitespace } from './text';
 export const MAX_PROMPT_LENGTH = 4000;
 export const DURATION_RANGE = { min: 1, max: 60 } as const;
 
-/** Whole-number settings and their allowed ranges, shared by the options form and the settings schema. */
+/**
+ * Number settings and their allowed ranges, shared by the options form and the settings schema: whole
+ * numbers, but for amounts of credits (`credits`), which are exact to the thousandth (spend/credits.ts).
+ */
 export const NUMBER_LIMITS = {
   pollIntervalSec: { min: 1, max: 600 },
   jobTimeoutMin: { min: 1, max: 24 * 60 },
@@ -25,11 +28,15 @@ export const NUMBER_LIMITS = {
   /** Above this many prompts (a batch or variations) the form asks before spending on all of them. */
   confirmBatchAbove: { min: 1, max: 100 },
   /** Credits this extension may spend per calendar day and month; 0: no budget. */
-  dailyBudget: { min: 0, max: 1_000_000_000 },
-  monthlyBudget: { min: 0, max: 1_000_000_000 },
+  dailyBudget: { min: 0, max: 1_000_000_000, credits: true },
+  monthlyBudget: { min: 0, max: 1_000_000_000, credits: true },
   /** A balance falling below this is told once; 0: never. */
-  lowBalanceBelow: { min: 0, max: 1_000_000_000 },
+  lowBalanceBelow: { min: 0, max: 1_000_000_000, credits: true },
 } as const;
+
+/** Whether a number setting is an amount of credits (fractions allowed) rather than a whole number. */
+export const isCreditsField = (field: keyof typeof NUMBER_LIMITS): boolean =>
+  'credits' in NUMBER_LIMITS[field];
 
 export type Problem =
   | { code: 'prompt_empty' }

@@ -1,6 +1,7 @@
 import { TextField } from '@/components/TextField';
 import { type MessageKey, t } from '@/utils/i18n';
 import { NUMBER_LIMITS, type NumberField } from '@/utils/ui/settings-form';
+import { isCreditsField } from '@/utils/validation';
 import { describeFieldProblem } from './field-problem';
 import styles from './Options.module.css';
 import { FIELD_IDS, type SettingsFormState } from './useSettingsForm';
@@ -8,7 +9,7 @@ import { FIELD_IDS, type SettingsFormState } from './useSettingsForm';
 /** A number setting: its field, the label's message and the hint's, if any. */
 export type NumberFieldSpec = readonly [NumberField, MessageKey, MessageKey | undefined];
 
-/** Whole-number settings typed as text, with their limits and problems, saved with the form. */
+/** Number settings typed as text (amounts of credits to the thousandth), with their limits and problems, saved with the form. */
 export function NumberFields({
   settings,
   fields,
@@ -25,10 +26,10 @@ export function NumberFields({
           id={FIELD_IDS[field]}
           label={t(labelKey)}
           type="number"
-          inputMode="numeric"
+          inputMode={isCreditsField(field) ? 'decimal' : 'numeric'}
           min={NUMBER_LIMITS[field].min}
           max={NUMBER_LIMITS[field].max}
-          step={1}
+          step={isCreditsField(field) ? 0.001 : 1}
           value={form[field]}
           onChange={(value) => update({ [field]: value })}
           {...(hintKey ? { hint: t(hintKey) } : {})}

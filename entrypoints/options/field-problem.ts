@@ -4,6 +4,6 @@ import type { FieldProblem } from '@/utils/ui/settings-form';
 export function describeFieldProblem(problem: FieldProblem | undefined): string | undefined {
   if (!problem) return undefined;
   return problem.code === 'number_range'
-    ? t('numberRange', [problem.min, problem.max])
+    ? t(problem.credits ? 'creditsRange' : 'numberRange', [problem.min, problem.max])
     : describeProblem(problem);
 }

@@ -4,13 +4,13 @@ import type { HistoryEntry } from '../../utils/history/schema';
 import { FIRST_PROFILE_ID, profileOf } from '../../utils/profiles/first-profile';
 import { HistoryPage } from './pages/history';
 import { expect, test } from './support/fixtures';
-import { seedHistory } from './support/history-seed';
+import { chargesOf, seedCharges, seedHistory } from './support/history-seed';
 import { EVENTUALLY, historyOf } from './support/probes';
 import { configure, sendFrom } from './support/setup';
 
 const shots = path.join(import.meta.dirname, 'screenshots');
 
-type Row = [images: number, videos: number, total: number];
+type Row = [images: number, videos: number, together: number, total: number];
 
 /** An entry made `daysAgo` local days before today, at `hour`, with `patch` over a finished image. */
 function madeOn(id: string, daysAgo: number, hour: number, patch: Partial<HistoryEntry>): HistoryEntry {
@@ -64,10 +64,10 @@ async function expectedDays(
   entries.forEach((entry, i) => {
     const date = dates[i];
     if (date === undefined || entry.cost === undefined || !counts(entry)) return;
-    const day = days[date] ?? [0, 0, 0];
+    const day = days[date] ?? [0, 0, 0, 0];
     days[date] = day;
     day[entry.kind === 'image' ? 0 : 1] += entry.cost;
-    day[2] += entry.cost;
+    day[3] += entry.cost;
   });
   return days;
 }
@@ -77,11 +77,11 @@ async function tableDays(history: HistoryPage): Promise<Record<string, Row>> {
   const rows = (await history.spendRows()) as Record<string, Row>;
   expect(Object.keys(rows)).toHaveLength(30);
   const sums = Object.values(rows).reduce<Row>(
-    (sum, row) => [sum[0] + row[0], sum[1] + row[1], sum[2] + row[2]],
-    [0, 0, 0],
+    (sum, row) => [sum[0] + row[0], sum[1] + row[1], sum[2] + row[2], sum[3] + row[3]],
+    [0, 0, 0, 0],
   );
   await expect(history.spendTotals()).toHaveText(sums.map(String));
-  return Object.fromEntries(Object.entries(rows).filter(([, row]) => row[2] > 0));
+  return Object.fromEntries(Object.entries(rows).filter(([, row]) => row[3] > 0));
 }
 
 test('the spend chart shows the recorded costs per day, by profile, and follows new ones', async ({
@@ -109,6 +109,8 @@ test('the spend chart shows the recorded costs per day, by profile, and follows 
     madeOn('much-older', 45, 12, { cost: 700, kind: 'video' }),
   ];
   await seedHistory(extension, seed);
+  // What they cost is in the spend ledger, which the chart reads.
+  await seedCharges(extension, chargesOf(seed));
 
   const history = await HistoryPage.open(extension);
   await expect(history.entries()).toHaveCount(seed.length);
@@ -122,7 +124,7 @@ test('the spend chart shows the recorded costs per day, by profile, and follows 
   // The drawing: a bar of images and one of videos stacked on each day with spend, and its sum in words.
   const spendDays = Object.values(await expectedDays(history.page, seed, first));
   await expect(history.spendChart.locator('rect')).toHaveCount(2 * spendDays.length);
-  const total = spendDays.reduce((sum, day) => sum + day[2], 0);
+  const total = spendDays.reduce((sum, day) => sum + day[3], 0);
   await expect(history.spendChart).toHaveAttribute('aria-label', new RegExp(`: ${total} credits in all,`));
 
   for (const scheme of ['light', 'dark'] as const) {

@@ -100,6 +100,7 @@ export async function writeAllHistory(entries: readonly HistoryEntry[]): Promise
           entry,
           createdAt: entry.createdAt,
           seq: -(start + i + 1),
+          sent: entry.sentAt ?? entry.createdAt,
           status: entry.status,
           kind: entry.kind,
           owed: ended && entry.notifyPending === true ? 1 : 0,
@@ -120,6 +121,59 @@ export async function writeAllHistory(entries: readonly HistoryEntry[]): Promise
     db.close();
   }
   await api.storage.local.remove('history');
+  const { historyChanges } = await api.storage.local.get('historyChanges');
+  const seq = (historyChanges as { seq?: number } | undefined)?.seq ?? 0;
+  await api.storage.local.set({ historyChanges: { seq: seq + 1, ids: [], cleared: true } });
+}
+
+/** A charge as a test seeds the spend ledger with: credits in thousandths, made at `at`. */
+export interface SeedCharge {
+  id: string;
+  profile: string;
+  at: number;
+  milli: number;
+  kind: 'image' | 'video' | 'mixed';
+}
+
+/**
+ * Adds charges to the spend ledger and their days' sums, as the worker's settling does (utils/spend/ledger.ts,
+ * spelled out: this function runs in the page, without imports), then signals a change so open pages re-read.
+ */
+export async function writeCharges(charges: readonly SeedCharge[]): Promise<void> {
+  const api = (globalThis as { browser?: typeof chrome }).browser ?? chrome;
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open('promptcast-history');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const dayOf = (time: number) => {
+    const date = new Date(time);
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  };
+  try {
+    const transaction = db.transaction(['ledger', 'spendDays'], 'readwrite');
+    const ledger = transaction.objectStore('ledger');
+    const days = transaction.objectStore('spendDays');
+    const sums = new Map<string, Record<string, number | string>>();
+    for (const charge of charges) {
+      const day = dayOf(charge.at);
+      ledger.put({ ...charge, origin: '', keyId: '', day, entries: [charge.id] });
+      const key = `${charge.profile}\n${day}`;
+      const sum = sums.get(key) ?? { profile: charge.profile, day, images: 0, videos: 0, mixed: 0, count: 0 };
+      const field = charge.kind === 'image' ? 'images' : charge.kind === 'video' ? 'videos' : 'mixed';
+      sum[field] = Number(sum[field]) + charge.milli;
+      sum.count = Number(sum.count) + 1;
+      sums.set(key, sum);
+    }
+    for (const sum of sums.values()) days.put(sum);
+    await new Promise<void>((resolve, reject) => {
+      transaction.oncomplete = () => resolve();
+      transaction.onabort = () => reject(transaction.error ?? new Error('ledger write aborted'));
+    });
+  } finally {
+    db.close();
+  }
   const { historyChanges } = await api.storage.local.get('historyChanges');
   const seq = (historyChanges as { seq?: number } | undefined)?.seq ?? 0;
   await api.storage.local.set({ historyChanges: { seq: seq + 1, ids: [], cleared: true } });

@@ -1,7 +1,10 @@
 import { AppError } from '../error-info';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
+import { profileOf } from '../profiles/first-profile';
 import { endUnsent, resumeWaiting } from './batch';
 import type { Context } from './context';
+import { balanceBeforeIfAlone } from './cost';
+import { readProfiles } from './profile-store';
 
 /**
  * Pauses or resumes what of a batch is not sent yet. The mark is stored on each waiting entry in one
@@ -11,9 +14,15 @@ export async function pauseBatch(
   ctx: Context,
   { batchId, paused }: RequestOf<'pauseBatch'>,
 ): Promise<ResponseData['pauseBatch']> {
-  const changed = await ctx.history.patchMany({ batchId }, ({ paused: _, ...entry }) =>
-    entry.waiting ? (paused ? { ...entry, paused } : entry) : undefined,
-  );
+  // Paused prompts leave the batch's reading from before: what the rest of it costs is settled without
+  // them. Resumed, they share a reading of their own, taken now when nothing else runs (cost.ts).
+  const reading = paused ? undefined : await balanceBeforeIfAlone(ctx);
+  const active = reading && (await readProfiles()).profiles.activeId;
+  const changed = await ctx.history.patchMany({ batchId }, ({ paused: _, balanceBefore: __, ...entry }) => {
+    if (!entry.waiting) return undefined;
+    if (paused) return { ...entry, paused };
+    return reading && profileOf(entry) === active ? { ...entry, balanceBefore: reading } : entry;
+  });
   if (!paused) {
     await resumeWaiting(ctx);
     // Should this worker be stopped before it sends them, the alarm wakes the next one to do it.

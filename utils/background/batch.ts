@@ -5,13 +5,12 @@ import type { HistoryScope } from '../history/store';
 import { owed } from '../jobs/owed';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
 import { profileOf } from '../profiles/first-profile';
-import type { Settings, VideoOptions } from '../settings/schema';
-import { validSettingsItem } from '../settings/store';
+import type { VideoOptions } from '../settings/schema';
 import { checkBudget } from './budgets';
 import type { Context } from './context';
 import { balanceBeforeIfAlone } from './cost';
 import { imageRun } from './generate-image';
-import { newEntry, profileSettings, record, sendRecorded } from './run-entry';
+import { admit, type EntryRun, newEntry, profileSettings, record, sendRecorded } from './run-entry';
 import type { ConnectOverrides } from './service-access';
 import { videoRun } from './submit-video';
 
@@ -25,19 +24,35 @@ export function unqueued({ waiting: _, serviceUrl: __, paused: ___, ...entry }: 
 }
 
 /**
- * Sends one waiting entry: it stops waiting in its own write before the request leaves, so a worker
- * stopped during the request leaves it interrupted (it may have been charged), never sent twice. That
- * write is also the claim against a cancel or a pause: whichever lands first wins, in one transaction.
+ * Sends one waiting entry, checked like any other generation first (`admit`: its budget, its service): one
+ * the budget stops ends unsent with the reason, told with its batch. It stops waiting in its own write before
+ * the request leaves, so a worker stopped during the request leaves it interrupted (it may have been
+ * charged), never sent twice. That write is also the claim against a cancel or a pause: whichever lands first
+ * wins, in one transaction.
  */
-async function sendWaiting(ctx: Context, client: ServiceClient, settings: Settings, waiting: HistoryEntry) {
+async function sendWaiting(ctx: Context, waiting: HistoryEntry, consent: { overBudget?: boolean }) {
   try {
+    let admitted: { run: EntryRun; client: ServiceClient };
+    try {
+      const profile = await profileSettings(profileOf(waiting));
+      const run = {
+        ...runOf(waiting.kind, waiting.prompt, waiting.options ?? profile.settings.videoDefaults),
+        model: waiting.model,
+        ...consent,
+      };
+      admitted = { run, client: await admit(ctx, run, profile, destinationOf(waiting)) };
+    } catch (error) {
+      await endUnsent(ctx, { ids: [waiting.id] }, error);
+      return;
+    }
+    const { run, client } = admitted;
+    const sentAt = ctx.platform.now();
     const sent = await ctx.history.patch(waiting.id, (entry) =>
-      entry.waiting && !entry.paused ? unqueued(entry) : entry,
+      entry.waiting && !entry.paused ? { ...unqueued(entry), sentAt } : entry,
     );
     // Removed by the person meanwhile, ended unsent (cancelled, its profile deleted) or paused: the
     // resume sends a paused one again.
     if (sent?.status !== 'running' || sent.waiting) return ctx.inFlight.delete(waiting.id);
-    const run = runOf(sent.kind, sent.prompt, sent.options ?? settings.videoDefaults);
     const { entry } = await sendRecorded(ctx, run, sent, client);
     if (entry) ctx.copies.keepFinished([entry]);
   } catch (error) {
@@ -46,8 +61,8 @@ async function sendWaiting(ctx: Context, client: ServiceClient, settings: Settin
   }
 }
 
-function sendAll(ctx: Context, client: ServiceClient, settings: Settings, entries: readonly HistoryEntry[]) {
-  for (const entry of entries) void ctx.batchLanes(() => sendWaiting(ctx, client, settings, entry));
+function sendAll(ctx: Context, entries: readonly HistoryEntry[], consent: { overBudget?: boolean } = {}) {
+  for (const entry of entries) void ctx.batchLanes(() => sendWaiting(ctx, entry, consent));
 }
 
 /**
@@ -67,8 +82,8 @@ export async function generateBatch(
       kind === 'video' ? { kind, model: priced, options: videoOptions } : { kind, model: priced };
     await checkBudget(ctx, profile, request, prompts.length);
   }
-  // A library prompt's own model names the entries' model too, so a batch resumed later asks for it again.
-  const client = await ctx.connect({ profileId: profile.profileId, ...(model ? { modelId: model } : {}) });
+  // Nothing is recorded for a batch whose service cannot be reached; each prompt is admitted again as it goes.
+  await ctx.connect({ profileId: profile.profileId, ...(model ? { modelId: model } : {}) });
   const batchId = ctx.platform.newId();
   // One instant for the whole batch, so its order in the history is the order of its prompts even when
   // the clock ticks while they are made.
@@ -84,7 +99,7 @@ export async function generateBatch(
     serviceUrl: settings.baseUrl,
   }));
   await record(ctx, ...entries);
-  sendAll(ctx, client, settings, entries);
+  sendAll(ctx, entries, overBudget ? { overBudget } : {});
   return { batchId, count: entries.length };
 }
 
@@ -134,20 +149,5 @@ export async function resumeWaiting(ctx: Context): Promise<void> {
   );
   if (waiting.length === 0) return;
   for (const entry of waiting) ctx.inFlight.add(entry.id);
-  const groups = new Map<string, { destination: Destination; entries: HistoryEntry[] }>();
-  for (const entry of waiting) {
-    const destination = destinationOf(entry);
-    const key = JSON.stringify(destination);
-    const group = groups.get(key) ?? { destination, entries: [] };
-    group.entries.push(entry);
-    groups.set(key, group);
-  }
-  const settings = await validSettingsItem.getValue();
-  for (const { destination, entries } of groups.values()) {
-    try {
-      sendAll(ctx, await ctx.connect(destination), settings, entries);
-    } catch (error) {
-      await endUnsent(ctx, { ids: entries.map((entry) => entry.id) }, error);
-    }
-  }
+  sendAll(ctx, waiting);
 }

@@ -1,19 +1,35 @@
-import { type BudgetState, budgetStates, overBudget, periodStarts, WARN_AT } from '../budgets/budget';
+import {
+  type BudgetState,
+  budgetStates,
+  nearLimit,
+  overBudget,
+  periodDays,
+  periodStarts,
+} from '../budgets/budget';
 import { AppError } from '../error-info';
-import type { HistoryEntry } from '../history/schema';
 import { formatCredits, t } from '../i18n';
-import { profileOf } from '../profiles/first-profile';
-import { type CostRequest, estimateCost } from '../prompts/cost-estimate';
+import { batchCost, type CostRequest, estimateCost, RECENT_COSTS } from '../prompts/cost-estimate';
 import type { Settings } from '../settings/schema';
+import { costRecordOf, type DaySum } from '../spend/ledger';
+import { daySums, latestCharges } from '../spend/ledger-db';
 import { notify } from './browser-effects';
 import type { Context } from './context';
 import { spendNoticesItem } from './items';
 import type { ProfileSettings } from './run-entry';
 
-/** This profile's entries since the month began, where every budget's period starts. */
-async function thisMonth(ctx: Context, profileId: string): Promise<HistoryEntry[]> {
-  const since = periodStarts(ctx.platform.now()).month;
-  return (await ctx.history.find({ since })).filter((entry) => profileOf(entry) === profileId);
+/** This profile's day sums since the month began, where every budget's period starts: at most 31 records. */
+async function thisMonth(ctx: Context, profileId: string): Promise<DaySum[]> {
+  const { month, day } = periodDays(ctx.platform.now());
+  return daySums(await ctx.historyDb(), { profile: profileId, from: month, to: day });
+}
+
+/**
+ * What the same request cost this profile lately, from the ledger's single charges: the newest few times
+ * RECENT_COSTS, as most charges are of the request the person keeps making.
+ */
+async function estimateFromLedger(ctx: Context, profileId: string, request: CostRequest) {
+  const charges = await latestCharges(await ctx.historyDb(), profileId, RECENT_COSTS * 4);
+  return estimateCost(charges.flatMap(costRecordOf), { ...request, profileId });
 }
 
 const hasBudget = (settings: Settings) => settings.dailyBudget > 0 || settings.monthlyBudget > 0;
@@ -30,10 +46,12 @@ export async function checkBudget(
   count = 1,
 ): Promise<void> {
   if (!hasBudget(settings)) return;
-  const entries = await thisMonth(ctx, profileId);
-  const estimate = estimateCost(entries, { ...request, profileId });
-  const cost = estimate && estimate.credits * count;
-  const over = overBudget(budgetStates(settings, entries, ctx.platform.now()), cost ?? 0);
+  const [days, estimate] = await Promise.all([
+    thisMonth(ctx, profileId),
+    estimateFromLedger(ctx, profileId, request),
+  ]);
+  const cost = estimate && batchCost(count, estimate).total;
+  const over = overBudget(budgetStates(settings, days, ctx.platform.now()), cost ?? 0);
   if (over)
     throw new AppError('over_budget', { budget: { ...over, ...(cost === undefined ? {} : { cost }) } });
 }
@@ -53,7 +71,7 @@ export async function tellSpending(ctx: Context, profile: ProfileSettings, balan
     const now = ctx.platform.now();
     const starts = periodStarts(now);
     const states = budgetStates(settings, await thisMonth(ctx, profileId), now);
-    for (const state of states.filter((each) => each.spent >= each.limit * WARN_AT)) {
+    for (const state of states.filter(nearLimit)) {
       if (told[state.period] === starts[state.period]) continue;
       await warn(state);
       next[state.period] = starts[state.period];

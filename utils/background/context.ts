@@ -129,6 +129,8 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
   return {
     platform,
     history,
+    /** The history's database, for the spend ledger's reads (budgets); its writes go through `history`. */
+    historyDb: open,
     announcer,
     copies,
     keepAlive,

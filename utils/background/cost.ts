@@ -1,5 +1,6 @@
 import type { BalanceReading, HistoryEntry } from '../history/schema';
 import { createSerial } from '../serial';
+import { settleSpending } from '../spend/settle-spending';
 import { readBalance, refreshBalanceQuietly } from './balance';
 import { tellSpending } from './budgets';
 import type { Context } from './context';
@@ -7,48 +8,13 @@ import { storedBalanceItem } from './items';
 import { profileSettings } from './run-entry';
 
 /**
- * What a generation cost, from the balance before and after it. The difference belongs to this entry
- * only if the service charged nothing else meanwhile, so any other entry whose run overlaps the span
- * between the two readings, or a reading of another account, leaves the cost unknown. A batch is read
- * before as a whole and after its last prompt ended: what it cost together is shared among its results.
- */
-
-/** From its start until it ended; a running entry may still be charged for. */
-function overlaps(entry: HistoryEntry, from: number, to: number): boolean {
-  const end = entry.status === 'running' ? Number.POSITIVE_INFINITY : (entry.finishedAt ?? entry.createdAt);
-  return entry.createdAt <= to && end >= from;
-}
-
-export function costOf(
-  entry: HistoryEntry,
-  history: readonly HistoryEntry[],
-  after: { value: number; fetchedAt: number; reading: BalanceReading },
-): number | undefined {
-  const before = entry.balanceBefore;
-  if (!before || entry.status !== 'completed') return undefined;
-  const { account } = after.reading;
-  if (before.account.origin !== account.origin || before.account.keyId !== account.keyId) return undefined;
-  const together = (other: HistoryEntry) => other.id === entry.id || sameBatch(entry, other);
-  if (history.some((other) => !together(other) && overlaps(other, before.at, after.fetchedAt)))
-    return undefined;
-  const cost = before.value - after.value;
-  if (!Number.isInteger(cost) || cost < 0) return undefined;
-  // Whole credits that add up to the batch's cost: the first results take the remainder, one each.
-  const made = history.filter((other) => together(other) && other.status === 'completed');
-  const share = Math.floor(cost / (made.length || 1));
-  return share + (made.findIndex((other) => other.id === entry.id) < cost % (made.length || 1) ? 1 : 0);
-}
-
-const sameBatch = (entry: HistoryEntry, other: HistoryEntry) =>
-  entry.batchId !== undefined && other.batchId === entry.batchId;
-
-/**
  * The balance right before a generation is sent, when nothing else is in flight; otherwise no reading
  * (the cost could not be told apart anyway). A failed reading only costs the figure, never the request.
  */
 export async function balanceBeforeIfAlone(ctx: Context): Promise<BalanceReading | undefined> {
   if (ctx.inFlight.size > 0) return undefined;
-  if ((await ctx.history.find({ status: 'running' })).length > 0) return undefined;
+  // A paused batch's prompts are not sent, so they cannot be charged meanwhile.
+  if ((await ctx.history.find({ status: 'running' })).some((entry) => !entry.paused)) return undefined;
   try {
     return (await readBalance(ctx)).reading;
   } catch {
@@ -57,8 +23,8 @@ export async function balanceBeforeIfAlone(ctx: Context): Promise<BalanceReading
 }
 
 /**
- * Reads the balance after finished entries that hold a reading from before, and stores what each cost
- * (or drops the reading when that cannot be known). Undefined when no entry waited for it, so the caller
+ * Reads the balance after finished entries that hold a reading from before, and stores what each cost with
+ * its charge in the spend ledger (settle-spending.ts), or drops the reading when that cannot be known. Undefined when no entry waited for it, so the caller
  * refreshes the balance its usual way; otherwise the entries as stored now.
  */
 export function settleCosts(ctx: Context): Promise<HistoryEntry[] | undefined> {
@@ -81,17 +47,14 @@ async function settleCostsNow(ctx: Context): Promise<HistoryEntry[] | undefined>
   // overlap a span, besides those running now.
   const from = Math.min(...waiting.map((entry) => entry.balanceBefore?.at ?? entry.createdAt));
   const [since, running] = await Promise.all([
-    ctx.history.find({ since: from }),
+    ctx.history.find({ sentSince: from }),
     ctx.history.find({ status: 'running' }),
   ]);
-  const history = [...since, ...running.filter((entry) => entry.createdAt < from)];
-  return ctx.history.patchMany({ ids: waiting.map((entry) => entry.id) }, (entry) => {
-    // A batch's reading waits for its last prompt to end.
-    if (!entry.balanceBefore || running.some((other) => sameBatch(entry, other))) return undefined;
-    const { balanceBefore: _, ...settled } = entry;
-    const cost = after && costOf(entry, history, after);
-    return cost === undefined ? settled : { ...settled, cost };
-  });
+  const around = [...since, ...running.filter((entry) => (entry.sentAt ?? entry.createdAt) < from)];
+  const reading = after && { value: after.value, at: after.fetchedAt, account: after.reading.account };
+  return ctx.history.settle({ ids: waiting.map((entry) => entry.id) }, (pending) =>
+    settleSpending(pending, around, reading),
+  );
 }
 
 /** After generations ended: their costs where one waits for the reading, else just the fresh balance. */

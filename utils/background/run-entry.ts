@@ -9,6 +9,7 @@ import { checkBudget } from './budgets';
 import type { Context } from './context';
 import { balanceBeforeIfAlone, settleCostsOrRefresh } from './cost';
 import { profileDeleted, resolveProfile } from './profile-store';
+import type { ConnectOverrides } from './service-access';
 
 type Source = HistoryEntry['source'];
 
@@ -71,6 +72,29 @@ async function announceOwed(ctx: Context, entry: HistoryEntry | undefined): Prom
 }
 
 /**
+ * What every generation passes before it is sent, a batch's prompts one by one included: the prompt's own
+ * checks, the profile's budgets (unless the person chose to go over them this once), and a client for the
+ * profile's service (`destination` names another service or model, as a batch recorded earlier does).
+ */
+export async function admit(
+  ctx: Context,
+  run: EntryRun,
+  profile: ProfileSettings,
+  destination: Omit<ConnectOverrides, 'profileId'> = run.model === undefined ? {} : { modelId: run.model },
+): Promise<ServiceClient> {
+  const problem = promptProblem(run.prompt);
+  if (problem) throw new AppError('invalid_input', describeProblem(problem));
+  const model = run.model ?? profile.settings.modelId;
+  if (!run.overBudget)
+    await checkBudget(
+      ctx,
+      profile,
+      run.options ? { kind: 'video', model, options: run.options } : { kind: 'image', model },
+    );
+  return ctx.connect({ ...destination, profileId: profile.profileId });
+}
+
+/**
  * Everything a request needs before its entry exists. From the context menu nobody watches, so a
  * failure here (no access to the service, say) becomes a failed entry owed a notification.
  */
@@ -79,20 +103,7 @@ async function prepare(ctx: Context, run: EntryRun) {
   // Read once: the entry and its request are the same profile's even if the person switches meanwhile.
   const profile = await profileSettings(run.profileId);
   try {
-    const problem = promptProblem(run.prompt);
-    if (problem) throw new AppError('invalid_input', describeProblem(problem));
-    const model = run.model ?? profile.settings.modelId;
-    if (!run.overBudget)
-      await checkBudget(
-        ctx,
-        profile,
-        run.options ? { kind: 'video', model, options: run.options } : { kind: 'image', model },
-      );
-    const client = await ctx.connect({
-      profileId: profile.profileId,
-      ...(run.model === undefined ? {} : { modelId: run.model }),
-    });
-    return { client, profile };
+    return { client: await admit(ctx, run, profile), profile };
   } catch (error) {
     if (run.source === 'context-menu') {
       const entry: HistoryEntry = {

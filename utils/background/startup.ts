@@ -1,4 +1,5 @@
 import { isQuotaError, toErrorInfo } from '../error-info';
+import { compactLedger } from '../spend/ledger-db';
 import { resumeWaiting } from './batch';
 import type { Context } from './context';
 import { settleCosts } from './cost';
@@ -29,6 +30,9 @@ export function createStartup(ctx: Context) {
       // The first history read: the migration of the storage.local array runs before it.
       await ctx.tracker.recoverInterrupted();
       await applyDropRule(ctx);
+      await compactLedger(await ctx.historyDb(), ctx.platform.now()).catch((error: unknown) =>
+        console.warn('Spend ledger not compacted:', error),
+      );
       await resumeWaiting(ctx);
       await recoverCopies(ctx);
     } catch (error) {

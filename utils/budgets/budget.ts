@@ -1,16 +1,16 @@
-import type { HistoryEntry } from '../history/schema';
-
+import { localDate } from '../local-date';
 import type { Settings } from '../settings/schema';
+import { fromMilli, toMilli } from '../spend/credits';
+import { type DaySum, dayTotal } from '../spend/ledger';
 
 /**
- * Daily and monthly credit budgets, counted from the history this extension keeps: what it spent is the
- * costs it recorded for its own entries. Free of zod and of the browser, so the worker and pages count alike.
+ * Daily and monthly credit budgets, counted from the spend ledger: what the extension recorded as charged,
+ * whatever has been removed from the history since. Free of zod and of the browser, so the worker and pages
+ * count alike.
  */
 
 export type BudgetPeriod = 'day' | 'month';
 export type Budgets = Pick<Settings, 'dailyBudget' | 'monthlyBudget'>;
-/** An entry as a budget counts it. */
-export type SpendRecord = Pick<HistoryEntry, 'cost' | 'createdAt'>;
 
 const PERIODS: readonly BudgetPeriod[] = ['day', 'month'];
 
@@ -33,16 +33,19 @@ export function periodStarts(now: number): Record<BudgetPeriod, number> {
 const limitOf = (budgets: Budgets, period: BudgetPeriod) =>
   period === 'day' ? budgets.dailyBudget : budgets.monthlyBudget;
 
-/** Each budget set (a limit above 0), with what this profile's entries spent in its period so far. */
-export function budgetStates(budgets: Budgets, entries: readonly SpendRecord[], now: number): BudgetState[] {
+/** The local days (`YYYY-MM-DD`) this month's and today's spending are read from: this month's first, and today. */
+export function periodDays(now: number): Record<BudgetPeriod, string> {
   const starts = periodStarts(now);
+  return { day: localDate(starts.day), month: localDate(starts.month) };
+}
+
+/** Each budget set (a limit above 0), with what this profile's day sums (this month's) came to in its period. */
+export function budgetStates(budgets: Budgets, days: readonly DaySum[], now: number): BudgetState[] {
+  const first = periodDays(now);
   return PERIODS.filter((period) => limitOf(budgets, period) > 0).map((period) => ({
     period,
     limit: limitOf(budgets, period),
-    spent: entries.reduce(
-      (sum, entry) => (entry.createdAt >= starts[period] ? sum + (entry.cost ?? 0) : sum),
-      0,
-    ),
+    spent: fromMilli(days.reduce((sum, day) => (day.day >= first[period] ? sum + dayTotal(day) : sum), 0)),
   }));
 }
 
@@ -51,16 +54,15 @@ export function budgetStates(budgets: Budgets, entries: readonly SpendRecord[], 
  * price, so an unknown price (0 here) still stops a generation then.
  */
 export function overBudget(states: readonly BudgetState[], credits: number): BudgetState | undefined {
-  return states.find((state) => state.spent >= state.limit || state.spent + credits > state.limit);
+  return states.find((state) => {
+    const [spent, limit] = [toMilli(state.spent), toMilli(state.limit)];
+    return spent >= limit || spent + toMilli(credits) > limit;
+  });
 }
 
 /** The share of a budget at which the person is told once. */
-export const WARN_AT = 0.8;
+const WARN_AT = 0.8;
 
-/** The budgets that spending `credits` more carried past WARN_AT of their limit (told once: at the crossing). */
-export function crossedWarning(before: readonly BudgetState[], after: readonly BudgetState[]): BudgetState[] {
-  return after.filter((state) => {
-    const earlier = before.find((each) => each.period === state.period)?.spent ?? 0;
-    return earlier < state.limit * WARN_AT && state.spent >= state.limit * WARN_AT;
-  });
-}
+/** Whether a budget has reached WARN_AT of its limit, to the thousandth (0.1 + 0.7 of 1 is 80 %). */
+export const nearLimit = ({ spent, limit }: BudgetState): boolean =>
+  toMilli(spent) >= Math.round(toMilli(limit) * WARN_AT);

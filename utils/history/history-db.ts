@@ -3,6 +3,8 @@ import { openDb } from '../idb/open';
 import { request } from '../idb/request';
 import type { Db, Store } from '../idb/types';
 import { profileOf } from '../profiles/first-profile';
+import { toMilli } from '../spend/credits';
+import { addToDay, type Charge, type DaySum, entryCharge } from '../spend/ledger';
 import { type DateKey, HISTORY_DB_NAME, HISTORY_DB_VERSION, type HistoryRow } from './history-row';
 
 // The record and its order live apart from the database code, so the popup reads them without loading it.
@@ -22,10 +24,23 @@ export interface HistorySchema {
       batchId: string;
       collections: string;
       profile: string;
+      sent: number;
     };
   };
   /** `seq`: the next tie-breaker to hand out; `migrated`: the version of the storage.local array taken in. */
   meta: { key: string; value: number };
+  /** The spend ledger's single charges (spend/ledger.ts), since version 3. */
+  ledger: {
+    key: string;
+    value: Charge;
+    indexes: { at: number; profileAt: [profile: string, at: number] };
+  };
+  /** What each profile's charges came to on each local day, since version 3. */
+  spendDays: {
+    key: [profile: string, day: string];
+    value: DaySum;
+    indexes: { day: string };
+  };
 }
 
 export type HistoryDb = Db<HistorySchema>;
@@ -94,6 +109,27 @@ export async function openHistoryDb(name = HISTORY_DB_NAME): Promise<HistoryDb> 
         if (cursor.value.profile === undefined)
           await request(cursor.update({ ...cursor.value, profile: profileOf(cursor.value.entry) }));
       }
+    }
+    if (oldVersion < 3) {
+      // The spend ledger, begun with the costs the history holds, so an upgrade gives no budget back.
+      const ledger = db.createObjectStore('ledger', { keyPath: 'id' });
+      ledger.createIndex('at', 'at');
+      ledger.createIndex('profileAt', ['profile', 'at']);
+      const days = db.createObjectStore('spendDays', { keyPath: ['profile', 'day'] });
+      days.createIndex('day', 'day');
+      const sums = new Map<string, DaySum>();
+      const entries = transaction.objectStore('entries');
+      entries.createIndex('sent', 'sent');
+      for (let cursor = await request(entries.openCursor()); cursor; cursor = await advance(cursor)) {
+        const { entry, profile } = cursor.value;
+        await request(cursor.update({ ...cursor.value, sent: entry.sentAt ?? entry.createdAt }));
+        if (!entry.cost) continue;
+        const charge = entryCharge(entry, profile, { origin: '', keyId: '' }, toMilli(entry.cost));
+        await request(ledger.put(charge));
+        const key = JSON.stringify([profile, charge.day]);
+        sums.set(key, addToDay(sums.get(key), charge));
+      }
+      for (const sum of sums.values()) await request(days.put(sum));
     }
   });
   // A newer build's upgrade (or a deletion) is not held up by this connection: an update restarts the

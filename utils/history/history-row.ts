@@ -7,7 +7,7 @@ import type { HistoryEntry } from './schema';
  * read it; only the background writes.
  */
 export const HISTORY_DB_NAME = 'promptcast-history';
-export const HISTORY_DB_VERSION = 2;
+export const HISTORY_DB_VERSION = 3;
 
 /**
  * One entry and the fields it is found by. Flags are 1/0 rather than booleans because IndexedDB cannot
@@ -25,6 +25,8 @@ export interface HistoryRow {
   costPending: 0 | 1;
   favourite: 0 | 1;
   batchId?: string;
+  /** When it was sent: `sentAt`, else its creation. Since version 3. */
+  sent: number;
   /** The profile it was made with (the first profile's for entries made before profiles). Since version 2. */
   profile: string;
   /** The entry's collections again, for the multi-entry index (one key per collection). */
@@ -40,6 +42,7 @@ export function rowOf(entry: HistoryEntry, seq: number): HistoryRow {
     entry,
     createdAt: entry.createdAt,
     seq,
+    sent: entry.sentAt ?? entry.createdAt,
     status: entry.status,
     kind: entry.kind,
     owed: ended && entry.notifyPending === true ? 1 : 0,

@@ -3,6 +3,8 @@ import { advance } from '../idb/cursor';
 import { request } from '../idb/request';
 import { done } from '../idb/transaction';
 import { createSerial } from '../serial';
+import type { Charge } from '../spend/ledger';
+import { appendCharges } from '../spend/ledger-db';
 import {
   type EntriesStore,
   entriesOf,
@@ -15,7 +17,7 @@ import {
   rowOf,
 } from './history-db';
 import type { HistoryEntry } from './schema';
-import type { HistoryScope, HistoryStore, ImportOutcome } from './store';
+import type { HistoryScope, HistoryStore, ImportOutcome, Settlement } from './store';
 
 /** What one committed change touched, for the signal pages watch: they re-read only these ids. */
 export interface HistoryChange {
@@ -71,6 +73,8 @@ async function rowsIn(store: EntriesStore, scope: HistoryScope): Promise<History
   else if ('owed' in scope) rows = await request(store.index('owed').getAll(1));
   else if ('batchId' in scope) rows = await request(store.index('batchId').getAll(scope.batchId));
   else if ('favourite' in scope) rows = await request(store.index('favourite').getAll(1));
+  else if ('sentSince' in scope)
+    rows = await request(store.index('sent').getAll(IDBKeyRange.lowerBound(scope.sentSince)));
   else if ('since' in scope)
     rows = await request(
       store.index('date').getAll(IDBKeyRange.lowerBound([scope.since, Number.NEGATIVE_INFINITY])),
@@ -99,8 +103,14 @@ export function createIdbHistoryStore(
   }
 
   function writeTx(db: HistoryDb) {
-    const tx = db.transaction(['entries', 'meta'], 'readwrite');
-    return { tx, entries: tx.objectStore('entries'), meta: tx.objectStore('meta') };
+    const tx = db.transaction(['entries', 'meta', 'ledger', 'spendDays'], 'readwrite');
+    return {
+      tx,
+      entries: tx.objectStore('entries'),
+      meta: tx.objectStore('meta'),
+      ledger: tx.objectStore('ledger'),
+      spendDays: tx.objectStore('spendDays'),
+    };
   }
 
   /**
@@ -185,21 +195,34 @@ export function createIdbHistoryStore(
   const find = (scope: HistoryScope): Promise<HistoryEntry[]> =>
     serially(async () => (await rowsIn(entriesOf(await open()), scope)).map((row) => row.entry));
 
+  const settle = (
+    scope: HistoryScope,
+    decide: (entries: HistoryEntry[]) => Settlement,
+  ): Promise<HistoryEntry[]> =>
+    serially(() =>
+      commit(async (stores) => {
+        const rows = await rowsIn(stores.entries, scope);
+        const { entries: replacements, charges } = decide(rows.map((row) => row.entry));
+        const seqs = new Map(rows.map((row) => [row.id, row.seq]));
+        const changed: HistoryRow[] = [];
+        for (const entry of replacements) {
+          const seq = seqs.get(entry.id);
+          if (seq !== undefined) changed.push(rowOf(entry, seq));
+        }
+        await eachRequest(changed, (row) => stores.entries.put(row));
+        await appendCharges(stores, charges);
+        return { result: changed.map((row) => row.entry), ids: changed.map((row) => row.id) };
+      }),
+    );
+
   const patchMany = (
     scope: HistoryScope,
     patch: (entry: HistoryEntry) => HistoryEntry | undefined,
   ): Promise<HistoryEntry[]> =>
-    serially(() =>
-      commit(async ({ entries }) => {
-        const changed: HistoryRow[] = [];
-        for (const row of await rowsIn(entries, scope)) {
-          const replacement = patch(row.entry);
-          if (replacement) changed.push(rowOf(replacement, row.seq));
-        }
-        await eachRequest(changed, (row) => entries.put(row));
-        return { result: changed.map((row) => row.entry), ids: changed.map((row) => row.id) };
-      }),
-    );
+    settle(scope, (entries) => ({
+      entries: entries.flatMap((entry) => patch(entry) ?? []),
+      charges: [] as Charge[],
+    }));
 
   const removeMany = (ids: readonly string[]): Promise<string[]> =>
     serially(() =>
@@ -237,6 +260,7 @@ export function createIdbHistoryStore(
       }),
     patch: async (id, patch) => (await patchMany({ ids: [id] }, patch))[0],
     patchMany,
+    settle,
     importMissing: (incoming, { limit, removeUpTo }) =>
       serially(() =>
         commit<ImportOutcome>(async ({ entries, meta }) => {

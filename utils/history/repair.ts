@@ -51,6 +51,7 @@ export function repairEntry(stored: unknown): HistoryEntry | undefined {
     batchId: field(text, source.batchId),
     waiting: field(historyEntrySchema.shape.waiting, source.waiting),
     paused: field(historyEntrySchema.shape.paused, source.paused),
+    sentAt: field(historyEntrySchema.shape.sentAt, source.sentAt),
     serviceUrl: field(text, source.serviceUrl),
     balanceBefore: field(historyEntrySchema.shape.balanceBefore, source.balanceBefore),
     cost: field(historyEntrySchema.shape.cost, source.cost),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { errorInfoSchema } from '../errors';
 import { videoOptionsSchema } from '../settings/schema';
+import { creditAmount } from '../spend/credit-amount';
 import { wholeNumber } from '../whole-number';
 
 /** Polling state of a video job; kept with its history entry so one write keeps both consistent. */
@@ -53,6 +54,11 @@ export const historyEntrySchema = z.object({
    * stopped mid-batch leaves it for the next one instead of losing it (or failing it as interrupted).
    */
   waiting: z.optional(z.literal(true)),
+  /**
+   * When a batch entry stopped waiting and was sent, if later than its creation (a batch resumed): the
+   * spend of a span counts what was sent during it (settle-spending.ts).
+   */
+  sentAt: z.optional(z.number()),
   /** A waiting entry the person paused with its batch: no worker sends it until the batch is resumed. */
   paused: z.optional(z.literal(true)),
   /**
@@ -69,7 +75,10 @@ export const historyEntrySchema = z.object({
   favourite: z.optional(z.literal(true)),
   /** Named collections the person put this entry in. */
   collections: z.optional(z.array(z.string().check(z.maxLength(60))).check(z.maxLength(50))),
-  /** Credits this generation took, only when it ran with no other generation in flight. */
-  cost: z.optional(wholeNumber().check(z.nonnegative())),
+  /**
+   * Credits this generation took (exact to the thousandth), only when no other generation overlapped it; a
+   * group's charge is in the spend ledger alone.
+   */
+  cost: z.optional(creditAmount()),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

@@ -1,4 +1,11 @@
+import type { Charge } from '../spend/ledger';
 import type { HistoryEntry } from './schema';
+
+/** What settling costs writes: the entries it replaced, and the charges it adds to the spend ledger. */
+export interface Settlement {
+  entries: HistoryEntry[];
+  charges: Charge[];
+}
 
 /**
  * The entries a query or a change reaches. Each names a set the store can find without visiting the others
@@ -15,6 +22,8 @@ export type HistoryScope =
   | { favourite: true }
   /** Created at or after this time. */
   | { since: number }
+  /** Sent at or after this time (a batch resumed later is sent after its creation). */
+  | { sentSince: number }
   /** Ended entries holding the balance from before them, waiting for the reading after. */
   | { costPending: true };
 
@@ -44,6 +53,11 @@ export interface HistoryStore {
     scope: HistoryScope,
     patch: (entry: HistoryEntry) => HistoryEntry | undefined,
   ): Promise<HistoryEntry[]>;
+  /**
+   * Hands `decide` the entries in `scope` as stored now and writes what it returns, the replaced entries and
+   * the charges (spend ledger), in one transaction: a cost is on its entry and in the ledger, or in neither.
+   */
+  settle(scope: HistoryScope, decide: (entries: HistoryEntry[]) => Settlement): Promise<HistoryEntry[]>;
   /**
    * Adds the entries whose ids are not stored yet, unless keeping to `limit` would then push out more than
    * `removeUpTo` stored entries: the person is asked first, and only an import they allowed changes anything.

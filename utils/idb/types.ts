@@ -44,6 +44,8 @@ type Indexes<T extends StoreShape> = NonNullable<T['indexes']>;
 
 export interface Store<T extends StoreShape> extends Source<T['key'], T> {
   put(value: T['value'], key?: T['key']): IDBRequest<T['key']>;
+  /** Fails (and so aborts the transaction) when the key is taken: for records never replaced. */
+  add(value: T['value']): IDBRequest<T['key']>;
   delete(query: Query<T['key']>): IDBRequest<undefined>;
   clear(): IDBRequest<undefined>;
   index<N extends keyof Indexes<T> & string>(name: N): Source<Indexes<T>[N], T>;

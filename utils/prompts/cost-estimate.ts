@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '../history/schema';
 import { profileOf } from '../profiles/first-profile';
+import { fromMilli, toMilli } from '../spend/credits';
 
 /**
  * What a generation will probably cost, from what the same request cost this person before: their own
@@ -13,11 +14,15 @@ import { profileOf } from '../profiles/first-profile';
  */
 export const RECENT_COSTS = 50;
 
-/** The part of a history entry an estimate reads. */
+type PricedOptions = Pick<NonNullable<HistoryEntry['options']>, 'duration' | 'resolution'>;
+
+/** The part of a history entry (or of a ledger charge) an estimate reads. */
 export type CostRecord = Pick<
   HistoryEntry,
-  'kind' | 'model' | 'options' | 'status' | 'cost' | 'profileId' | 'createdAt'
->;
+  'kind' | 'model' | 'status' | 'cost' | 'profileId' | 'createdAt'
+> & {
+  options?: PricedOptions;
+};
 
 /** A video's price depends on its length and size, so only videos of the same ones are compared. */
 export type CostRequest =
@@ -25,12 +30,12 @@ export type CostRequest =
   | {
       kind: 'video';
       model: string;
-      options: Pick<NonNullable<HistoryEntry['options']>, 'duration' | 'resolution'>;
+      options: PricedOptions;
       profileId?: string;
     };
 
 export interface CostEstimate {
-  /** Whole credits one generation is expected to take. */
+  /** Credits one generation is expected to take, to the thousandth. */
   credits: number;
   /** How many recorded costs it comes from, so the page can say how sure it is. */
   basedOn: number;
@@ -66,10 +71,14 @@ export function estimateCost(entries: readonly CostRecord[], request: CostReques
   if (recorded.length === 0) return undefined;
   // The price in force is the one when the request was made, so recency goes by creation.
   const recent = recorded.sort((a, b) => b.createdAt - a.createdAt).slice(0, RECENT_COSTS);
-  return { credits: Math.round(median(recent.map((item) => item.cost))), basedOn: recent.length };
+  // Taken in thousandths, so the middle of 2.5 and 2.6 is 2.55, not a float's 2.5500000000000003.
+  const middle = Math.round(median(recent.map((item) => toMilli(item.cost))));
+  return { credits: fromMilli(middle), basedOn: recent.length };
 }
 
-/** What `count` such generations would cost together; unknown when one of them is. */
+/** What `count` such generations would cost together, exactly; unknown when one of them is. */
+export function batchCost(count: number, estimate: CostEstimate): { total: number };
+export function batchCost(count: number, estimate: CostEstimate | undefined): { total: number } | undefined;
 export function batchCost(count: number, estimate: CostEstimate | undefined): { total: number } | undefined {
-  return estimate === undefined ? undefined : { total: count * estimate.credits };
+  return estimate === undefined ? undefined : { total: fromMilli(count * toMilli(estimate.credits)) };
 }

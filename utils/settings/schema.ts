@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { rule, videoOptionsSchema } from '../api/schemas';
+import { creditAmount } from '../spend/credit-amount';
 import {
   baseUrlProblem,
   MAX_FILE_NAME_TEMPLATE,
@@ -12,6 +13,9 @@ import { wholeNumber } from '../whole-number';
 export { type VideoOptions, videoOptionsSchema } from '../api/schemas';
 
 const limited = ({ min, max }: { min: number; max: number }) => wholeNumber().check(z.gte(min), z.lte(max));
+/** An amount of credits in range, exact to the thousandth: budgets follow the service's own prices (7.5). */
+const creditsLimited = ({ min, max }: { min: number; max: number }) =>
+  creditAmount().check(z.gte(min), z.lte(max));
 
 const optionalBaseUrl = (value: string) => (value === '' ? undefined : baseUrlProblem(value));
 
@@ -52,8 +56,8 @@ export const settingsSchema = z.object({
   fileNameTemplate: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_FILE_NAME_TEMPLATE)),
   confirmBatchAbove: limited(NUMBER_LIMITS.confirmBatchAbove),
   /** Spending limits of this profile's account, in its credits (budgets.ts); 0: none. */
-  dailyBudget: limited(NUMBER_LIMITS.dailyBudget),
-  monthlyBudget: limited(NUMBER_LIMITS.monthlyBudget),
-  lowBalanceBelow: limited(NUMBER_LIMITS.lowBalanceBelow),
+  dailyBudget: creditsLimited(NUMBER_LIMITS.dailyBudget),
+  monthlyBudget: creditsLimited(NUMBER_LIMITS.monthlyBudget),
+  lowBalanceBelow: creditsLimited(NUMBER_LIMITS.lowBalanceBelow),
 });
 export type Settings = z.infer<typeof settingsSchema>;

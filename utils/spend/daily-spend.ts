@@ -1,23 +1,18 @@
-import type { HistoryEntry } from '../history/schema';
-import { profileOf } from '../profiles/first-profile';
+import { localDate } from '../local-date';
+import { fromMilli } from './credits';
+import type { DaySum } from './ledger';
 
 /** How many calendar days the spend chart covers, today included. */
 export const SPEND_DAYS = 30;
 
-/** What the chart needs of an entry with a recorded cost. */
-export interface SpendFact {
-  id: string;
-  createdAt: number;
-  kind: HistoryEntry['kind'];
-  cost: number;
-  profile: string;
-}
-
+/** One day's spending in credits. */
 export interface SpendDay {
   /** Local midnight that starts the day. */
   start: number;
   images: number;
   videos: number;
+  /** Images and videos that overlapped, charged together (settle-spending.ts). */
+  together: number;
   total: number;
 }
 
@@ -26,22 +21,8 @@ export interface DailySpend {
   days: SpendDay[];
   images: number;
   videos: number;
+  together: number;
   total: number;
-}
-
-/**
- * The entry's cost as the chart counts it, or undefined when none was recorded (a running job, or one that
- * overlapped another). A failed entry with a cost counts: the service charged it.
- */
-export function spendFact(entry: HistoryEntry): SpendFact | undefined {
-  if (entry.cost === undefined) return undefined;
-  return {
-    id: entry.id,
-    createdAt: entry.createdAt,
-    kind: entry.kind,
-    cost: entry.cost,
-    profile: profileOf(entry),
-  };
 }
 
 /**
@@ -55,39 +36,49 @@ export function dayBounds(now: number, count = SPEND_DAYS): number[] {
   return Array.from({ length: count + 1 }, (_, i) => new Date(year, month, day - count + 1 + i).getTime());
 }
 
-/** The index of the day `time` falls in, or -1 outside the bounds. */
-function dayIndex(bounds: readonly number[], time: number): number {
-  let low = 0;
-  let high = bounds.length - 1;
-  if (time < (bounds[low] as number) || time >= (bounds[high] as number)) return -1;
-  // bounds[low] <= time < bounds[high] holds throughout.
-  while (high - low > 1) {
-    const middle = (low + high) >> 1;
-    if (time < (bounds[middle] as number)) high = middle;
-    else low = middle;
-  }
-  return low;
-}
-
 /**
- * Credits spent on each of the `SPEND_DAYS` local days ending today, by images and videos, of one profile
- * (`profile`) or of all (undefined).
+ * Credits spent on each of the `SPEND_DAYS` local days ending today, by images, videos and generations
+ * charged together, of one profile (`profile`) or of all (undefined), from the ledger's day sums. Summed in
+ * thousandths, so the days add up to the total exactly.
  */
-export function dailySpend(facts: Iterable<SpendFact>, now: number, profile?: string): DailySpend {
+export function dailySpend(sums: Iterable<DaySum>, now: number, profile?: string): DailySpend {
   const bounds = dayBounds(now);
-  const days = bounds.slice(0, -1).map((start) => ({ start, images: 0, videos: 0, total: 0 }));
-  const spend: DailySpend = { days, images: 0, videos: 0, total: 0 };
-  for (const fact of facts) {
-    if (profile !== undefined && fact.profile !== profile) continue;
-    const day = days[dayIndex(bounds, fact.createdAt)];
+  const starts = bounds.slice(0, -1);
+  const index = new Map(starts.map((start, i) => [localDate(start), i]));
+  const milli = starts.map(() => ({ images: 0, videos: 0, together: 0 }));
+  for (const sum of sums) {
+    if (profile !== undefined && sum.profile !== profile) continue;
+    const day = milli[index.get(sum.day) ?? -1];
     if (!day) continue;
-    const field = fact.kind === 'image' ? 'images' : 'videos';
-    day[field] += fact.cost;
-    day.total += fact.cost;
-    spend[field] += fact.cost;
-    spend.total += fact.cost;
+    day.images += sum.images;
+    day.videos += sum.videos;
+    day.together += sum.mixed;
   }
-  return spend;
+  const days = starts.map((start, i) => {
+    const { images, videos, together } = milli[i] as (typeof milli)[number];
+    return {
+      start,
+      images: fromMilli(images),
+      videos: fromMilli(videos),
+      together: fromMilli(together),
+      total: fromMilli(images + videos + together),
+    };
+  });
+  const all = milli.reduce(
+    (sum, day) => ({
+      images: sum.images + day.images,
+      videos: sum.videos + day.videos,
+      together: sum.together + day.together,
+    }),
+    { images: 0, videos: 0, together: 0 },
+  );
+  return {
+    days,
+    images: fromMilli(all.images),
+    videos: fromMilli(all.videos),
+    together: fromMilli(all.together),
+    total: fromMilli(all.images + all.videos + all.together),
+  };
 }
 
 /** The local midnight after `now`: when the chart's days move on. */

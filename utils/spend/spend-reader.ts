@@ -1,27 +1,11 @@
-import type { DateKey, HistoryDb } from '../history/history-db';
-import { entriesPage, rowsByIds } from '../ui/history-reader';
-import { type SpendFact, spendFact } from './daily-spend';
+import type { HistoryDb } from '../history/history-db';
+import { localDate } from '../local-date';
+import { dayBounds } from './daily-spend';
+import type { DaySum } from './ledger';
+import { daySums } from './ledger-db';
 
-/**
- * The recorded costs of every entry created at or after `since`, read by the date index from there on (in
- * batches the page paints between), so a month's chart reads that month, never the rest of the history.
- */
-export async function spendSince(db: HistoryDb, since: number): Promise<SpendFact[]> {
-  // No record has a negative sequence number: the first one at `since` comes right after this key.
-  const after: DateKey = [since, Number.NEGATIVE_INFINITY];
-  const { entries } = await entriesPage(db, { count: Number.POSITIVE_INFINITY, order: 'oldest', after });
-  return entries.flatMap((entry) => spendFact(entry) ?? []);
-}
-
-/**
- * The entries a change names, as stored now: each id with its recorded cost, or undefined when it is gone or
- * has none (yet).
- */
-export async function spendOf(
-  db: HistoryDb,
-  ids: readonly string[],
-): Promise<Map<string, SpendFact | undefined>> {
-  const rows = await rowsByIds(db, ids);
-  const found = new Map(rows.map((row) => [row.id, spendFact(row.entry)]));
-  return new Map(ids.map((id) => [id, found.get(id)]));
+/** Every profile's day sums of the chart's days: at most one record per profile and day. */
+export function chartDaySums(db: HistoryDb, now: number): Promise<DaySum[]> {
+  const bounds = dayBounds(now);
+  return daySums(db, { from: localDate(bounds[0] as number), to: localDate(bounds.at(-2) as number) });
 }

@@ -4,12 +4,13 @@ import type { ErrorInfo } from '../errors';
 import type { HistoryDb } from '../history/history-db';
 import type { HistoryChanges } from '../storage/items';
 import { pageHistoryDb, watchHistoryChanges } from '../ui/history-source';
-import { dayBounds, nextMidnight, type SpendFact } from './daily-spend';
-import { spendOf, spendSince } from './spend-reader';
+import { nextMidnight } from './daily-spend';
+import type { DaySum } from './ledger';
+import { chartDaySums } from './spend-reader';
 
-export interface SpendFacts {
-  /** Every recorded cost since the chart's first day, by entry id. */
-  facts: ReadonlyMap<string, SpendFact>;
+export interface SpendDays {
+  /** Every profile's day sums over the chart's days. */
+  sums: readonly DaySum[];
   read: boolean;
   error?: ErrorInfo;
 }
@@ -30,67 +31,40 @@ export function useToday(): number {
 }
 
 /**
- * The recorded costs of the chart's days, read once by the date index and kept current by the background's
- * change signal: a change re-reads only the entries it names, `cleared` reads the days again. Reads run one
- * after the other, so an older answer never lands on a newer one.
+ * The spend ledger's day sums of the chart's days, read once and again at each change the background
+ * signals (a charge is written with the entries it settles, so it comes with their signal): a handful of
+ * records, whatever the history holds. Reads run one after the other, so an older answer never lands on a
+ * newer one.
  */
-export function useSpendFacts(
+export function useSpendDays(
   now: number,
   { open = pageHistoryDb, watch = watchHistoryChanges }: Sources = {},
-): SpendFacts {
-  const [state, setState] = useState<SpendFacts>({ facts: new Map(), read: false });
-  const since = dayBounds(now)[0] as number;
+): SpendDays {
+  const [state, setState] = useState<SpendDays>({ sums: [], read: false });
 
   useEffect(() => {
     let live = true;
     let queue: Promise<unknown> = Promise.resolve();
-    const settle = (read: (db: HistoryDb) => Promise<(facts: Map<string, SpendFact>) => void>) => {
+    const readAll = () => {
       queue = queue
         .then(open)
-        .then(read)
+        .then((db) => chartDaySums(db, now))
         .then(
-          (apply) => {
-            if (!live) return;
-            setState((current) => {
-              const facts = new Map(current.facts);
-              apply(facts);
-              return { facts, read: true };
-            });
+          (sums) => {
+            if (live) setState({ sums, read: true });
           },
           (failure: unknown) => {
             if (live) setState((current) => ({ ...current, read: true, error: toErrorInfo(failure) }));
           },
         );
     };
-    const readAll = () =>
-      settle(async (db) => {
-        const found = await spendSince(db, since);
-        return (facts) => {
-          facts.clear();
-          for (const fact of found) facts.set(fact.id, fact);
-        };
-      });
     readAll();
-    const stop = watch((change) => {
-      if (change.cleared) {
-        readAll();
-        return;
-      }
-      settle(async (db) => {
-        const found = await spendOf(db, change.ids);
-        return (facts) => {
-          for (const [id, fact] of found) {
-            if (fact && fact.createdAt >= since) facts.set(id, fact);
-            else facts.delete(id);
-          }
-        };
-      });
-    });
+    const stop = watch(readAll);
     return () => {
       live = false;
       stop();
     };
-  }, [open, watch, since]);
+  }, [open, watch, now]);
 
   return state;
 }

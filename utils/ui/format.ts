@@ -26,9 +26,10 @@ const relativeFormat = cached<Intl.RelativeTimeFormat, Intl.RelativeTimeFormatOp
   Intl.RelativeTimeFormat,
 );
 
+/** Every digit an amount of credits has: they are kept to the thousandth (spend/credits.ts). */
 export function formatNumber(value: number, locale: string): string {
   try {
-    return numberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+    return numberFormat(locale, { maximumFractionDigits: 3 }).format(value);
   } catch {
     return String(value);
   }

@@ -1,8 +1,10 @@
 import type { KeyStatus } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
+import { isCreditAmount } from '../spend/credits';
 import {
   baseUrlProblem,
   fileNameTemplateProblem,
+  isCreditsField,
   modelFieldProblem,
   NUMBER_LIMITS,
   type Problem,
@@ -39,7 +41,7 @@ export { NUMBER_LIMITS };
 
 export type NumberField = keyof typeof NUMBER_LIMITS;
 
-export type FieldProblem = Problem | { code: 'number_range'; min: number; max: number };
+export type FieldProblem = Problem | { code: 'number_range'; min: number; max: number; credits?: true };
 
 export type FormField = 'baseUrl' | 'modelField' | 'duration' | 'fileNameTemplate' | NumberField;
 
@@ -69,13 +71,15 @@ export function toForm(settings: Settings): SettingsForm {
   };
 }
 
-function parseWhole(text: string, field: NumberField): { value: number } | { problem: FieldProblem } {
+function parseNumber(text: string, field: NumberField): { value: number } | { problem: FieldProblem } {
   const { min, max } = NUMBER_LIMITS[field];
+  const credits = isCreditsField(field);
   const trimmed = text.trim();
   const value = trimmed === '' ? Number.NaN : Number(trimmed);
-  return Number.isInteger(value) && value >= min && value <= max
+  const exact = credits ? isCreditAmount(value) : Number.isInteger(value);
+  return exact && value >= min && value <= max
     ? { value }
-    : { problem: { code: 'number_range', min, max } };
+    : { problem: { code: 'number_range', min, max, ...(credits ? { credits } : {}) } };
 }
 
 function everyNumber(numbers: Partial<Record<NumberField, number>>): numbers is Record<NumberField, number> {
@@ -98,7 +102,7 @@ export function fromForm(form: SettingsForm): { settings: Settings } | { problem
   if (templateProblem) problems.fileNameTemplate = templateProblem;
   const numbers: Partial<Record<NumberField, number>> = {};
   for (const field of Object.keys(NUMBER_LIMITS) as NumberField[]) {
-    const parsed = parseWhole(form[field], field);
+    const parsed = parseNumber(form[field], field);
     if ('problem' in parsed) problems[field] = parsed.problem;
     else numbers[field] = parsed.value;
   }

@@ -204,7 +204,8 @@ export class HistoryPage {
   /** The spend table's days as `YYYY-MM-DD` (local), each with its image, video and total credits. */
   spendRows(): Promise<Record<string, number[]>> {
     return this.spending.getByRole('table').evaluate((table) => {
-      const number = (cell: Element) => Number((cell.textContent ?? '').replace(/\D/g, ''));
+      // English figures: "1,234.5".
+      const number = (cell: Element) => Number((cell.textContent ?? '').replace(/,/g, ''));
       return Object.fromEntries(
         [...table.querySelectorAll('tbody tr')].map((row) => [
           row.querySelector('time')?.getAttribute('datetime') ?? '',

@@ -6,13 +6,35 @@
  */
 import { expect } from '@playwright/test';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import { writeAllHistory } from '../../support/history-probe';
+import { type SeedCharge, writeAllHistory, writeCharges } from '../../support/history-probe';
 import type { ExtensionUnderTest } from './extension';
 import { EVENTUALLY, quietStored } from './probes';
 
 /** Replaces the history with `entries` (newest first); open pages are told to read theirs again. */
 export async function seedHistory(extension: ExtensionUnderTest, entries: HistoryEntry[]): Promise<void> {
   await (await extension.worker()).evaluate(writeAllHistory, entries);
+}
+
+/** Adds charges to the spend ledger, as the worker records what generations cost; open pages re-read. */
+export async function seedCharges(extension: ExtensionUnderTest, charges: SeedCharge[]): Promise<void> {
+  await (await extension.worker()).evaluate(writeCharges, charges);
+}
+
+/** The charges the entries' recorded costs would have made (a seeded history's spending). */
+export function chargesOf(entries: readonly HistoryEntry[]): SeedCharge[] {
+  return entries.flatMap((entry) =>
+    entry.cost === undefined
+      ? []
+      : [
+          {
+            id: entry.id,
+            profile: entry.profileId ?? 'profile-1',
+            at: entry.createdAt,
+            milli: Math.round(entry.cost * 1000),
+            kind: entry.kind,
+          },
+        ],
+  );
 }
 
 /**

@@ -221,6 +221,8 @@ describe('pausing a batch', () => {
     slowImages(300);
     const harness = await makeBackgroundApp(service);
     const batchId = await startBatch(harness);
+    // Each prompt is admitted (budget, service) before it is claimed: the pause waits for the first two claims.
+    await expect.poll(() => imageRequests().length).toBe(2);
     await harness.app.handlers.pauseBatch({ type: 'pauseBatch', batchId, paused: true });
     // The first two were claimed before the pause; the lanes they free find the rest paused.
     await expect

@@ -1,9 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MENU_IMAGE } from '../../../utils/background/context-menu';
-import { budgetStates, overBudget, periodStarts } from '../../../utils/budgets/budget';
+import { budgetStates, nearLimit, overBudget, periodDays, periodStarts } from '../../../utils/budgets/budget';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { describeError } from '../../../utils/i18n';
+import { localDate } from '../../../utils/local-date';
+import type { DaySum } from '../../../utils/spend/ledger';
 import { DEMO_API_KEY } from '../../reference-service/server';
 import { type BackgroundHarness, makeBackgroundApp, startWorker } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';
@@ -188,22 +190,28 @@ describe('a low balance is told once each time it falls below the person’s lev
 describe('counting', () => {
   // 26 November 2026, noon, on this machine's calendar.
   const now = new Date(2026, 10, 26, 12).getTime();
-  const at = (day: number, hour: number, cost?: number) => ({
-    createdAt: new Date(2026, 10, day, hour).getTime(),
-    ...(cost === undefined ? {} : { cost }),
+  /** A day sum of the ledger, in thousandths of a credit. */
+  const day = (date: number, images: number, videos = 0, mixed = 0): DaySum => ({
+    profile: 'p',
+    day: localDate(new Date(2026, 10, date).getTime()),
+    images,
+    videos,
+    mixed,
+    count: 1,
   });
 
-  it('today counts from local midnight and the month from its first day; entries without a cost add nothing', () => {
+  it('today counts from local midnight and the month from its first day, in exact thousandths', () => {
     expect(periodStarts(now)).toEqual({
       day: new Date(2026, 10, 26).getTime(),
       month: new Date(2026, 10, 1).getTime(),
     });
-    const entries = [at(26, 9, 10), at(26, 0, 5), at(25, 23, 7), at(1, 0, 20), at(26, 11)];
-    expect(budgetStates({ dailyBudget: 50, monthlyBudget: 100 }, entries, now)).toEqual([
-      { period: 'day', limit: 50, spent: 15 },
-      { period: 'month', limit: 100, spent: 42 },
+    expect(periodDays(now)).toEqual({ day: '2026-11-26', month: '2026-11-01' });
+    const days = [day(26, 7_500, 100, 200), day(25, 7_000), day(1, 20_000), day(1, 0, 0, 100)];
+    expect(budgetStates({ dailyBudget: 50, monthlyBudget: 100 }, days, now)).toEqual([
+      { period: 'day', limit: 50, spent: 7.8 },
+      { period: 'month', limit: 100, spent: 34.9 },
     ]);
-    expect(budgetStates({ dailyBudget: 0, monthlyBudget: 0 }, entries, now)).toEqual([]);
+    expect(budgetStates({ dailyBudget: 0, monthlyBudget: 0 }, days, now)).toEqual([]);
   });
 
   it('a used-up budget stops even a generation of unknown price; one within it does not stop', () => {
@@ -212,5 +220,13 @@ describe('counting', () => {
     const room = [{ period: 'month' as const, limit: 100, spent: 42 }];
     expect(overBudget(room, 58)).toBeUndefined();
     expect(overBudget(room, 59)).toEqual(room[0]);
+  });
+
+  it('compares fractions exactly: 0.1 + 0.2 spent leaves room for 0.7 of 1, and 7.5 + 7.5 fills 15', () => {
+    expect(overBudget([{ period: 'day', limit: 1, spent: 0.3 }], 0.7)).toBeUndefined();
+    expect(overBudget([{ period: 'day', limit: 1, spent: 0.3 }], 0.701)).toBeDefined();
+    expect(overBudget([{ period: 'day', limit: 15, spent: 7.5 }], 7.5)).toBeUndefined();
+    expect(nearLimit({ period: 'day', limit: 1, spent: 0.8 })).toBe(true);
+    expect(nearLimit({ period: 'day', limit: 1, spent: 0.799 })).toBe(false);
   });
 });

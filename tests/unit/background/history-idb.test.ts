@@ -3,7 +3,13 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { signalHistoryChange } from '../../../utils/background/history-changes';
-import { type EntriesStore, type HistoryDb, openHistoryDb, rowOf } from '../../../utils/history/history-db';
+import {
+  type EntriesStore,
+  HISTORY_DB_VERSION,
+  type HistoryDb,
+  openHistoryDb,
+  rowOf,
+} from '../../../utils/history/history-db';
 import { createIdbHistoryStore, type HistoryChange } from '../../../utils/history/idb-store';
 import { HISTORY_MIGRATION, migratedHistoryDb, migrateHistory } from '../../../utils/history/migrate';
 import type { HistoryEntry } from '../../../utils/history/schema';
@@ -416,7 +422,7 @@ describe('the database of the release before profiles (version 1)', () => {
     await versionOne(name, [...old, entry('with-profile', { profileId: 'p-2' })]);
     const upgraded = await openHistoryDb(name);
     try {
-      expect(upgraded.version).toBe(2);
+      expect(upgraded.version).toBe(HISTORY_DB_VERSION);
       const profile = (entries: EntriesStore) => entries.index('profile');
       expect(await once(upgraded, 'entries', (entries) => profile(entries).count(FIRST_PROFILE_ID))).toBe(30);
       expect(await once(upgraded, 'entries', (entries) => profile(entries).getAllKeys('p-2'))).toEqual([

@@ -36,15 +36,23 @@ describe('estimateCost', () => {
     expect(estimateCost(history, IMAGE)).toEqual({ credits: 40, basedOn: 3 });
   });
 
-  it('rounds the median of an even count to whole credits', () => {
+  it('takes the median of an even count exactly, in the service’s fractions (to the thousandth)', () => {
     expect(estimateCost([entry({ cost: 40 }), entry({ cost: 45 })], IMAGE)).toEqual({
-      credits: 43,
+      credits: 42.5,
       basedOn: 2,
     });
-    expect(estimateCost([entry({ cost: 40 }), entry({ cost: 41 })], IMAGE)).toEqual({
-      credits: 41,
+    expect(estimateCost([entry({ cost: 2.5 }), entry({ cost: 2.6 })], IMAGE)).toEqual({
+      credits: 2.55,
       basedOn: 2,
     });
+    // 0.0015 is no thousandth: the middle of 0.001 and 0.002 is rounded to one.
+    expect(estimateCost([entry({ cost: 0.001 }), entry({ cost: 0.002 })], IMAGE)?.credits).toBe(0.002);
+  });
+
+  it('multiplies an estimate exactly: 3 × 0.1 is 0.3, 7 × 7.5 is 52.5', () => {
+    expect(batchCost(3, { credits: 0.1, basedOn: 1 })).toEqual({ total: 0.3 });
+    expect(batchCost(7, { credits: 7.5, basedOn: 1 })).toEqual({ total: 52.5 });
+    expect(batchCost(7, undefined)).toBeUndefined();
   });
 
   it('is not dragged by one odd reading', () => {
@@ -96,7 +104,7 @@ describe('estimateCost', () => {
     ];
     expect(estimateCost(history, VIDEO)).toEqual({ credits: 71, basedOn: 2 });
     expect(estimateCost(history, { ...VIDEO, options: { duration: 4, resolution: '1080p' } })).toEqual({
-      credits: 36,
+      credits: 35.5,
       basedOn: 2,
     });
     expect(estimateCost(history, { ...VIDEO, options: { duration: 8, resolution: '720p' } })).toEqual({

@@ -1,6 +1,5 @@
 // @vitest-environment node
 import { afterAll, describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../../utils/history/schema';
 import { localDate } from '../../../utils/local-date';
 import {
   type DailySpend,
@@ -10,10 +9,9 @@ import {
   nextMidnight,
   peakDay,
   SPEND_DAYS,
-  type SpendFact,
   scaleTop,
-  spendFact,
 } from '../../../utils/spend/daily-spend';
+import type { DaySum } from '../../../utils/spend/ledger';
 
 // Days are the person's calendar days: a zone with clock changes shows that a day is not always 24 hours.
 // Set before any date is made, the describe blocks' included (they run while the tests are collected).
@@ -25,8 +23,22 @@ afterAll(() => {
 
 const at = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min).getTime();
 
-function fact(id: string, createdAt: number, cost: number, patch: Partial<SpendFact> = {}): SpendFact {
-  return { id, createdAt, kind: 'image', cost, profile: 'profile-1', ...patch };
+/** A ledger day sum holding one charge of `cost` credits made at `createdAt` (`id` names it in the test only). */
+function fact(
+  _id: string,
+  createdAt: number,
+  cost: number,
+  { kind = 'image', profile = 'profile-1' }: { kind?: 'image' | 'video' | 'mixed'; profile?: string } = {},
+): DaySum {
+  const milli = Math.round(cost * 1000);
+  return {
+    profile,
+    day: localDate(createdAt),
+    images: kind === 'image' ? milli : 0,
+    videos: kind === 'video' ? milli : 0,
+    mixed: kind === 'mixed' ? milli : 0,
+    count: 1,
+  };
 }
 
 const byDate = (spend: DailySpend) =>
@@ -78,9 +90,9 @@ describe('credits spent per day', () => {
     expect(spend.days).toHaveLength(SPEND_DAYS);
     expect(spend.days.filter((day) => day.total === 0)).toHaveLength(SPEND_DAYS - 3);
     expect(byDate(spend)).toEqual({
-      '2025-06-13': { start: at(2025, 6, 13, 0), images: 0, videos: 5, total: 5 },
-      '2025-06-14': { start: at(2025, 6, 14, 0), images: 2, videos: 0, total: 2 },
-      '2025-06-15': { start: at(2025, 6, 15, 0), images: 3, videos: 40, total: 43 },
+      '2025-06-13': { start: at(2025, 6, 13, 0), images: 0, videos: 5, together: 0, total: 5 },
+      '2025-06-14': { start: at(2025, 6, 14, 0), images: 2, videos: 0, together: 0, total: 2 },
+      '2025-06-15': { start: at(2025, 6, 15, 0), images: 3, videos: 40, together: 0, total: 43 },
     });
     expect([spend.images, spend.videos, spend.total]).toEqual([5, 45, 50]);
   });
@@ -107,35 +119,21 @@ describe('credits spent per day', () => {
 });
 
 describe('what counts as spend', () => {
-  const entry = (patch: Partial<HistoryEntry>): HistoryEntry => ({
-    id: 'e',
-    kind: 'video',
-    prompt: 'p',
-    model: '',
-    source: 'popup',
-    status: 'completed',
-    urls: [],
-    createdAt: 5,
-    ...patch,
-  });
+  const now = at(2025, 6, 15, 18);
 
-  it('every recorded cost, a failed entry’s too (the service charged it)', () => {
-    expect(spendFact(entry({ cost: 12 }))).toEqual({
-      id: 'e',
-      createdAt: 5,
-      kind: 'video',
-      cost: 12,
-      profile: 'profile-1',
-    });
-    expect(spendFact(entry({ status: 'failed', cost: 2, profileId: 'work' }))).toMatchObject({
-      cost: 2,
-      profile: 'work',
-    });
-  });
-
-  it('nothing for an entry without one: running, or overlapping another generation', () => {
-    expect(spendFact(entry({ status: 'running' }))).toBeUndefined();
-    expect(spendFact(entry({}))).toBeUndefined();
+  it('sums fractions exactly, and counts what overlapping generations took together in the total', () => {
+    const spend = dailySpend(
+      [
+        fact('a', at(2025, 6, 15, 8), 0.1),
+        fact('b', at(2025, 6, 15, 9), 0.2),
+        fact('c', at(2025, 6, 15, 10), 7.5, { kind: 'video' }),
+        fact('d', at(2025, 6, 14, 10), 15, { kind: 'mixed' }),
+      ],
+      now,
+    );
+    expect(byDate(spend)['2025-06-15']).toMatchObject({ images: 0.3, videos: 7.5, together: 0, total: 7.8 });
+    expect(byDate(spend)['2025-06-14']).toMatchObject({ images: 0, videos: 0, together: 15, total: 15 });
+    expect([spend.images, spend.videos, spend.together, spend.total]).toEqual([0.3, 7.5, 15, 22.8]);
   });
 });
 

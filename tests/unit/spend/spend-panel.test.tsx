@@ -3,14 +3,18 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SpendSection } from '@/components/SpendSection';
-import { HISTORY_DB_NAME, openHistoryDb, rowOf } from '@/utils/history/history-db';
+import { HISTORY_DB_NAME, type HistoryDb, openHistoryDb } from '@/utils/history/history-db';
 import type { HistoryEntry } from '@/utils/history/schema';
+import { done } from '@/utils/idb/transaction';
 import { localDate } from '@/utils/local-date';
+import { toMilli } from '@/utils/spend/credits';
 import { dayBounds, SPEND_DAYS } from '@/utils/spend/daily-spend';
-import { spendSince } from '@/utils/spend/spend-reader';
+import { entryCharge } from '@/utils/spend/ledger';
+import { appendCharges } from '@/utils/spend/ledger-db';
+import { chartDaySums } from '@/utils/spend/spend-reader';
 import { historyChangesItem } from '@/utils/storage/items';
 import type { ShownProfiles } from '@/utils/ui/profiles-view';
-import { testEntry, writeEntries } from '../support/history-db';
+import { testEntry } from '../support/history-db';
 
 const days = dayBounds(Date.now());
 const day = (index: number) => days.at(index) as number;
@@ -23,12 +27,22 @@ const PROFILES: ShownProfiles = {
   ],
 };
 
-let added = 0;
+/** Records the entries' costs in the spend ledger, as the background does when it settles them. */
+async function charge(db: HistoryDb, entries: readonly HistoryEntry[]): Promise<void> {
+  const tx = db.transaction(['ledger', 'spendDays'], 'readwrite');
+  const committed = done(tx);
+  await appendCharges(
+    { ledger: tx.objectStore('ledger'), spendDays: tx.objectStore('spendDays') },
+    entries.map((entry) =>
+      entryCharge(entry, entry.profileId ?? 'profile-1', { origin: '', keyId: '' }, toMilli(entry.cost ?? 0)),
+    ),
+  );
+  await committed;
+}
+
 async function put(...entries: HistoryEntry[]): Promise<void> {
   const db = await openHistoryDb();
-  await writeEntries(db, (store) => {
-    for (const entry of entries) store.put(rowOf(entry, ++added));
-  });
+  await charge(db, entries);
   db.close();
 }
 
@@ -38,7 +52,6 @@ beforeAll(() =>
     testEntry(2, { createdAt: today + 120_000, kind: 'video', cost: 20 }),
     testEntry(3, { createdAt: yesterday + 60_000, cost: 5 }),
     testEntry(4, { createdAt: yesterday + 120_000, status: 'failed', cost: 2 }),
-    testEntry(5, { createdAt: today + 180_000, status: 'running' }),
     testEntry(6, { createdAt: today + 240_000, cost: 7, profileId: 'work' }),
     // The day before the first day: not the chart's.
     testEntry(7, { createdAt: firstDay - 60_000, cost: 100 }),
@@ -92,15 +105,15 @@ describe('the spending section', () => {
     expect(tableButton.getAttribute('aria-expanded')).toBe('true');
     const rows = tableRows();
     expect(Object.keys(rows)).toHaveLength(SPEND_DAYS);
-    expect(rows[localDate(today)]).toEqual(['3', '20', '23']);
-    expect(rows[localDate(yesterday)]).toEqual(['7', '0', '7']);
-    expect(rows[localDate(firstDay)]).toEqual(['0', '0', '0']);
+    expect(rows[localDate(today)]).toEqual(['3', '20', '0', '23']);
+    expect(rows[localDate(yesterday)]).toEqual(['7', '0', '0', '7']);
+    expect(rows[localDate(firstDay)]).toEqual(['0', '0', '0', '0']);
     const foot = within(screen.getByRole('table')).getByRole('row', { name: /All 30 days/ });
     expect(
       within(foot)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['10', '20', '30']);
+    ).toEqual(['10', '20', '0', '30']);
   });
 
   it('follows the history’s changes and shows another profile, or all', async () => {
@@ -109,30 +122,33 @@ describe('the spending section', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Numbers as a table' }, { timeout: 5000 }));
     expect(screen.queryByTestId('spend-budget-line')).toBeNull();
 
-    // The running video finished and was charged.
-    await put(testEntry(5, { createdAt: today + 180_000, kind: 'video', cost: 11 }));
+    // A video finished and was charged 11.5.
+    await put(testEntry(5, { createdAt: today + 180_000, kind: 'video', cost: 11.5 }));
     await act(() => historyChangesItem.setValue({ seq: 1, ids: ['e5'] }));
-    await waitFor(() => expect(tableRows()[localDate(today)]).toEqual(['3', '31', '34']));
+    await waitFor(() => expect(tableRows()[localDate(today)]).toEqual(['3', '31.5', '0', '34.5']));
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Profile' }), { target: { value: 'work' } });
-    expect(tableRows()[localDate(today)]).toEqual(['7', '0', '7']);
+    expect(tableRows()[localDate(today)]).toEqual(['7', '0', '0', '7']);
     expect(screen.getByRole('heading', { name: /last 30 days: Work$/ })).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: 'Profile' }), { target: { value: '' } });
-    expect(tableRows()[localDate(today)]).toEqual(['10', '31', '41']);
+    expect(tableRows()[localDate(today)]).toEqual(['10', '31.5', '0', '41.5']);
   });
 });
 
 describe('the read of the chart’s days', () => {
-  it('reads every cost from the first day on by the date index, across its batches, and nothing older', async () => {
-    const db = await openHistoryDb(`${HISTORY_DB_NAME}-spend-batches`);
-    const since = 1_000_000;
-    await writeEntries(db, (store) => {
-      for (let i = 0; i < 2300; i++)
-        store.put(rowOf(testEntry(i, { createdAt: since - 100 + i, cost: i % 3 === 0 ? undefined : 1 }), i));
-    });
-    const facts = await spendSince(db, since);
-    const expected = Array.from({ length: 2300 }, (_, i) => i).filter((i) => i >= 100 && i % 3 !== 0);
-    expect(facts.map((fact) => fact.id)).toEqual(expected.map((i) => `e${i}`));
+  it('reads the day sums of the chart’s days alone, whatever the ledger holds before them', async () => {
+    const db = await openHistoryDb(`${HISTORY_DB_NAME}-spend-days`);
+    const entries = Array.from({ length: 2300 }, (_, i) =>
+      testEntry(i, { createdAt: firstDay + (i - 100) * 3_600_000, cost: 0.5 }),
+    );
+    await charge(db, entries);
+    const sums = await chartDaySums(db, Date.now());
+    const inRange = entries.filter(
+      (entry) => entry.createdAt >= firstDay && entry.createdAt < day(SPEND_DAYS),
+    );
+    expect(new Set(sums.map((sum) => sum.day)).size).toBe(SPEND_DAYS);
+    expect(sums.reduce((all, sum) => all + sum.count, 0)).toBe(inRange.length);
+    expect(sums.reduce((all, sum) => all + sum.images, 0)).toBe(inRange.length * 500);
     db.close();
   });
 });

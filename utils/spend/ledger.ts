@@ -1,0 +1,107 @@
+import type { HistoryEntry } from '../history/schema';
+import { localDate } from '../local-date';
+import type { CostRecord } from '../prompts/cost-estimate';
+import { fromMilli } from './credits';
+
+/**
+ * The spend ledger: every charge the extension recorded, kept apart from the history in the history's
+ * database, so removing entries, clearing, trimming, the drop rule or a full storage never give a budget back.
+ * Charges are only ever added (in the transaction that stores the entries' costs); after LEDGER_KEEP_MONTHS
+ * a charge is dropped and only its day's sum stays (`DaySum`), which is what budgets and the chart read.
+ * Amounts are whole thousandths of a credit (credits.ts).
+ */
+
+export type ChargeKind = HistoryEntry['kind'] | 'mixed';
+
+/** One recorded charge: an entry's own cost, or what a group of overlapping generations took together. */
+export interface Charge {
+  /** The entry's id for its own cost; `group:<id of the entry whose reading began it>` for a group. */
+  id: string;
+  profile: string;
+  /** The account the balance readings were of (empty for costs recorded before the ledger). */
+  origin: string;
+  keyId: string;
+  /** The local calendar day it counts on (`YYYY-MM-DD`): the day the generation began. */
+  day: string;
+  /** When the (first) generation began. */
+  at: number;
+  milli: number;
+  kind: ChargeKind;
+  /** The entries it was charged for: the one entry, or every entry of the group. */
+  entries: string[];
+  /** An entry's own cost only: what an estimate compares (model, and a video's length and size). */
+  model?: string;
+  duration?: number;
+  resolution?: string;
+}
+
+/** What a profile's charges came to on one local day: the compacted form of the ledger. */
+export interface DaySum {
+  profile: string;
+  day: string;
+  images: number;
+  videos: number;
+  /** Groups of overlapping generations of both kinds. */
+  mixed: number;
+  /** Charges counted. */
+  count: number;
+}
+
+/** How long single charges are kept before only their day's sum is (at least the 13 months asked for). */
+export const LEDGER_KEEP_MONTHS = 13;
+
+/** The charge of one entry's own cost (`milli` whole thousandths). */
+export function entryCharge(
+  entry: HistoryEntry,
+  profile: string,
+  account: { origin: string; keyId: string },
+  milli: number,
+): Charge {
+  return {
+    id: entry.id,
+    profile,
+    ...account,
+    day: localDate(entry.createdAt),
+    at: entry.createdAt,
+    milli,
+    kind: entry.kind,
+    entries: [entry.id],
+    model: entry.model,
+    ...(entry.options ? { duration: entry.options.duration, resolution: entry.options.resolution } : {}),
+  };
+}
+
+/** A day's sum with one more charge in it. */
+export function addToDay(sum: DaySum | undefined, charge: Charge): DaySum {
+  const next = sum ?? { profile: charge.profile, day: charge.day, images: 0, videos: 0, mixed: 0, count: 0 };
+  const field = charge.kind === 'image' ? 'images' : charge.kind === 'video' ? 'videos' : 'mixed';
+  return { ...next, [field]: next[field] + charge.milli, count: next.count + 1 };
+}
+
+export const dayTotal = (sum: DaySum): number => sum.images + sum.videos + sum.mixed;
+
+/** Local midnight of the first day whose single charges are still kept at `now`. */
+export function keptFrom(now: number): number {
+  const date = new Date(now);
+  return new Date(date.getFullYear(), date.getMonth() - LEDGER_KEEP_MONTHS, 1).getTime();
+}
+
+/** An entry's own charge as an estimate reads it; a group's says nothing about one request's price. */
+export function costRecordOf(charge: Charge): CostRecord[] {
+  if (charge.model === undefined || charge.kind === 'mixed') return [];
+  const options =
+    charge.duration === undefined || charge.resolution === undefined
+      ? {}
+      : { options: { duration: charge.duration, resolution: charge.resolution } };
+  return [
+    {
+      kind: charge.kind,
+      model: charge.model,
+      status: 'completed',
+      cost: fromMilli(charge.milli),
+      profileId: charge.profile,
+      createdAt: charge.at,
+      ...options,
+    },
+  ];
+}
