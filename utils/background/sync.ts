@@ -7,6 +7,7 @@ import { profilesSchema } from '../profiles/schema';
 import { createSerial } from '../serial';
 import { settingsSchema } from '../settings/schema';
 import { libraryItem, type SyncState, syncStateItem } from '../storage/items';
+import { wholeNumber } from '../whole-number';
 import { writeKeyStatus } from './key-status';
 import { readProfiles, writeProfiles } from './profile-store';
 
@@ -22,7 +23,10 @@ const NAMES = ['library', 'profiles', 'settings'] as const;
 type Name = (typeof NAMES)[number];
 type Items = Record<string, unknown>;
 
-/** JSON.stringify writes no character in more than 6 bytes (`\u0001`, a lone surrogate): 7,800 with the quotes and key. */
+/**
+ * JSON.stringify writes no character in more than 6 bytes (`\u0001`, a lone surrogate): 7,800, or 7,814 with
+ * the quotes and the longest key (`profiles.508`), within the 8,192 bytes an item may take.
+ */
 const SLICE = 1300;
 
 /** storage.sync's quotas, the same in Chrome and Firefox. */
@@ -39,7 +43,7 @@ const MAX_CHUNKS = Math.min(MAX_ITEMS - NAMES.length, Math.floor(QUOTA_BYTES / M
 const MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
 
 // zod's number refuses NaN and the infinities.
-const headerSchema = z.object({ at: z.number(), n: z.int().check(z.gte(0), z.lte(MAX_CHUNKS)) });
+const headerSchema = z.object({ at: z.number(), n: wholeNumber().check(z.gte(0), z.lte(MAX_CHUNKS)) });
 type Header = z.infer<typeof headerSchema>;
 
 /** A document's header as far as it can be looped over and believed; anything else is no document. */
