@@ -1,3 +1,4 @@
+import { byId } from '../by-id';
 import { balanceItem, pathFormsItem, type StoredBalance } from '../storage/items';
 import { defineKeyedItem } from '../storage/keyed-item';
 import { repairBalance, repairedItem, repairPathForms } from '../storage/repair';
@@ -18,7 +19,7 @@ export const profileBalancesItem = repairedItem(
   defineKeyedItem<Record<string, StoredBalance>>(profileBalancesKey, { fallback: {} }),
   (stored) =>
     typeof stored === 'object' && stored !== null && !Array.isArray(stored)
-      ? Object.fromEntries(Object.entries(stored).map(([id, balance]) => [id, repairBalance(balance)]))
+      ? byId(Object.entries(stored).map(([id, balance]) => [id, repairBalance(balance)]))
       : {},
 );
 

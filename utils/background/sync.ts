@@ -1,10 +1,13 @@
 import { browser } from 'wxt/browser';
+import * as z from 'zod/mini';
+import { isRecord } from '../api/text';
 import { SYNC_LIBRARY_LIMIT } from '../library/limits';
 import { librarySchema } from '../library/schema';
 import { profilesSchema } from '../profiles/schema';
 import { createSerial } from '../serial';
 import { settingsSchema } from '../settings/schema';
 import { libraryItem, type SyncState, syncStateItem } from '../storage/items';
+import { wholeNumber } from '../whole-number';
 import { writeKeyStatus } from './key-status';
 import { readProfiles, writeProfiles } from './profile-store';
 
@@ -18,18 +21,62 @@ import { readProfiles, writeProfiles } from './profile-store';
  */
 const NAMES = ['library', 'profiles', 'settings'] as const;
 type Name = (typeof NAMES)[number];
-type Header = { at: number; n: number };
 type Items = Record<string, unknown>;
 
-/** JSON.stringify writes no character in more than 6 bytes (`\u0001`, a lone surrogate): 7,800 with the quotes and key. */
+/**
+ * JSON.stringify writes no character in more than 6 bytes (`\u0001`, a lone surrogate): 7,800, or 7,814 with
+ * the quotes and the longest key (`profiles.508`), within the 8,192 bytes an item may take.
+ */
 const SLICE = 1300;
+
+/** storage.sync's quotas, the same in Chrome and Firefox. */
+const QUOTA_BYTES = 102_400;
+const MAX_ITEMS = 512;
+/** The smallest item a chunk can be: the shortest key (`library.0`) and one character in quotes. */
+const MIN_CHUNK_BYTES = 'library.0'.length + 3;
+/**
+ * The most chunks a document in storage.sync can have: the items left beside the three headers, and what
+ * the bytes allow (the smaller of 509 and 8,533). A header claiming more was not written by this extension.
+ */
+const MAX_CHUNKS = Math.min(MAX_ITEMS - NAMES.length, Math.floor(QUOTA_BYTES / MIN_CHUNK_BYTES));
+/** Clocks of the person's browsers disagree a little; a document from further ahead would shadow every later one. */
+const MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+// zod's number refuses NaN and the infinities.
+const headerSchema = z.object({ at: z.number(), n: wholeNumber().check(z.gte(0), z.lte(MAX_CHUNKS)) });
+type Header = z.infer<typeof headerSchema>;
+
+/** A document's header as far as it can be looped over and believed; anything else is no document. */
+function headerOf(all: Items, name: Name): Header | undefined {
+  const header = headerSchema.safeParse(all[name]).data;
+  return header && header.at <= Date.now() + MAX_AHEAD_MS ? header : undefined;
+}
+
+/** The document's JSON text, or undefined when a chunk is missing or not text. */
+function textOf(all: Items, name: Name, { n }: Header): string | undefined {
+  const chunks = Array.from({ length: n }, (_, i) => all[`${name}.${i}`]);
+  return chunks.every((chunk) => typeof chunk === 'string') ? chunks.join('') : undefined;
+}
+
+/**
+ * The text cut into chunks of at most SLICE code units, never between the halves of a surrogate pair: a
+ * lone half is not valid Unicode, and the browser may replace it on its way through sync.
+ */
+export function chunksOf(text: string): string[] {
+  const chunks: string[] = [];
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(start + SLICE, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    chunks.push(text.slice(start, end));
+    start = end;
+  }
+  return chunks;
+}
 
 const sync = () => browser.storage.sync;
 const serially = createSerial();
 const run = (task: () => Promise<void>) => void serially(task).catch(() => undefined);
-
-const textOf = (all: Items, name: Name) =>
-  Array.from({ length: (all[name] as Header).n }, (_, i) => all[`${name}.${i}`]).join('');
 
 /** This browser's documents: the profiles without the active one's id and the settings without their service (per profile). */
 async function localDocs(): Promise<Record<Name, string>> {
@@ -54,20 +101,20 @@ async function push(changed: readonly Name[] = NAMES): Promise<void> {
   const stale: string[] = [];
   for (const name of state.paused ? NAMES : changed) {
     const text = docs[name];
-    const old = all[name] as Header | undefined;
+    const old = headerOf(all, name);
     if (name === 'library') {
       const size = new TextEncoder().encode(JSON.stringify(text)).length;
       next.tooBig = size > SYNC_LIBRARY_LIMIT ? size : undefined;
       if (next.tooBig) continue;
     }
-    if (old && text === textOf(all, name)) continue;
-    const n = Math.ceil(text.length / SLICE);
-    next.at[name] = Date.now();
-    items[name] = { at: next.at[name], n };
-    for (let i = 0; i < Math.max(n, old?.n ?? 0); i++) {
-      if (i < n) items[`${name}.${i}`] = text.slice(i * SLICE, (i + 1) * SLICE);
-      else stale.push(`${name}.${i}`);
-    }
+    if (old && text === textOf(all, name, old)) continue;
+    const chunks = chunksOf(text);
+    // Newer than what sync holds even when that came from a browser whose clock is ahead, or it would be ignored.
+    next.at[name] = Math.max(Date.now(), (old?.at ?? 0) + 1);
+    items[name] = { at: next.at[name], n: chunks.length };
+    for (const [i, chunk] of chunks.entries()) items[`${name}.${i}`] = chunk;
+    // The old chunks past the new end, as sync holds them: the old header's count may be damaged.
+    stale.push(...Object.keys(all).filter((key) => key.startsWith(`${name}.`) && !Object.hasOwn(items, key)));
   }
   try {
     // Every call counts against the browser's write rate, an empty one too.
@@ -82,6 +129,14 @@ async function push(changed: readonly Name[] = NAMES): Promise<void> {
   await syncStateItem.setValue(next);
 }
 
+const parsedJson = (text: string | undefined): unknown => {
+  try {
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
 /** Takes each document another browser wrote since this one last saw it, as far as the schemas accept it. */
 async function pull(): Promise<void> {
   const [all, state, { profiles, settings }] = await Promise.all([
@@ -90,30 +145,34 @@ async function pull(): Promise<void> {
     readProfiles(),
   ]);
   const at = { ...state.at };
-  const newer = (name: Name): unknown => {
-    const header = all[name] as Header | undefined;
+  /**
+   * A newer document as `accept` takes it. Only a taken one is marked seen: one refused (damaged, foreign,
+   * partly arrived) is tried again on the next change, so its repaired copy is taken even at the same time.
+   */
+  const take = <T>(name: Name, accept: (value: unknown) => T | undefined): T | undefined => {
+    const header = headerOf(all, name);
     if (!header || !(header.at > (at[name] ?? 0))) return undefined;
-    at[name] = header.at;
-    try {
-      return JSON.parse(textOf(all, name));
-    } catch {
-      return undefined;
-    }
+    const value = accept(parsedJson(textOf(all, name, header)));
+    if (value !== undefined) at[name] = header.at;
+    return value;
   };
   // A library too large for sync is this browser's own: an older, smaller copy must not replace it.
-  const library = librarySchema.safeParse(state.tooBig ? undefined : newer('library'));
-  if (library.success) await libraryItem.setValue(library.data);
-  const list = newer('profiles');
-  const rest = newer('settings');
-  if (list !== undefined || rest !== undefined) {
-    const pulled = profilesSchema.safeParse({ activeId: profiles.activeId, list });
-    const next = pulled.success ? pulled.data : profiles;
-    // The active profile is this browser's choice, while it still exists; keys stay per browser, so a
-    // profile new here asks for its key.
-    if (!next.list.some((profile) => profile.id === next.activeId)) next.activeId = next.list[0]?.id ?? '';
-    const service = next.list.find((profile) => profile.id === next.activeId)?.service;
-    const merged = settingsSchema.safeParse({ ...settings, ...(rest as object), ...service });
-    await writeProfiles(next, merged.success ? merged.data : { ...settings, ...service });
+  const library = state.tooBig ? undefined : take('library', (value) => librarySchema.safeParse(value).data);
+  if (library) await libraryItem.setValue(library);
+  const pulled = take(
+    'profiles',
+    (list) => profilesSchema.safeParse({ activeId: profiles.activeId, list }).data,
+  );
+  const next = pulled ?? profiles;
+  // The active profile is this browser's choice, while it still exists; keys stay per browser, so a
+  // profile new here asks for its key.
+  if (!next.list.some((profile) => profile.id === next.activeId)) next.activeId = next.list[0]?.id ?? '';
+  const service = next.list.find((profile) => profile.id === next.activeId)?.service;
+  const merged = take('settings', (rest) =>
+    isRecord(rest) ? settingsSchema.safeParse({ ...settings, ...rest, ...service }).data : undefined,
+  );
+  if (pulled || merged) {
+    await writeProfiles(next, merged ?? { ...settings, ...service });
     await writeKeyStatus();
   }
   await syncStateItem.setValue({ ...state, at });

@@ -1,3 +1,4 @@
+import { byId } from '../by-id';
 import { AppError, toErrorInfo } from '../error-info';
 import { copiesItem } from './copies-item';
 import type { Copies, EntryCopy } from './copies-schema';
@@ -20,7 +21,7 @@ let writes: Promise<unknown> = Promise.resolve();
 function updateCopies(db: MediaDb, change: (entries: Copies['entries']) => void): Promise<Copies> {
   const next = writes.then(async () => {
     const current = await copiesItem.getValue();
-    const entries = { ...current.entries };
+    const entries = byId(Object.entries(current.entries));
     change(entries);
     const value: Copies = { entries, usedBytes: await usedBytes(db) };
     await copiesItem.setValue(value);

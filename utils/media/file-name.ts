@@ -91,7 +91,8 @@ export function extensionFor(url: string, contentType: string | undefined, kind:
 /** The name before its extension stays well within the 255 bytes most filesystems allow. */
 const MAX_NAME_BYTES = 160;
 
-const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
+// Windows counts the superscripts ¹ ² ³ as digits here too (COM¹ is a device), and the template's text keeps them.
+const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
 
 /** Template text as a file name may hold it: anything else becomes a hyphen. */
 const literal = (text: string) => text.replace(/[^\p{L}\p{N}._ -]+/gu, '-');
@@ -109,7 +110,9 @@ export function mediaFileName(input: FileNameInput, template = DEFAULT_SETTINGS.
     .split(/(\{[^{}]*\})/)
     .map((part) => {
       const name = /^\{([^{}]*)\}$/.exec(part)?.[1];
-      return name === undefined ? literal(part) : (values[name] ?? '');
+      if (name === undefined) return literal(part);
+      // Only its own placeholders: a template from sync is unchecked, and `{constructor}` names nothing.
+      return Object.hasOwn(values, name) ? values[name] : '';
     })
     .join('')
     // An empty value leaves its separators behind: "kite--1", "kite-".

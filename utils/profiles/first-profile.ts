@@ -1,3 +1,5 @@
+import { byId } from '../by-id';
+
 /**
  * The id of the profile made from the configuration of a release before profiles: its key, its entries
  * (which name no profile) and its cached balance are that profile's. No zod here: pages use it too.
@@ -19,4 +21,4 @@ export function profileNameFor(baseUrl: string, fallback: string): string {
 
 /** Each profile's name by its id, as saved files name the profile an entry was made with. */
 export const profileNames = (list: readonly { id: string; name: string }[]): Record<string, string> =>
-  Object.fromEntries(list.map((profile) => [profile.id, profile.name]));
+  byId(list.map((profile) => [profile.id, profile.name]));

@@ -1,5 +1,6 @@
 import type { Settings } from '../settings/schema';
 import { FIRST_PROFILE_ID, profileNameFor } from './first-profile';
+import { isProfileId } from './id';
 import { MAX_PROFILES } from './limits';
 import { type Profile, type ProfileService, type Profiles, profileSchema, profilesSchema } from './schema';
 
@@ -23,7 +24,8 @@ export function repairProfiles(stored: unknown, settings: Settings, defaultName:
     const parsed = profileSchema.safeParse(candidate);
     if (parsed.success && !list.some((profile) => profile.id === parsed.data.id)) list.push(parsed.data);
   }
-  const storedActive = typeof source.activeId === 'string' && source.activeId ? source.activeId : '';
+  const storedActive =
+    typeof source.activeId === 'string' && isProfileId(source.activeId) ? source.activeId : '';
   const activeId = storedActive || list[0]?.id || FIRST_PROFILE_ID;
   const active = serviceOf(settings);
   const at = list.findIndex((profile) => profile.id === activeId);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { settingsSchema } from '../settings/schema';
+import { isProfileId } from './id';
 import { MAX_PROFILE_NAME, MAX_PROFILES } from './limits';
 
 // The settings' own field schemas, so a profile's service is checked exactly as the settings are (z.pick
@@ -13,7 +14,7 @@ export { MAX_PROFILE_NAME, MAX_PROFILES };
 export const profileNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROFILE_NAME));
 
 export const profileSchema = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(100)),
+  id: z.string().check(z.refine(isProfileId)),
   name: profileNameSchema,
   service: profileServiceSchema,
 });

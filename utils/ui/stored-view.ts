@@ -1,3 +1,4 @@
+import { byId } from '../by-id';
 import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import type { Copies, EntryCopy } from '../media/copies-schema';
@@ -121,7 +122,7 @@ export function shownKeyStatus(value: unknown): KeyStatus {
     ...(isText(value.last4) && value.last4.length <= 4 ? { last4: value.last4 } : {}),
     ...(isObject(value.origins)
       ? {
-          origins: Object.fromEntries(
+          origins: byId(
             Object.entries(value.origins).filter((pair): pair is [string, string] => isText(pair[1])),
           ),
         }
@@ -150,7 +151,7 @@ export function shownCopies(value: unknown): Copies {
   if (!isObject(value)) return { entries: {}, usedBytes: 0 };
   const entries = isObject(value.entries) ? value.entries : {};
   return {
-    entries: Object.fromEntries(
+    entries: byId(
       Object.entries(entries).filter((pair): pair is [string, EntryCopy] => isEntryCopy(pair[1])),
     ),
     usedBytes: isCount(value.usedBytes) ? value.usedBytes : 0,

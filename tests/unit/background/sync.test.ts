@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { readProfiles } from '../../../utils/background/profile-store';
-import { startSync, syncDone } from '../../../utils/background/sync';
+import { chunksOf, startSync, syncDone } from '../../../utils/background/sync';
 import { SYNC_LIBRARY_LIMIT } from '../../../utils/library/limits';
 import type { Library } from '../../../utils/library/schema';
 import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
@@ -226,5 +226,146 @@ describe('sync', () => {
     await settled();
     expect((await syncStateItem.getValue()).paused).toBeUndefined();
     expect(JSON.stringify(await syncItems())).toContain('text b');
+  });
+});
+
+/** A document split into exactly `n` chunks, as a damaged or hostile browser might write it. */
+function inChunks(
+  name: string,
+  value: unknown,
+  n: number,
+  at = Date.now() + 60_000,
+): Record<string, unknown> {
+  const text = JSON.stringify(value);
+  const size = Math.ceil(text.length / n);
+  const items: Record<string, unknown> = { [name]: { at, n } };
+  for (let i = 0; i < n; i++) items[`${name}.${i}`] = text.slice(i * size, (i + 1) * size);
+  return items;
+}
+
+/** Whether a string holds half of a surrogate pair on its own. */
+const hasLoneSurrogate = (text: string) => /[\uD800-\uDFFF]/u.test(text);
+
+describe('sync: what comes from other browsers is untrusted', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it('believes no header before bounding it: 50,000,000 chunks, more than sync holds, a far future, no number', async () => {
+    const { app } = await syncingWorker();
+    await app.handlers.savePrompt({ type: 'savePrompt', prompt: { name: 'Mine', text: 'kept', tags: [] } });
+    await settled();
+    const before = await localState();
+    const seen = (await syncStateItem.getValue()).at;
+    const theirs = { v: 1, prompts: [libraryPrompt('theirs', { text: 't'.repeat(2000) })] };
+    const at = Date.now() + 60_000;
+
+    const started = performance.now();
+    for (const header of [
+      { at, n: 50_000_000 },
+      { at, n: 1.5 },
+      { at, n: -1 },
+      { at: Number.NaN, n: 1 },
+      { at: String(at), n: 1 },
+      { at: Date.now() + DAY + 60_000, n: 1 },
+    ]) {
+      await fakeBrowser.storage.sync.set({ ...inChunks('library', theirs, 1), library: header });
+      await settled();
+    }
+    // 512 items at most, three of them headers: a document has at most 509 chunks, even all present.
+    await fakeBrowser.storage.sync.set(inChunks('library', theirs, 510));
+    await settled();
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await localState()).toEqual(before);
+    expect((await syncStateItem.getValue()).at).toEqual(seen);
+
+    // The same document within the bounds is taken: 509 chunks, a clock up to a day ahead.
+    await fakeBrowser.storage.sync.clear();
+    await fakeBrowser.storage.sync.set(inChunks('library', theirs, 509, Date.now() + DAY - 60_000));
+    await settled();
+    expect((await libraryItem.getValue()).prompts.map((prompt) => prompt.id)).toEqual(['theirs']);
+  });
+
+  it('marks a document seen only once it is taken: a damaged one changes nothing, its repair is taken', async () => {
+    const { app } = await syncingWorker();
+    await app.handlers.savePrompt({ type: 'savePrompt', prompt: { name: 'Mine', text: 'kept', tags: [] } });
+    await settled();
+    const before = await localState();
+    const seen = (await syncStateItem.getValue()).at;
+    const at = Date.now() + 60_000;
+
+    // Its last chunk not arrived yet, then the chunk: the same document, the same time.
+    const library = inChunks(
+      'library',
+      { v: 1, prompts: [libraryPrompt('fixed', { text: 'repaired' })] },
+      2,
+      at,
+    );
+    const { 'library.1': last, ...first } = library;
+    await fakeBrowser.storage.sync.set(first);
+    await settled();
+    expect(await localState()).toEqual(before);
+    expect((await syncStateItem.getValue()).at).toEqual(seen);
+    await fakeBrowser.storage.sync.set({ 'library.1': last });
+    await settled();
+    expect((await libraryItem.getValue()).prompts.map((prompt) => prompt.text)).toEqual(['repaired']);
+    expect((await syncStateItem.getValue()).at.library).toBe(at);
+
+    // Refused by the schema (an id every object has), then a fixed copy written earlier than that one.
+    const [mine] = before.profiles.list;
+    await writeFromElsewhere('profiles', [{ ...mine, id: '__proto__', name: 'Hostile' }], at + 1000);
+    expect(await readProfiles()).toEqual({ profiles: before.profiles, settings: before.settings });
+    await writeFromElsewhere('profiles', [{ ...mine, name: 'Renamed there' }], at + 500);
+    expect((await readProfiles()).profiles.list.map((profile) => profile.name)).toEqual(['Renamed there']);
+
+    // Settings refused, then repaired in place.
+    const { baseUrl, modelId, modelField, videoDefaults, ...rest } = before.settings;
+    await writeFromElsewhere('settings', { ...rest, historyLimit: -1 }, at);
+    expect((await readProfiles()).settings.historyLimit).toBe(before.settings.historyLimit);
+    await writeFromElsewhere('settings', { ...rest, historyLimit: 432 }, at);
+    expect((await readProfiles()).settings.historyLimit).toBe(432);
+  });
+
+  it('cuts chunks between characters, never inside an emoji, within the item limit for any text', () => {
+    for (const text of ['😀'.repeat(3000), `a${'😀'.repeat(3000)}`, `ab🏳️‍🌈${'𝄞x'.repeat(2000)}`]) {
+      const chunks = chunksOf(text);
+      expect(chunks.join('')).toBe(text);
+      for (const chunk of chunks) {
+        expect(hasLoneSurrogate(chunk)).toBe(false);
+        expect(chunk.length).toBeLessThanOrEqual(1300);
+      }
+    }
+    // One of them had a pair across the cut, which went whole into the next chunk.
+    expect(chunksOf(`a${'😀'.repeat(3000)}`)[0]).toHaveLength(1299);
+
+    // What JSON writes longest: 6 bytes a character; with the quotes and the longest key, still within 8,192.
+    for (const char of ['\u0001', '\ud800', '\udfff', '"', '\\']) {
+      for (const chunk of chunksOf(char.repeat(5000))) {
+        expect(itemBytes('profiles.508', chunk)).toBeLessThanOrEqual(8192);
+      }
+    }
+  });
+
+  it('writes emoji across chunk boundaries whole, and another browser gets them exactly', async () => {
+    await syncingWorker();
+    const library: Library = {
+      v: 1,
+      prompts: Array.from({ length: 4 }, (_, i) =>
+        libraryPrompt(`p${i}`, { text: `${'x'.repeat(i)}${'😀🎨'.repeat(900)}` }),
+      ),
+    };
+    await libraryItem.setValue(library);
+    await settled();
+    const stored = await syncItems();
+    const chunks = Object.entries(stored).filter(([key]) => key.startsWith('library.'));
+    expect(chunks.length).toBeGreaterThan(4);
+    for (const [key, chunk] of chunks) {
+      expect(typeof chunk === 'string' && !hasLoneSurrogate(chunk), key).toBe(true);
+      expect(itemBytes(key, chunk)).toBeLessThanOrEqual(8192);
+    }
+
+    await makeBackgroundApp(service);
+    await fakeBrowser.storage.sync.set(stored);
+    startSync();
+    await settled();
+    expect(await libraryItem.getValue()).toEqual(library);
   });
 });

@@ -161,6 +161,21 @@ describe('keeping copies of results', () => {
     expect(await copiesItem.getValue()).toEqual({ entries: {}, usedBytes: 0 });
     expect(await usedBytes(await openMediaDb())).toBe(0);
   });
+
+  it('keeps the copy of an entry whose id is `__proto__` (an imported file names it) as its own record', async () => {
+    await keepEntry({
+      entryId: '__proto__',
+      urls: [await imageUrl()],
+      capBytes: 10 * MB,
+      spared: new Set(),
+      now,
+    });
+    await keepEntry({ entryId: 'b', urls: [await imageUrl()], capBytes: 10 * MB, spared: new Set(), now });
+    const { entries } = await copiesItem.getValue();
+    expect(Object.keys(entries)).toEqual(['__proto__', 'b']);
+    expect(Object.getOwnPropertyDescriptor(entries, '__proto__')?.value.state).toBe('kept');
+    expect(entries.other).toBeUndefined();
+  });
 });
 
 /** Limits short enough for a test: the attempt ends after about `overallMs`, whatever the size. */

@@ -13,7 +13,8 @@ function portable(name: string): boolean {
     !/[<>:"/\\|?*]/.test(name) &&
     ![...name].some((char) => (char.codePointAt(0) ?? 0) < 0x20) &&
     !/[. ]$/.test(name) &&
-    !/^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i.test(name) &&
+    // Windows reads the superscripts ¹ ² ³ as the digits of COM and LPT devices.
+    !/^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i.test(name) &&
     new TextEncoder().encode(name).length <= 255
   );
 }
@@ -84,6 +85,9 @@ describe('a file name template the person sets', () => {
       ' .{prompt}. ',
       'CON',
       'nul.{prompt}',
+      'COM¹',
+      'lpt².{prompt}',
+      'Com³-{n}',
       '{n}',
       '…',
     ];
@@ -95,6 +99,16 @@ describe('a file name template the person sets', () => {
     expect(mediaFileName(kite, '../../etc/{prompt}')).toBe('etc-a-red-kite.png');
     expect(mediaFileName(kite, 'CON')).toBe('promptcast-CON.png');
     expect(mediaFileName(kite, '{n}')).toBe('promptcast.png');
+    expect(mediaFileName(kite, 'COM¹')).toBe('promptcast-COM¹.png');
+    expect(mediaFileName(kite, 'lpt².{prompt}')).toBe('promptcast-lpt².a-red-kite.png');
+    expect(mediaFileName(kite, 'COM12')).toBe('COM12.png');
+  });
+
+  it('fills only its own placeholders: one every object has names nothing, as an unknown one', () => {
+    // A template from another browser's sync is not checked as one typed here is.
+    expect(mediaFileName(kite, '{constructor}')).toBe('promptcast.png');
+    expect(mediaFileName(kite, '{__proto__}-{prompt}')).toBe('a-red-kite.png');
+    expect(mediaFileName(kite, 'x{toString}{hasOwnProperty}{valueOf}')).toBe('x.png');
   });
 
   it('is checked where it is typed: unknown placeholders and lengths are named', () => {
