@@ -188,7 +188,8 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
           {notice ? <StatusMessage tone="success">{notice}</StatusMessage> : null}
 
           {loaded ? <HistoryTransfer /> : null}
-          {loaded && total > 0 ? (
+          {/* Spending is in the ledger, not in the entries: it stays when the history is emptied. */}
+          {loaded ? (
             <SpendSection profiles={profiles} dailyBudget={settings.value?.dailyBudget || undefined} />
           ) : null}
           {total > 0 || narrowed ? (

@@ -25,11 +25,6 @@ async function todaysSpend(history: HistoryPage): Promise<number[] | undefined> 
   return (await history.spendRows())[today];
 }
 
-async function openSpendTable(history: HistoryPage): Promise<void> {
-  await history.openSpending();
-  await history.spending.getByRole('button', { name: 'Numbers as a table' }).click();
-}
-
 /** Waits until the entry with this prompt has its cost recorded. */
 async function costRecorded(extension: Parameters<typeof historyOf>[0], prompt: string): Promise<void> {
   await expect
@@ -68,7 +63,7 @@ test('fractional prices: the image shows “cost 7.5 credits”, the next one is
 
   // The chart's table sums to what the service charged.
   const history = await HistoryPage.open(extension);
-  await openSpendTable(history);
+  await history.openSpending();
   const charged = START - (service.balanceOf(DEMO_API_KEY) ?? START);
   expect(charged).toBe(15);
   await expect.poll(() => todaysSpend(history), EVENTUALLY).toEqual([15, 0, 0, 15]);
@@ -81,7 +76,7 @@ test('fractional prices: the image shows “cost 7.5 credits”, the next one is
   await expect(history.entries()).toHaveCount(0);
   expect(await historyOf(extension)).toEqual([]);
   await history.page.reload();
-  await openSpendTable(history);
+  await history.openSpending();
   await expect.poll(() => todaysSpend(history), EVENTUALLY).toEqual([15, 0, 0, 15]);
 
   // And the budget still stops the next image, the history being empty.
@@ -141,7 +136,7 @@ test('two generations that overlap are counted in the day’s total as one charg
   expect(START - (service.balanceOf(DEMO_API_KEY) ?? START)).toBe(15);
 
   const history = await HistoryPage.open(extension);
-  await openSpendTable(history);
+  await history.openSpending();
   // Neither alone can be told apart on the balance, so neither shows a cost; together they are 15.
   await expect.poll(() => todaysSpend(history), EVENTUALLY).toEqual([15, 0, 0, 15]);
   await expect(costOf(history.entries())).toHaveCount(0);

@@ -69,6 +69,10 @@ export function settleSpending(
     (entry) => entry.balanceBefore?.at === before.at && entry.balanceBefore.value === before.value,
   );
   const members = [...span.values()];
+  // One that holds a reading too but ended after this settling began (a batch's last prompt) is settled
+  // with the rest by the settling its end starts.
+  if (members.some((entry) => entry.balanceBefore && !ours.some((own) => own.id === entry.id)))
+    return { entries: dropped, charges: [] };
   const account = after.account;
 
   if (oneReading && members.every(together)) {

@@ -112,4 +112,14 @@ describe('what ended generations cost', () => {
     expect(entries[0]?.cost).toBeUndefined();
     expect(charges).toEqual([expect.objectContaining({ id: 'group:a', milli: 12_500, entries: ['a', 'p'] })]);
   });
+
+  it('a batch prompt that ended after the settling began is waited for, not left out of the split', () => {
+    const [a, b] = ['a', 'b'].map((id) => entry(id, { ...reading(100), batchId: 'x' }));
+    expect(
+      settleSpending([a as HistoryEntry], [a as HistoryEntry, b as HistoryEntry], readingAfter(85)),
+    ).toEqual({
+      entries: [],
+      charges: [],
+    });
+  });
 });
