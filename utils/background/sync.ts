@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { SYNC_LIBRARY_LIMIT } from '../library/limits';
 import { librarySchema } from '../library/schema';
+import { budgetsOf, profilesFromVersion1, sharedSettingsOf } from '../profiles/repair';
 import { profilesSchema } from '../profiles/schema';
 import { createSerial } from '../serial';
 import { settingsSchema } from '../settings/schema';
@@ -31,14 +32,16 @@ const run = (task: () => Promise<void>) => void serially(task).catch(() => undef
 const textOf = (all: Items, name: Name) =>
   Array.from({ length: (all[name] as Header).n }, (_, i) => all[`${name}.${i}`]).join('');
 
-/** This browser's documents: the profiles without the active one's id and the settings without their service (per profile). */
+/**
+ * This browser's documents: the profiles without the active one's id and the settings without what each
+ * profile has of its own (service, budgets), which travels with the profiles.
+ */
 async function localDocs(): Promise<Record<Name, string>> {
   const [{ profiles, settings }, library] = await Promise.all([readProfiles(), libraryItem.getValue()]);
-  const { baseUrl, modelId, modelField, videoDefaults, ...rest } = settings;
   return {
     library: JSON.stringify(library),
     profiles: JSON.stringify(profiles.list),
-    settings: JSON.stringify(rest),
+    settings: JSON.stringify(sharedSettingsOf(settings)),
   };
 }
 
@@ -106,14 +109,21 @@ async function pull(): Promise<void> {
   const list = newer('profiles');
   const rest = newer('settings');
   if (list !== undefined || rest !== undefined) {
-    const pulled = profilesSchema.safeParse({ activeId: profiles.activeId, list });
+    // A release before per-profile budgets sends profiles without them: each keeps its budgets here (a new
+    // one gets the active profile's, as that release applies one set to all).
+    const here = (profile: { id?: unknown }) =>
+      profiles.list.find((own) => own.id === profile.id)?.budgets ?? budgetsOf(settings);
+    const pulled = profilesSchema.safeParse(
+      profilesFromVersion1({ activeId: profiles.activeId, list }, here),
+    );
     const next = pulled.success ? pulled.data : profiles;
     // The active profile is this browser's choice, while it still exists; keys stay per browser, so a
     // profile new here asks for its key.
     if (!next.list.some((profile) => profile.id === next.activeId)) next.activeId = next.list[0]?.id ?? '';
-    const service = next.list.find((profile) => profile.id === next.activeId)?.service;
-    const merged = settingsSchema.safeParse({ ...settings, ...(rest as object), ...service });
-    await writeProfiles(next, merged.success ? merged.data : { ...settings, ...service });
+    const own = next.list.find((profile) => profile.id === next.activeId);
+    const mine = { ...own?.service, ...own?.budgets };
+    const merged = settingsSchema.safeParse({ ...settings, ...(rest as object), ...mine });
+    await writeProfiles(next, merged.success ? merged.data : { ...settings, ...mine });
     await writeKeyStatus();
   }
   await syncStateItem.setValue({ ...state, at });
