@@ -3,7 +3,7 @@ import { t } from '../i18n';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
 import { profileOf } from '../profiles/first-profile';
 import { MAX_PROFILE_NAME, MAX_PROFILES } from '../profiles/limits';
-import { budgetsOf, serviceOf, withProfile } from '../profiles/repair';
+import { ownOf, withProfile } from '../profiles/repair';
 import type { Profile, Profiles } from '../profiles/schema';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
 import type { Settings } from '../settings/schema';
@@ -71,12 +71,7 @@ export function addProfile(
   return ctx.setupChanges(async () => {
     const { profiles, settings } = await readProfiles();
     roomForOneMore(profiles);
-    const profile: Profile = {
-      id: ctx.platform.newId(),
-      name,
-      service: serviceOf(DEFAULT_SETTINGS),
-      budgets: budgetsOf(DEFAULT_SETTINGS),
-    };
+    const profile: Profile = { id: ctx.platform.newId(), name, ...ownOf(DEFAULT_SETTINGS) };
     // Added and made active in one write.
     await activate(ctx, { ...profiles, list: [...profiles.list, profile] }, settings, profile.id);
     return { id: profile.id };

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { AppError } from '../error-info';
 import { t } from '../i18n';
-import { budgetsOf, profilesFromVersion1, repairProfiles, serviceOf, withProfile } from '../profiles/repair';
+import { budgetsOf, ownOf, profilesFromVersion1, repairProfiles, withProfile } from '../profiles/repair';
 import { type Profile, type Profiles, profilesSchema } from '../profiles/schema';
 import { repairSettings } from '../settings/repair';
 import type { Settings } from '../settings/schema';
@@ -55,7 +55,7 @@ export async function writeProfiles(
 ): Promise<void> {
   const active = profiles.list.find((profile) => profile.id === profiles.activeId);
   const list = profiles.list.map((profile) =>
-    profile === active ? { ...profile, service: serviceOf(settings), budgets: budgetsOf(settings) } : profile,
+    profile === active ? { ...profile, ...ownOf(settings) } : profile,
   );
   await browser.storage.local.set({
     ...storedProfiles.entries(profilesSchema.parse({ ...profiles, list })),

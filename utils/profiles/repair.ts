@@ -1,3 +1,4 @@
+import { isRecord } from '../api/text';
 import type { Settings } from '../settings/schema';
 import { FIRST_PROFILE_ID, profileNameFor } from './first-profile';
 import { MAX_PROFILES } from './limits';
@@ -6,19 +7,21 @@ import {
   type ProfileBudgets,
   type ProfileService,
   type Profiles,
+  profileBudgetsSchema,
   profileSchema,
+  profileServiceSchema,
   profilesSchema,
 } from './schema';
 
-export function serviceOf(settings: Settings): ProfileService {
-  const { baseUrl, modelId, modelField, videoDefaults } = settings;
-  return { baseUrl, modelId, modelField, videoDefaults };
-}
+// The schemas pick a profile's own fields out of the settings, dropping the rest.
+export const serviceOf = (settings: Settings): ProfileService => profileServiceSchema.parse(settings);
+export const budgetsOf = (settings: Settings): ProfileBudgets => profileBudgetsSchema.parse(settings);
 
-export function budgetsOf(settings: Settings): ProfileBudgets {
-  const { dailyBudget, monthlyBudget, lowBalanceBelow } = settings;
-  return { dailyBudget, monthlyBudget, lowBalanceBelow };
-}
+/** A profile's own fields as the settings hold them while it is the active one. */
+export const ownOf = (settings: Settings): Pick<Profile, 'service' | 'budgets'> => ({
+  service: serviceOf(settings),
+  budgets: budgetsOf(settings),
+});
 
 /** The settings as they are while this profile is the active one: its service and budgets over the rest. */
 export const withProfile = (settings: Settings, profile: Profile): Settings => ({
@@ -28,18 +31,9 @@ export const withProfile = (settings: Settings, profile: Profile): Settings => (
 });
 
 /** What every profile shares, as sync carries it apart from the profiles (which carry their own fields). */
-export function sharedSettingsOf(settings: Settings) {
-  const {
-    baseUrl,
-    modelId,
-    modelField,
-    videoDefaults,
-    dailyBudget,
-    monthlyBudget,
-    lowBalanceBelow,
-    ...shared
-  } = settings;
-  return shared;
+export function sharedSettingsOf(settings: Settings): Record<string, unknown> {
+  const own = { ...profileServiceSchema.shape, ...profileBudgetsSchema.shape };
+  return Object.fromEntries(Object.entries(settings).filter(([field]) => !(field in own)));
 }
 
 /**
@@ -51,8 +45,6 @@ export function profilesFromVersion1(
   stored: unknown,
   budgetsFor: (profile: Record<string, unknown>) => ProfileBudgets,
 ): unknown {
-  const isRecord = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null;
   if (!isRecord(stored) || !Array.isArray(stored.list)) return stored;
   const list = stored.list.map((profile: unknown) =>
     isRecord(profile) && !('budgets' in profile) ? { ...profile, budgets: budgetsFor(profile) } : profile,
@@ -69,7 +61,7 @@ export function profilesFromVersion1(
  */
 export function repairProfiles(stored: unknown, settings: Settings, defaultName: string): Profiles {
   const whole = profilesSchema.safeParse(stored);
-  const source = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const source = isRecord(stored) ? stored : {};
   const list: Profile[] = [];
   const candidates = whole.success ? whole.data.list : Array.isArray(source.list) ? source.list : [];
   for (const candidate of candidates) {
@@ -78,7 +70,7 @@ export function repairProfiles(stored: unknown, settings: Settings, defaultName:
   }
   const storedActive = typeof source.activeId === 'string' && source.activeId ? source.activeId : '';
   const activeId = storedActive || list[0]?.id || FIRST_PROFILE_ID;
-  const own = { service: serviceOf(settings), budgets: budgetsOf(settings) };
+  const own = ownOf(settings);
   const at = list.findIndex((profile) => profile.id === activeId);
   if (at >= 0) list[at] = { ...(list[at] as Profile), ...own };
   else list.unshift({ id: activeId, name: profileNameFor(settings.baseUrl, defaultName), ...own });
