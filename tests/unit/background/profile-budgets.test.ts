@@ -145,3 +145,27 @@ describe('budgets per profile', () => {
     });
   }, 60_000);
 });
+
+describe('low-balance notices per profile', () => {
+  it('are told at the level of the profile the spending was made with', async () => {
+    const harness = await makeBackgroundApp(service, { lowBalanceBelow: 970 });
+    harness.popup.open = true;
+    await harness.app.handlers.addProfile({ type: 'addProfile', name: 'Work' });
+    await harness.app.handlers.saveSettings({
+      type: 'saveSettings',
+      settings: { ...(await harness.items.settings.getValue()), baseUrl: service.url },
+      apiKey: DEMO_API_KEY,
+    });
+    const lowNotices = () => harness.notifications.filter((shown) => shown.title === 'Balance low');
+
+    // The same account falls to 960, below A's 970: Work set no level, so nothing is told.
+    await costedImage(harness, 'a lantern on Work');
+    expect(lowNotices()).toEqual([]);
+
+    await harness.app.handlers.switchProfile({ type: 'switchProfile', id: FIRST_PROFILE_ID });
+    await costedImage(harness, 'a lantern on A');
+    await expect
+      .poll(() => lowNotices().map((shown) => shown.message))
+      .toEqual(['920 credits left, below the 970 credits you set.']);
+  }, 60_000);
+});
