@@ -13,7 +13,7 @@ import { defineVersionedItem } from '../storage/versioned-item';
 
 /**
  * The stored profiles' versions: 1 named each profile's service, 2 its budgets too (until then one set in the
- * settings served every profile). Pages read the same item zod-free (`profilesItem`) and only its names.
+ * settings served every profile). Pages read the same item zod-free (`profilesItem`), for names and hosts.
  */
 const storedProfiles = defineVersionedItem(profilesItem.key, {
   version: 2,
