@@ -33,7 +33,12 @@ export function OptionsApp() {
       {loaded && profiles ? <ProfilesSection profiles={profiles} /> : null}
       {loaded && settings.value && profiles ? (
         // A switch fills the form afresh with the profile now active.
-        <OptionsForm key={profiles.activeId} stored={settings.value} keyStatus={key.value} />
+        <OptionsForm
+          key={profiles.activeId}
+          stored={settings.value}
+          keyStatus={key.value}
+          profileName={profiles.list.find((profile) => profile.id === profiles.activeId)?.name ?? ''}
+        />
       ) : null}
       {loaded && key.value && !key.value.locked ? <KeyLockSection status={key.value} /> : null}
     </main>

@@ -17,8 +17,15 @@ import { useKeyChoice } from './useKeyChoice';
 import { useOptionsCommands } from './useOptionsCommands';
 import { FIELD_IDS, useSettingsForm } from './useSettingsForm';
 
+interface Props {
+  stored: Settings;
+  keyStatus?: KeyStatus;
+  /** The active profile's, whose service and budgets the form edits. */
+  profileName: string;
+}
+
 /** The settings form, filled from the stored settings it is first shown with. */
-export function OptionsForm({ stored, keyStatus }: { stored: Settings; keyStatus?: KeyStatus }) {
+export function OptionsForm({ stored, keyStatus, profileName }: Props) {
   const settings = useSettingsForm(stored);
   const { form, update, problems } = settings;
   const key = useKeyChoice(keyStatus, form.baseUrl);
@@ -70,7 +77,7 @@ export function OptionsForm({ stored, keyStatus }: { stored: Settings; keyStatus
 
       <HistorySection />
 
-      <SpendingSection settings={settings} />
+      <SpendingSection settings={settings} profileName={profileName} />
 
       <ReviewSelectionField settings={settings} />
 

@@ -3,7 +3,7 @@ import { t } from '../i18n';
 import type { RequestOf, ResponseData } from '../messaging/protocol';
 import { profileOf } from '../profiles/first-profile';
 import { MAX_PROFILE_NAME, MAX_PROFILES } from '../profiles/limits';
-import { serviceOf } from '../profiles/repair';
+import { ownOf, withProfile } from '../profiles/repair';
 import type { Profile, Profiles } from '../profiles/schema';
 import { DEFAULT_SETTINGS } from '../settings/defaults';
 import type { Settings } from '../settings/schema';
@@ -31,11 +31,11 @@ function roomForOneMore(profiles: Profiles): void {
 }
 
 /**
- * Makes another profile the active one: the settings take its service, model and video defaults, pages its
- * key status and cached balance. Nothing else moves: jobs, batches and copies stay their own profile's.
+ * Makes another profile the active one: the settings take its service, model, video defaults and budgets,
+ * pages its key status and cached balance. Nothing else moves: jobs, batches and copies stay their own profile's.
  */
 async function activate(ctx: Context, profiles: Profiles, settings: Settings, id: string): Promise<void> {
-  const next = { ...settings, ...find(profiles, id).service };
+  const next = withProfile(settings, find(profiles, id));
   const keys = await apiKeys.all();
   const status = keyStatus(keys[id] ?? NO_KEY, next, keys);
   await switchBalance(ctx, profiles.activeId, id, (balances) =>
@@ -60,7 +60,10 @@ export function switchProfile(
   });
 }
 
-/** A new profile starts unset (no service, no key) and becomes the active one, so the options page sets it up. */
+/**
+ * A new profile starts unset (no service, no key, no budgets) and becomes the active one, so the options page
+ * sets it up.
+ */
 export function addProfile(
   ctx: Context,
   { name }: RequestOf<'addProfile'>,
@@ -68,7 +71,7 @@ export function addProfile(
   return ctx.setupChanges(async () => {
     const { profiles, settings } = await readProfiles();
     roomForOneMore(profiles);
-    const profile: Profile = { id: ctx.platform.newId(), name, service: serviceOf(DEFAULT_SETTINGS) };
+    const profile: Profile = { id: ctx.platform.newId(), name, ...ownOf(DEFAULT_SETTINGS) };
     // Added and made active in one write.
     await activate(ctx, { ...profiles, list: [...profiles.list, profile] }, settings, profile.id);
     return { id: profile.id };
@@ -88,7 +91,7 @@ export function renameProfile(
   });
 }
 
-/** The copy has the service, model and video defaults, never the key: a key is entered for its profile. */
+/** The copy has the service, model, video defaults and budgets, never the key: a key is entered for its profile. */
 export function duplicateProfile(
   ctx: Context,
   { id }: RequestOf<'duplicateProfile'>,

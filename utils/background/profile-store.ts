@@ -1,19 +1,38 @@
 import { browser } from 'wxt/browser';
 import { AppError } from '../error-info';
 import { t } from '../i18n';
-import { repairProfiles, serviceOf } from '../profiles/repair';
+import { budgetsOf, ownOf, profilesFromVersion1, repairProfiles, withProfile } from '../profiles/repair';
 import { type Profile, type Profiles, profilesSchema } from '../profiles/schema';
 import { repairSettings } from '../settings/repair';
 import type { Settings } from '../settings/schema';
 import { settingsSchema } from '../settings/schema';
+import { validSettingsItem } from '../settings/store';
 import { profilesItem, settingsItem } from '../storage/items';
 import { nameOf, readItems } from '../storage/keyed-item';
+import { defineVersionedItem } from '../storage/versioned-item';
+
+/**
+ * The stored profiles' versions: 1 named each profile's service, 2 its budgets too (until then one set in the
+ * settings served every profile). Pages read the same item zod-free (`profilesItem`), for names and hosts.
+ */
+const storedProfiles = defineVersionedItem(profilesItem.key, {
+  version: 2,
+  migrations: {
+    // Until then the settings' budgets were every profile's.
+    2: async (stored: unknown) => {
+      const shared = budgetsOf(await validSettingsItem.getValue());
+      return profilesFromVersion1(stored, () => shared);
+    },
+  },
+});
 
 /**
  * The profiles as the background sees them, with the settings they were read with: both in one storage
- * call (every request and poll resolves its profile), each repaired as its own item's reads are.
+ * call (every request and poll resolves its profile), each repaired as its own item's reads are. A version
+ * check comes first, which migrates profiles stored by an earlier release once.
  */
 export async function readProfiles(): Promise<{ profiles: Profiles; settings: Settings }> {
+  await storedProfiles.getValue();
   const [stored, storedSettings] = await readItems([profilesItem, settingsItem]);
   const settings = repairSettings(storedSettings);
   return { profiles: repairProfiles(stored, settings, t('profileDefaultName')), settings };
@@ -36,10 +55,10 @@ export async function writeProfiles(
 ): Promise<void> {
   const active = profiles.list.find((profile) => profile.id === profiles.activeId);
   const list = profiles.list.map((profile) =>
-    profile === active ? { ...profile, service: serviceOf(settings) } : profile,
+    profile === active ? { ...profile, ...ownOf(settings) } : profile,
   );
   await browser.storage.local.set({
-    [nameOf(profilesItem.key)]: profilesSchema.parse({ ...profiles, list }),
+    ...storedProfiles.entries(profilesSchema.parse({ ...profiles, list })),
     [nameOf(settingsItem.key)]: settingsSchema.parse(settings),
     ...also,
   });
@@ -47,7 +66,7 @@ export async function writeProfiles(
 
 export interface ResolvedProfile {
   profile: Profile;
-  /** The person's settings with this profile's service, model and video defaults. */
+  /** The person's settings with this profile's service, model, video defaults and budgets. */
   settings: Settings;
   active: boolean;
 }
@@ -59,5 +78,5 @@ export async function resolveProfile(id?: string): Promise<ResolvedProfile | und
   const profile = profiles.list.find((item) => item.id === wanted);
   if (!profile) return undefined;
   const active = profile.id === profiles.activeId;
-  return { profile, settings: active ? settings : { ...settings, ...profile.service }, active };
+  return { profile, settings: active ? settings : withProfile(settings, profile), active };
 }

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { isRecord } from '../api/text';
 import { SYNC_LIBRARY_LIMIT } from '../library/limits';
 import { librarySchema } from '../library/schema';
+import { budgetsOf, profilesFromVersion1, sharedSettingsOf } from '../profiles/repair';
 import { profilesSchema } from '../profiles/schema';
 import { createSerial } from '../serial';
 import { settingsSchema } from '../settings/schema';
@@ -78,14 +79,16 @@ const sync = () => browser.storage.sync;
 const serially = createSerial();
 const run = (task: () => Promise<void>) => void serially(task).catch(() => undefined);
 
-/** This browser's documents: the profiles without the active one's id and the settings without their service (per profile). */
+/**
+ * This browser's documents: the profiles without the active one's id and the settings without what each
+ * profile has of its own (service, budgets), which travels with the profiles.
+ */
 async function localDocs(): Promise<Record<Name, string>> {
   const [{ profiles, settings }, library] = await Promise.all([readProfiles(), libraryItem.getValue()]);
-  const { baseUrl, modelId, modelField, videoDefaults, ...rest } = settings;
   return {
     library: JSON.stringify(library),
     profiles: JSON.stringify(profiles.list),
-    settings: JSON.stringify(rest),
+    settings: JSON.stringify(sharedSettingsOf(settings)),
   };
 }
 
@@ -159,20 +162,26 @@ async function pull(): Promise<void> {
   // A library too large for sync is this browser's own: an older, smaller copy must not replace it.
   const library = state.tooBig ? undefined : take('library', (value) => librarySchema.safeParse(value).data);
   if (library) await libraryItem.setValue(library);
+  // A release before per-profile budgets sends profiles without them: each keeps its budgets here (a new
+  // one gets the active profile's, as that release applies one set to all).
+  const here = (profile: { id?: unknown }) =>
+    profiles.list.find((own) => own.id === profile.id)?.budgets ?? budgetsOf(settings);
   const pulled = take(
     'profiles',
-    (list) => profilesSchema.safeParse({ activeId: profiles.activeId, list }).data,
+    (list) =>
+      profilesSchema.safeParse(profilesFromVersion1({ activeId: profiles.activeId, list }, here)).data,
   );
   const next = pulled ?? profiles;
   // The active profile is this browser's choice, while it still exists; keys stay per browser, so a
   // profile new here asks for its key.
   if (!next.list.some((profile) => profile.id === next.activeId)) next.activeId = next.list[0]?.id ?? '';
-  const service = next.list.find((profile) => profile.id === next.activeId)?.service;
+  const own = next.list.find((profile) => profile.id === next.activeId);
+  const mine = { ...own?.service, ...own?.budgets };
   const merged = take('settings', (rest) =>
-    isRecord(rest) ? settingsSchema.safeParse({ ...settings, ...rest, ...service }).data : undefined,
+    isRecord(rest) ? settingsSchema.safeParse({ ...settings, ...rest, ...mine }).data : undefined,
   );
   if (pulled || merged) {
-    await writeProfiles(next, merged ?? { ...settings, ...service });
+    await writeProfiles(next, merged ?? { ...settings, ...mine });
     await writeKeyStatus();
   }
   await syncStateItem.setValue({ ...state, at });

@@ -5,9 +5,14 @@ import { MAX_PROFILE_NAME, MAX_PROFILES } from './limits';
 
 // The settings' own field schemas, so a profile's service is checked exactly as the settings are (z.pick
 // would do the same for 1 KB more of zod in the worker).
-const { baseUrl, modelId, modelField, videoDefaults } = settingsSchema.shape;
+const { baseUrl, modelId, modelField, videoDefaults, dailyBudget, monthlyBudget, lowBalanceBelow } =
+  settingsSchema.shape;
 export const profileServiceSchema = z.object({ baseUrl, modelId, modelField, videoDefaults });
 export type ProfileService = z.infer<typeof profileServiceSchema>;
+
+/** Each account's own limits (README: budgets are per profile), checked as the settings' fields are. */
+export const profileBudgetsSchema = z.object({ dailyBudget, monthlyBudget, lowBalanceBelow });
+export type ProfileBudgets = z.infer<typeof profileBudgetsSchema>;
 
 export { MAX_PROFILE_NAME, MAX_PROFILES };
 
@@ -17,12 +22,13 @@ export const profileSchema = z.object({
   id: z.string().check(z.refine(isProfileId)),
   name: profileNameSchema,
   service: profileServiceSchema,
+  budgets: profileBudgetsSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 
 /**
- * The person's accounts and the one in use. The settings item keeps the active one's service fields too,
- * as every page and feature reads them there; the background writes both in one storage call.
+ * The person's accounts and the one in use. The settings item keeps the active one's service and budget
+ * fields too, as every page and feature reads them there; the background writes both in one storage call.
  */
 export const profilesSchema = z.object({
   activeId: z.string(),

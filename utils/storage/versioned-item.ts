@@ -8,6 +8,8 @@ export interface VersionedItem {
   /** The stored value in the shape of `version` (migrated first when older), or undefined when none is stored. */
   getValue(): Promise<unknown>;
   setValue(value: unknown): Promise<void>;
+  /** The storage items that hold `value` at this version, for a write that joins other items in one call. */
+  entries(value: unknown): Record<string, unknown>;
 }
 
 /**
@@ -41,7 +43,10 @@ export function defineVersionedItem(
     }
   };
 
+  const entries = (value: unknown) => ({ [name]: value, [metaName]: { v: version } });
+
   return {
+    entries,
     async getValue() {
       if (migrating) return migrating;
       const stored = await browser.storage.local.get([name, metaName]);
@@ -56,7 +61,7 @@ export function defineVersionedItem(
     },
     async setValue(value) {
       await migrating;
-      await browser.storage.local.set({ [name]: value, [metaName]: { v: version } });
+      await browser.storage.local.set(entries(value));
     },
   };
 }

@@ -49,6 +49,16 @@ export class OptionsPage {
     await this.page.getByRole('button', { name: 'Test connection' }).click();
   }
 
+  /** The budgets the form edits, named after the active profile they belong to. */
+  budgetsOf(profileName: string): Locator {
+    return this.page.getByRole('group', { name: `Budgets of profile “${profileName}”` });
+  }
+
+  /** Makes the named profile the active one from its row in the profile list. */
+  async useProfile(profileName: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Use ${profileName}` }).click();
+  }
+
   async toggleAdvanced(): Promise<void> {
     await this.page.getByText('Advanced').click();
   }

@@ -74,6 +74,7 @@ describe('the configuration of a release before profiles', () => {
             modelField: 'model',
             videoDefaults: DEFAULT_SETTINGS.videoDefaults,
           },
+          budgets: { dailyBudget: 0, monthlyBudget: 0, lowBalanceBelow: 0 },
         },
       ],
     });
