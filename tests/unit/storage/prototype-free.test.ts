@@ -20,17 +20,18 @@ const service = {
   modelField: 'model',
   videoDefaults: DEFAULT_SETTINGS.videoDefaults,
 };
+const budgets = { dailyBudget: 0, monthlyBudget: 0, lowBalanceBelow: 0 };
 
 describe('ids from storage, sync or a file key nothing but their own records', () => {
   it('a profile never has an id every object has, wherever it comes from', () => {
     for (const id of HOSTILE_IDS) {
-      expect(profileSchema.safeParse({ id, name: 'Hostile', service }).success, id).toBe(false);
+      expect(profileSchema.safeParse({ id, name: 'Hostile', service, budgets }).success, id).toBe(false);
       const repaired = repairProfiles(
         {
           activeId: id,
           list: [
-            { id, name: 'Hostile', service },
-            { id: 'mine', name: 'Mine', service },
+            { id, name: 'Hostile', service, budgets },
+            { id: 'mine', name: 'Mine', service, budgets },
           ],
         },
         DEFAULT_SETTINGS,
@@ -39,7 +40,7 @@ describe('ids from storage, sync or a file key nothing but their own records', (
       expect(repaired.activeId, id).toBe('mine');
       expect(repaired.list.map((profile) => profile.id)).toEqual(['mine']);
     }
-    expect(profileSchema.safeParse({ id: 'profile-2', name: 'Fine', service }).success).toBe(true);
+    expect(profileSchema.safeParse({ id: 'profile-2', name: 'Fine', service, budgets }).success).toBe(true);
   });
 
   it("reads a profile's name, copies and key origins only by ids that were put in", () => {
