@@ -3,7 +3,7 @@ import { AppError } from '../error-info';
 import { t } from '../i18n';
 import { bytesToBase64 } from '../lock/base64';
 import { createMaster, eachSecret, type Master, openMaster, openSecret, sealSecret } from '../lock/seal';
-import { unlockDelayMs } from '../lock/unlock-delay';
+import { unlockDelayMs, waitUntil } from '../lock/unlock-delay';
 import { checkVerifier, sealVerifier } from '../lock/verifier';
 import type { RequestOf } from '../messaging/protocol';
 import { apiKeys, storedKeys } from './api-key';
@@ -87,10 +87,13 @@ const sessionOf = (keys: StoredKeys, master: Master, usedAt: number) => ({
 async function counted<T>(ctx: Context, attempt: () => Promise<T>): Promise<T> {
   const failures = await storedFailures();
   const now = ctx.platform.now();
-  if (now < failures.notBefore) {
-    throw new AppError('wrong_passphrase', {
-      retryAfterMs: failures.notBefore - now,
-    });
+  const notBefore = waitUntil(failures.notBefore, now);
+  if (now < notBefore) {
+    // Stored as waited for: a clock set back keeps the wait at most the longest, not the distance moved.
+    if (notBefore !== failures.notBefore) {
+      await browser.storage.local.set({ [FAILURES_ITEM]: { ...failures, notBefore } });
+    }
+    throw new AppError('wrong_passphrase', { retryAfterMs: notBefore - now });
   }
   try {
     const result = await attempt();

@@ -262,6 +262,22 @@ describe('the passphrase lock', () => {
   });
 });
 
+describe('the wait after wrong passphrases', () => {
+  it('is never longer than a minute, even when the clock was set back by an hour', async () => {
+    const harness = await locked();
+    await harness.app.handlers.lockKeys({ type: 'lockKeys' });
+    // Five wrong passphrases made an hour ago by this clock, which has since been set back.
+    await fakeBrowser.storage.local.set({ [FAILURES_ITEM]: { count: 5, notBefore: Date.now() + 3_600_000 } });
+    const waiting = await unlock(harness).catch((error: AppError) => error.info);
+    expect(waiting).toMatchObject({ kind: 'wrong_passphrase' });
+    expect((waiting as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual(60_000);
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 60_001);
+    await unlock(harness);
+    vi.restoreAllMocks();
+    expect(await harness.items.keyStatus.getValue()).toMatchObject({ set: true, last4: '0001' });
+  });
+});
+
 describe('forgetting keys when the browser closes', () => {
   it('keeps keys in the session only: after a restart there is no key and jobs wait until it is entered again', async () => {
     const harness = await makeBackgroundApp(service, {}, KEY);
