@@ -1,8 +1,19 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { FAILURES_ITEM, LOCK_ITEM, STAGED_LOCK_ITEM } from '../../../utils/background/key-vault';
+import { apiKeys } from '../../../utils/background/api-key';
+import {
+  BOUND_KEYS,
+  FAILURES_ITEM,
+  type KeyLock,
+  LOCK_ITEM,
+  STAGED_LOCK_ITEM,
+} from '../../../utils/background/key-vault';
+import type { StoredKeys } from '../../../utils/background/stored-key';
 import { AppError } from '../../../utils/error-info';
+import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { makeBackgroundApp, pollAlarmTime, startWorker } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';
@@ -259,6 +270,75 @@ describe('the passphrase lock', () => {
     await harness.app.onIdleAlarm();
     vi.restoreAllMocks();
     expect(await harness.items.keyStatus.getValue()).toMatchObject({ locked: true });
+  });
+});
+
+const storedLockRecord = async (): Promise<KeyLock> =>
+  (await fakeBrowser.storage.local.get(LOCK_ITEM))[LOCK_ITEM] as KeyLock;
+
+/** Edits the stored lock as someone with write access to the profile folder would. */
+async function tamper(edit: (lock: KeyLock) => KeyLock): Promise<void> {
+  await fakeBrowser.storage.local.set({ [LOCK_ITEM]: edit(await storedLockRecord()) });
+}
+
+const firstSealed = (lock: KeyLock) => {
+  const entry = lock.keys?.[FIRST_PROFILE_ID];
+  if (!entry) throw new Error('no sealed key for the first profile');
+  return entry;
+};
+
+describe('a sealed key is bound to its profile, origin and id', () => {
+  it('an origin, key id or profile edited in the clear makes the unlock fail, and nothing is sent anywhere', async () => {
+    const harness = await locked();
+    await harness.app.handlers.lockKeys({ type: 'lockKeys' });
+    const original = await storedLockRecord();
+    expect(original.v).toBe(BOUND_KEYS);
+    const entry = firstSealed(original);
+    const edits: ((lock: KeyLock) => KeyLock)[] = [
+      (lock) => ({
+        ...lock,
+        keys: { [FIRST_PROFILE_ID]: { ...entry, origin: 'https://elsewhere.example' } },
+      }),
+      (lock) => ({ ...lock, keys: { [FIRST_PROFILE_ID]: { ...entry, id: 'another-key-id' } } }),
+      (lock) => ({ ...lock, keys: { 'another-profile': entry } }),
+      // Without the format's marker a bound key is opened unbound, which fails the same way.
+      ({ v: _, ...lock }) => lock,
+    ];
+    const before = service.requests().length;
+    for (const [index, edit] of edits.entries()) {
+      await fakeBrowser.storage.local.set({ [LOCK_ITEM]: edit(original), [FAILURES_ITEM]: null });
+      expect(await kindOf(unlock(harness)), `edit ${index}`).toBe('wrong_passphrase');
+      expect(await harness.items.keyStatus.getValue(), `edit ${index}`).toMatchObject({ locked: true });
+    }
+    expect(service.requests()).toHaveLength(before);
+    await fakeBrowser.storage.local.set({ [LOCK_ITEM]: original, [FAILURES_ITEM]: null });
+    await unlock(harness);
+    expect(await harness.items.apiKey.getValue()).toMatchObject({ key: KEY });
+  });
+
+  it('a lock of an earlier release (keys sealed unbound) opens, and the unlock seals its keys again, bound', async () => {
+    const fixture = JSON.parse(
+      readFileSync(path.join(import.meta.dirname, '../fixtures/key-lock-v1.json'), 'utf8'),
+    ) as { passphrase: string; keys: StoredKeys; keyLock: KeyLock };
+    const harness = await makeBackgroundApp(service, {}, '');
+    await fakeBrowser.storage.local.set({ [LOCK_ITEM]: fixture.keyLock });
+    await unlock(harness, fixture.passphrase);
+    expect(await apiKeys.all()).toEqual(fixture.keys);
+    const resealed = await storedLockRecord();
+    expect(resealed).toMatchObject({ v: BOUND_KEYS, kdf: fixture.keyLock.kdf, idleMin: 15 });
+    expect(firstSealed(resealed).sealed.data).not.toBe(firstSealed(fixture.keyLock).sealed.data);
+    expect(await localText()).not.toContain('fixture-first-key');
+
+    // Sealed again bound: from now on an edited origin no longer opens.
+    await harness.app.handlers.lockKeys({ type: 'lockKeys' });
+    await tamper((lock) => ({
+      ...lock,
+      keys: {
+        ...lock.keys,
+        [FIRST_PROFILE_ID]: { ...firstSealed(lock), origin: 'https://elsewhere.example' },
+      },
+    }));
+    expect(await kindOf(unlock(harness, fixture.passphrase))).toBe('wrong_passphrase');
   });
 });
 
