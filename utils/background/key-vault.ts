@@ -115,6 +115,40 @@ export const session = {
   clear: () => browser.storage.session.remove(SESSION_ITEM),
 };
 
+/** `record` without these ids' entries, or undefined when it held none of them (nothing to write). */
+function without<T>(record: Readonly<Record<string, T>> | undefined, ids: readonly string[]) {
+  if (!record || !ids.some((id) => Object.hasOwn(record, id))) return undefined;
+  return Object.fromEntries(Object.entries(record).filter(([id]) => !ids.includes(id)));
+}
+
+/**
+ * Drops these profiles' keys in every form: the session's copy, then, in one storage.local write with `also`
+ * (the profiles that lost them), the plain one and the sealed ones of the lock and of a staged passphrase
+ * change. A sealed entry goes whole, so this needs no master and works while locked. The session's copy goes
+ * first: a worker stopped in between leaves the key where it was at rest, never a copy a later write of the
+ * session's keys (setKeyMode, setKeyLock) could store again for a profile that is gone.
+ */
+export async function forgetKeysOf(
+  ids: readonly string[],
+  also: Record<string, unknown> = {},
+): Promise<void> {
+  const items = { ...also };
+  if (ids.length) {
+    const unlocked = await session.get();
+    const keys = without(unlocked?.keys, ids);
+    if (unlocked && keys) await session.set({ ...unlocked, keys });
+    const stored = await browser.storage.local.get([PLAIN_KEYS_ITEM, LOCK_ITEM, STAGED_LOCK_ITEM]);
+    const plain = without(readStoredKeys(stored[PLAIN_KEYS_ITEM]), ids);
+    if (plain) items[PLAIN_KEYS_ITEM] = plain;
+    for (const name of [LOCK_ITEM, STAGED_LOCK_ITEM]) {
+      const lock = readLock(stored[name]);
+      const sealed = without(lock?.keys, ids);
+      if (lock && sealed) items[name] = { ...lock, keys: sealed };
+    }
+  }
+  await browser.storage.local.set(items);
+}
+
 /** Wrong passphrases in a row and when the next try is allowed: in storage.local, so no restart resets them. */
 export interface UnlockFailures {
   count: number;

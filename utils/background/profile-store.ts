@@ -1,4 +1,3 @@
-import { browser } from 'wxt/browser';
 import { AppError } from '../error-info';
 import { t } from '../i18n';
 import { repairProfiles, serviceOf } from '../profiles/repair';
@@ -8,6 +7,7 @@ import type { Settings } from '../settings/schema';
 import { settingsSchema } from '../settings/schema';
 import { profilesItem, settingsItem } from '../storage/items';
 import { nameOf, readItems } from '../storage/keyed-item';
+import { forgetKeysOf } from './key-vault';
 
 /**
  * The profiles as the background sees them, with the settings they were read with: both in one storage
@@ -27,7 +27,8 @@ export function profileDeleted(): AppError {
 /**
  * Writes the profiles and the settings in one storage call, so no worker stopped in between leaves the
  * settings of one profile marked as another's active configuration; `also` joins other items to that call
- * (a switch's balance and key status), so pages see the switch as one change.
+ * (a switch's balance and key status), so pages see the switch as one change. A profile left out (deleted
+ * here, or through sync) takes its key with it in that same call, in every form (forgetKeysOf).
  */
 export async function writeProfiles(
   profiles: Profiles,
@@ -38,7 +39,10 @@ export async function writeProfiles(
   const list = profiles.list.map((profile) =>
     profile === active ? { ...profile, service: serviceOf(settings) } : profile,
   );
-  await browser.storage.local.set({
+  const gone = (await readProfiles()).profiles.list
+    .filter((before) => !list.some((profile) => profile.id === before.id))
+    .map((profile) => profile.id);
+  await forgetKeysOf(gone, {
     [nameOf(profilesItem.key)]: profilesSchema.parse({ ...profiles, list }),
     [nameOf(settingsItem.key)]: settingsSchema.parse(settings),
     ...also,
