@@ -1,13 +1,31 @@
+import type { Page } from '@playwright/test';
 import { clickContextMenu, MENU_UNLOCK } from './pages/browser-ui';
 import { expect, test } from './support/fixtures';
-import { settled, someNotifications } from './support/probes';
+import { EVENTUALLY, settled, someNotifications } from './support/probes';
 import { relaunch, submitVideo } from './support/reliability-observe';
 import { filesContaining, spellings } from './support/secret-scan';
-import { configure } from './support/setup';
+import { configure, sendFrom } from './support/setup';
 
 /** A key of this test alone, so finding it anywhere can only mean the extension put it there. */
 const KEY = `lock-e2e-${Date.now().toString(36)}-9f3c1e7a5b`;
 const PASSPHRASE = 'marble orchard window 42';
+
+/** Sets the passphrase lock in the options page's Key lock section, as the person does. */
+async function setLock(options: Page): Promise<void> {
+  const section = options.getByRole('region', { name: 'Key lock' });
+  await section.getByLabel('New passphrase (at least 8 characters)').fill(PASSPHRASE);
+  await section.getByLabel('Repeat the new passphrase').fill(PASSPHRASE);
+  await section.getByRole('button', { name: 'Lock keys with this passphrase' }).click();
+  await expect(section.getByText('Keys are locked with a passphrase and unlocked now.')).toBeVisible();
+}
+
+/** Removes the lock in the options page, which stores the keys plain again. */
+async function removeLock(options: Page): Promise<void> {
+  const section = options.getByRole('region', { name: 'Key lock' });
+  await section.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+  await section.getByRole('button', { name: 'Remove the lock' }).click();
+  await expect(section.getByRole('button', { name: 'Lock keys with this passphrase' })).toBeVisible();
+}
 
 test('a locked key: nothing is sent until the popup unlocks it, the job then completes, and no file holds the key', async ({
   extension,
@@ -17,11 +35,7 @@ test('a locked key: nothing is sent until the popup unlocks it, the job then com
 
   // The lock first, then the key: entered while unlocked, it is sealed before it reaches storage.local.
   const options = await extension.openPage('options');
-  const section = options.getByRole('region', { name: 'Key lock' });
-  await section.getByLabel('New passphrase (at least 8 characters)').fill(PASSPHRASE);
-  await section.getByLabel('Repeat the new passphrase').fill(PASSPHRASE);
-  await section.getByRole('button', { name: 'Lock keys with this passphrase' }).click();
-  await expect(section.getByText('Keys are locked with a passphrase and unlocked now.')).toBeVisible();
+  await setLock(options);
   await configure(extension, service, {}, KEY);
   const entry = await submitVideo(options, 'a lighthouse in fog');
   expect(entry.poll?.jobId).toBeTruthy();
@@ -79,4 +93,62 @@ test('a locked key: nothing is sent until the popup unlocks it, the job then com
   expect(localText).not.toContain(PASSPHRASE);
   expect(filesContaining(extension.profileDir, KEY)).toEqual([]);
   expect(filesContaining(extension.profileDir, PASSPHRASE)).toEqual([]);
+
+  // The control: stored without a lock, the same key is found by the same scan of the same folder.
+  await removeLock(await extension.openPage('options'));
+  await expect.poll(() => filesContaining(extension.profileDir, KEY), EVENTUALLY).not.toEqual([]);
+});
+
+test('a profile deleted while locked takes its sealed key; the other stays locked behind the unlock field', async ({
+  extension,
+  service,
+}) => {
+  const KEY_FIRST = `first-e2e-${Date.now().toString(36)}-4d2a9c`;
+  const KEY_WORK = `work-e2e-${Date.now().toString(36)}-7b1e5f`;
+  service.reset({ accounts: { [KEY_FIRST]: 500, [KEY_WORK]: 500 } });
+  const options = await extension.openPage('options');
+  await setLock(options);
+  await configure(extension, service, {}, KEY_FIRST);
+  const added = await sendFrom(options, { type: 'addProfile', name: 'Work' });
+  expect(added.ok).toBe(true);
+  await configure(extension, service, {}, KEY_WORK);
+  const worker = await extension.worker();
+  const sealedFor = () =>
+    worker.evaluate(async () => {
+      const { keyLock } = await chrome.storage.local.get('keyLock');
+      return Object.keys((keyLock as { keys?: object } | undefined)?.keys ?? {}).length;
+    });
+  expect(await sealedFor()).toBe(2);
+
+  await options.reload();
+  const section = options.getByRole('region', { name: 'Key lock' });
+  await section.getByRole('button', { name: 'Lock now' }).click();
+  await expect(section.getByLabel('Passphrase', { exact: true })).toBeVisible();
+
+  // Work is the active profile: deleting it hands over to the first, whose key stays locked.
+  await options.getByRole('button', { name: 'Delete Work' }).click();
+  await options.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(options.getByRole('listitem').filter({ hasText: 'Work' })).toHaveCount(0);
+  expect(await sealedFor()).toBe(1);
+  await expect(section.getByLabel('Passphrase', { exact: true })).toBeVisible();
+  await expect(options.getByRole('button', { name: 'Lock keys with this passphrase' })).toHaveCount(0);
+  await expect(options.getByText('Locked with the passphrase.')).toBeVisible();
+  await expect(options.getByText('Not set')).toHaveCount(0);
+  await expect(options.getByRole('alert')).toHaveCount(0);
+  const popup = await extension.openPage('popup');
+  await expect(popup.getByLabel('Passphrase', { exact: true })).toBeVisible();
+  await expect(popup.getByText('The service is not set up yet')).toHaveCount(0);
+
+  // Unlocked, the remaining profile has its own key; with the lock removed, it alone is stored plain.
+  await popup.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+  await popup.getByRole('button', { name: 'Unlock' }).click();
+  await expect(popup.getByLabel('Passphrase', { exact: true })).toHaveCount(0);
+  await expect(options.getByTestId('api-key-status')).toHaveText(`Set, ending in ••••${KEY_FIRST.slice(-4)}`);
+  await removeLock(options);
+  const stored = await worker.evaluate(async () => JSON.stringify(await chrome.storage.local.get(null)));
+  expect(stored).toContain(KEY_FIRST);
+  for (const spelling of spellings(KEY_WORK)) expect(stored).not.toContain(spelling);
+  // The scan sees the key stored plain, so not finding the deleted one means it is not there.
+  await expect.poll(() => filesContaining(extension.profileDir, KEY_FIRST), EVENTUALLY).not.toEqual([]);
+  expect(filesContaining(extension.profileDir, KEY_WORK)).toEqual([]);
 });
