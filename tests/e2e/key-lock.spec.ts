@@ -129,7 +129,6 @@ test('a profile deleted while locked takes its sealed key; the other stays locke
   await options.getByRole('button', { name: 'Delete Work' }).click();
   await options.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(options.getByRole('listitem').filter({ hasText: 'Work' })).toHaveCount(0);
-  expect(await sealedFor()).toBe(1);
   await expect(section.getByLabel('Passphrase', { exact: true })).toBeVisible();
   await expect(options.getByRole('button', { name: 'Lock keys with this passphrase' })).toHaveCount(0);
   await expect(options.getByText('Locked with the passphrase.')).toBeVisible();
@@ -138,6 +137,7 @@ test('a profile deleted while locked takes its sealed key; the other stays locke
   const popup = await extension.openPage('popup');
   await expect(popup.getByLabel('Passphrase', { exact: true })).toBeVisible();
   await expect(popup.getByText('The service is not set up yet')).toHaveCount(0);
+  expect(await sealedFor()).toBe(1);
 
   // Unlocked, the remaining profile has its own key; with the lock removed, it alone is stored plain.
   await popup.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
