@@ -143,8 +143,10 @@ test('a profile deleted while locked takes its sealed key; the other stays locke
   await popup.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
   await popup.getByRole('button', { name: 'Unlock' }).click();
   await expect(popup.getByLabel('Passphrase', { exact: true })).toHaveCount(0);
-  await expect(options.getByTestId('api-key-status')).toHaveText(`Set, ending in ••••${KEY_FIRST.slice(-4)}`);
+  // Under the lock no part of the key is shown (nor stored in the status pages read).
+  await expect(options.getByTestId('api-key-status')).toHaveText('Set');
   await removeLock(options);
+  await expect(options.getByTestId('api-key-status')).toHaveText(`Set, ending in ••••${KEY_FIRST.slice(-4)}`);
   const stored = await worker.evaluate(async () => JSON.stringify(await chrome.storage.local.get(null)));
   expect(stored).toContain(KEY_FIRST);
   for (const spelling of spellings(KEY_WORK)) expect(stored).not.toContain(spelling);

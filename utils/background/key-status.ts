@@ -27,8 +27,11 @@ export function keyStatus(stored: StoredKey, settings: Settings, keys: StoredKey
 /** The full status pages see of this profile's key under these settings, the lock's state included. */
 export async function currentKeyStatus(profileId: string, settings: Settings): Promise<KeyStatus> {
   const [keys, lock, locked] = await Promise.all([apiKeys.all(), storedLock(), isLocked()]);
+  const { last4, ...status } = keyStatus(keys[profileId] ?? NO_KEY, settings, keys);
   return {
-    ...keyStatus(keys[profileId] ?? NO_KEY, settings, keys),
+    ...status,
+    // This item is on disk: under a lock no part of a key may be, so pages show "Set" without a hint.
+    ...(last4 && !lock ? { last4 } : {}),
     ...(lock ? { lock: lock.mode, idleMin: lock.idleMin ?? 0 } : {}),
     ...(locked ? { locked } : {}),
   };
