@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { type Master, openSecret, sealSecret } from '../lock/seal';
 import type { LockKdf, SealedSecret } from '../lock/sealed-secret';
+import { createSerial } from '../serial';
 import { wholeNumber } from '../whole-number';
 import { readStoredKeys, type StoredKey, type StoredKeys } from './stored-key';
 
@@ -106,13 +107,29 @@ export interface UnlockedKeys {
   usedAt?: number;
 }
 
+/**
+ * Writes of the session one after another: `update` runs from sync's own queue too, outside setupChanges,
+ * and must never write back keys that a lock cleared meanwhile.
+ */
+const sessionWrites = createSerial();
+const writeSession = (value?: UnlockedKeys) =>
+  value
+    ? browser.storage.session.set({ [SESSION_ITEM]: value })
+    : browser.storage.session.remove(SESSION_ITEM);
+
 export const session = {
   get: async (): Promise<UnlockedKeys | undefined> => {
     const value = (await browser.storage.session.get(SESSION_ITEM))[SESSION_ITEM] as UnlockedKeys | undefined;
     return value && { ...value, keys: readStoredKeys(value.keys) };
   },
-  set: (value: UnlockedKeys) => browser.storage.session.set({ [SESSION_ITEM]: value }),
-  clear: () => browser.storage.session.remove(SESSION_ITEM),
+  set: (value: UnlockedKeys) => sessionWrites(() => writeSession(value)),
+  clear: () => sessionWrites(() => writeSession()),
+  /** Changes the usable keys, when there are any, with no other write of the session in between. */
+  update: (change: (keys: StoredKeys) => StoredKeys) =>
+    sessionWrites(async () => {
+      const unlocked = await session.get();
+      if (unlocked) await writeSession({ ...unlocked, keys: change(unlocked.keys) });
+    }),
 };
 
 /** `record` without these ids' entries, or undefined when it held none of them (nothing to write). */
@@ -134,9 +151,7 @@ export async function forgetKeysOf(
 ): Promise<void> {
   const items = { ...also };
   if (ids.length) {
-    const unlocked = await session.get();
-    const keys = without(unlocked?.keys, ids);
-    if (unlocked && keys) await session.set({ ...unlocked, keys });
+    await session.update((keys) => without(keys, ids) ?? keys);
     const stored = await browser.storage.local.get([PLAIN_KEYS_ITEM, LOCK_ITEM, STAGED_LOCK_ITEM]);
     const plain = without(readStoredKeys(stored[PLAIN_KEYS_ITEM]), ids);
     if (plain) items[PLAIN_KEYS_ITEM] = plain;

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiKeys } from '../../../utils/background/api-key';
 import {
+  forgetKeysOf,
   type KeyLock,
   LOCK_ITEM,
   PLAIN_KEYS_ITEM,
@@ -146,5 +147,15 @@ describe('a profile that disappears through sync', () => {
     expect(await harness.items.keyStatus.getValue()).toMatchObject(
       state === 'locked' ? { locked: true } : { set: true, last4: '0001' },
     );
+  });
+
+  it('meeting Lock now (sync runs outside the setup changes) never writes the unlocked keys back', async () => {
+    const { workId } = await twoProfiles('unlocked');
+    // Started together: the forgetting reads the session, the lock clears it.
+    const forgetting = forgetKeysOf([workId]);
+    const locking = session.clear();
+    await Promise.all([forgetting, locking]);
+    expect(await session.get()).toBeUndefined();
+    expect(await profilesWithKeys()).toEqual([FIRST_PROFILE_ID]);
   });
 });
