@@ -24,7 +24,10 @@ export async function encrypt(
   );
 }
 
-/** Rejects with an OperationError (isAuthenticationFailure) when the key, data or additional data is not the one sealed. */
+/**
+ * Rejects with an OperationError (isAuthenticationFailure) when the key, data or additional data is not the
+ * one sealed.
+ */
 export async function decrypt(
   key: CryptoKey,
   iv: Uint8Array<ArrayBuffer>,
