@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import type { ReferenceService } from '../reference-service/server';
 import { clickContextMenu, MENU_UNLOCK } from './pages/browser-ui';
+import type { ExtensionUnderTest } from './support/extension';
 import { expect, test } from './support/fixtures';
 import { EVENTUALLY, settled, someNotifications } from './support/probes';
 import { relaunch, submitVideo } from './support/reliability-observe';
@@ -99,35 +101,45 @@ test('a locked key: nothing is sent until the popup unlocks it, the job then com
   await expect.poll(() => filesContaining(extension.profileDir, KEY), EVENTUALLY).not.toEqual([]);
 });
 
-test('a profile deleted while locked takes its sealed key; the other stays locked behind the unlock field', async ({
-  extension,
-  service,
-}) => {
-  const KEY_FIRST = `first-e2e-${Date.now().toString(36)}-4d2a9c`;
-  const KEY_WORK = `work-e2e-${Date.now().toString(36)}-7b1e5f`;
-  service.reset({ accounts: { [KEY_FIRST]: 500, [KEY_WORK]: 500 } });
+/** Two profiles on the service, each with its key sealed, "Work" active; then Lock now on the options page. */
+async function twoLockedProfiles(extension: ExtensionUnderTest, service: ReferenceService) {
+  const keys = {
+    first: `first-e2e-${Date.now().toString(36)}-4d2a9c`,
+    work: `work-e2e-${Date.now().toString(36)}-7b1e5f`,
+  };
+  service.reset({ accounts: { [keys.first]: 500, [keys.work]: 500 } });
   const options = await extension.openPage('options');
   await setLock(options);
-  await configure(extension, service, {}, KEY_FIRST);
+  await configure(extension, service, {}, keys.first);
   const added = await sendFrom(options, { type: 'addProfile', name: 'Work' });
   expect(added.ok).toBe(true);
-  await configure(extension, service, {}, KEY_WORK);
+  await configure(extension, service, {}, keys.work);
   const worker = await extension.worker();
-  const sealedFor = () =>
+  const sealedCount = () =>
     worker.evaluate(async () => {
       const { keyLock } = await chrome.storage.local.get('keyLock');
       return Object.keys((keyLock as { keys?: object } | undefined)?.keys ?? {}).length;
     });
-  expect(await sealedFor()).toBe(2);
+  expect(await sealedCount()).toBe(2);
 
   await options.reload();
   const section = options.getByRole('region', { name: 'Key lock' });
   await section.getByRole('button', { name: 'Lock now' }).click();
   await expect(section.getByLabel('Passphrase', { exact: true })).toBeVisible();
+  return { keys, options, section, worker, sealedCount };
+}
 
-  // Work is the active profile: deleting it hands over to the first, whose key stays locked.
-  await options.getByRole('button', { name: 'Delete Work' }).click();
-  await options.getByRole('button', { name: 'Delete', exact: true }).click();
+type Locked = Awaited<ReturnType<typeof twoLockedProfiles>>;
+
+/**
+ * With "Work" gone while locked: the pages still offer to unlock (not a new lock, not "Not set", no error),
+ * its sealed key is gone; unlocked, the first profile has its key, and with the lock removed it alone is
+ * stored, found on disk by the scan that finds no trace of Work's.
+ */
+async function workGoneWithItsKey(
+  extension: ExtensionUnderTest,
+  { keys, options, section, worker, sealedCount }: Locked,
+): Promise<void> {
   await expect(options.getByRole('listitem').filter({ hasText: 'Work' })).toHaveCount(0);
   await expect(section.getByLabel('Passphrase', { exact: true })).toBeVisible();
   await expect(options.getByRole('button', { name: 'Lock keys with this passphrase' })).toHaveCount(0);
@@ -137,20 +149,48 @@ test('a profile deleted while locked takes its sealed key; the other stays locke
   const popup = await extension.openPage('popup');
   await expect(popup.getByLabel('Passphrase', { exact: true })).toBeVisible();
   await expect(popup.getByText('The service is not set up yet')).toHaveCount(0);
-  expect(await sealedFor()).toBe(1);
+  expect(await sealedCount()).toBe(1);
 
-  // Unlocked, the remaining profile has its own key; with the lock removed, it alone is stored plain.
   await popup.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
   await popup.getByRole('button', { name: 'Unlock' }).click();
   await expect(popup.getByLabel('Passphrase', { exact: true })).toHaveCount(0);
   // Under the lock no part of the key is shown (nor stored in the status pages read).
   await expect(options.getByTestId('api-key-status')).toHaveText('Set');
   await removeLock(options);
-  await expect(options.getByTestId('api-key-status')).toHaveText(`Set, ending in ••••${KEY_FIRST.slice(-4)}`);
+  await expect(options.getByTestId('api-key-status')).toHaveText(
+    `Set, ending in ••••${keys.first.slice(-4)}`,
+  );
   const stored = await worker.evaluate(async () => JSON.stringify(await chrome.storage.local.get(null)));
-  expect(stored).toContain(KEY_FIRST);
-  for (const spelling of spellings(KEY_WORK)) expect(stored).not.toContain(spelling);
+  expect(stored).toContain(keys.first);
+  for (const spelling of spellings(keys.work)) expect(stored).not.toContain(spelling);
   // The scan sees the key stored plain, so not finding the deleted one means it is not there.
-  await expect.poll(() => filesContaining(extension.profileDir, KEY_FIRST), EVENTUALLY).not.toEqual([]);
-  expect(filesContaining(extension.profileDir, KEY_WORK)).toEqual([]);
+  await expect.poll(() => filesContaining(extension.profileDir, keys.first), EVENTUALLY).not.toEqual([]);
+  expect(filesContaining(extension.profileDir, keys.work)).toEqual([]);
+}
+
+test('a profile deleted while locked takes its sealed key; the other stays locked behind the unlock field', async ({
+  extension,
+  service,
+}) => {
+  const locked = await twoLockedProfiles(extension, service);
+  // Work is the active profile: deleting it hands over to the first, whose key stays locked.
+  await locked.options.getByRole('button', { name: 'Delete Work' }).click();
+  await locked.options.getByRole('button', { name: 'Delete', exact: true }).click();
+  await workGoneWithItsKey(extension, locked);
+});
+
+test('a profile deleted in another browser, gone here through sync while locked, takes its key here too', async ({
+  extension,
+  service,
+}) => {
+  const locked = await twoLockedProfiles(extension, service);
+  // Another browser's profiles document without Work, as browser sync delivers it.
+  await locked.worker.evaluate(async () => {
+    const { profiles } = (await chrome.storage.local.get('profiles')) as {
+      profiles: { list: { name: string }[] };
+    };
+    const text = JSON.stringify(profiles.list.filter((profile) => profile.name !== 'Work'));
+    await chrome.storage.sync.set({ profiles: { at: Date.now() + 60_000, n: 1 }, 'profiles.0': text });
+  });
+  await workGoneWithItsKey(extension, locked);
 });
