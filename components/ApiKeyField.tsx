@@ -93,7 +93,8 @@ export function ApiKeyField({
         ) : null}
       </div>
       <p id="api-key-hint" className={controls.hint}>
-        {status && !status.set ? `${t('apiKeyNotSet')}. ` : ''}
+        {/* Locked, whether a key is stored is not known here: only that none can be used or saved now. */}
+        {status?.locked ? `${t('apiKeyLocked')}. ` : status && !status.set ? `${t('apiKeyNotSet')}. ` : ''}
         {t('apiKeyHint')}
       </p>
       {problem ? (

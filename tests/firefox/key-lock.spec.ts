@@ -68,5 +68,13 @@ describe('the key lock in Firefox', () => {
       expect(local).not.toContain(spelling);
     expect(filesContaining(bed.firefox.profileDir, KEY)).toEqual([]);
     expect(filesContaining(bed.firefox.profileDir, PASSPHRASE)).toEqual([]);
+
+    // The control: stored without a lock, the same key is found by the same scan of the same folder.
+    const plainAgain = await OptionsPage.open(bed.firefox);
+    await plainAgain.fill('Passphrase', PASSPHRASE);
+    await plainAgain.press('Remove the lock');
+    await expect
+      .poll(() => filesContaining(bed.firefox.profileDir, KEY), { timeout: 20_000 })
+      .not.toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
 import { browser } from 'wxt/browser';
 import { AppError } from '../error-info';
 import { base64ToBytes } from '../lock/base64';
-import { sealSecret } from '../lock/seal';
 import { FIRST_PROFILE_ID } from '../profiles/first-profile';
 import { validSettingsItem } from '../settings/store';
 import { defineVersionedItem } from '../storage/versioned-item';
-import { LOCK_ITEM, PLAIN_KEYS_ITEM, session, storedLock } from './key-vault';
+import { LOCK_ITEM, PLAIN_KEYS_ITEM, sealKey, session, storedLock } from './key-vault';
 import { readProfiles } from './profile-store';
 import {
   keyFromVersion1,
@@ -62,10 +61,10 @@ export const apiKeys = {
     if (lock.mode === 'passphrase') {
       const { [profileId]: __, ...sealed } = lock.keys ?? {};
       if (key) {
-        // Sealed under the session's master only: no other key may ever stand in for it.
+        // Sealed under the session's master only: no other key may ever stand in for it. The lock is bound
+        // (BOUND_KEYS): the unlock that gave this session sealed it so, and an update clears the session.
         if (!unlocked.master) throw lockedError();
-        const { origin, id } = key;
-        sealed[profileId] = { sealed: await sealSecret(key.key, base64ToBytes(unlocked.master)), origin, id };
+        sealed[profileId] = await sealKey(profileId, key, base64ToBytes(unlocked.master));
       }
       // The sealed copy first: a worker stopped in between has the key at rest, to be unlocked again.
       await browser.storage.local.set({ [LOCK_ITEM]: { ...lock, keys: sealed } });

@@ -2,19 +2,22 @@ import { browser } from 'wxt/browser';
 import { AppError } from '../error-info';
 import { t } from '../i18n';
 import { bytesToBase64 } from '../lock/base64';
-import { createMaster, eachSecret, type Master, openMaster, openSecret, sealSecret } from '../lock/seal';
-import { unlockDelayMs } from '../lock/unlock-delay';
+import { createMaster, eachSecret, type Master, openMaster } from '../lock/seal';
+import { unlockDelayMs, waitUntil } from '../lock/unlock-delay';
 import { checkVerifier, sealVerifier } from '../lock/verifier';
 import type { RequestOf } from '../messaging/protocol';
 import { apiKeys, storedKeys } from './api-key';
 import type { Context } from './context';
 import { writeKeyStatus } from './key-status';
 import {
+  BOUND_KEYS,
   FAILURES_ITEM,
   type KeyLock,
   LOCK_ITEM,
+  openKey,
   PLAIN_KEYS_ITEM,
   STAGED_LOCK_ITEM,
+  sealKey,
   session,
   storedFailures,
   storedLock,
@@ -29,23 +32,19 @@ type Done = { done: true };
 const refused = () => new AppError('invalid_input', t('refusedLockState'));
 const DONE: Done = { done: true };
 
+const sealEach = (keys: StoredKeys, master: Master) =>
+  eachSecret(keys, (key, profileId) => sealKey(profileId, key, master));
+
 /** Every key sealed under a new passphrase's master, and a verifier for when no key is left to check. */
 async function sealKeys(keys: StoredKeys, passphrase: string, idleMin: number) {
   const { kdf, master } = await createMaster(passphrase);
-  const [sealed, verifier] = await Promise.all([
-    eachSecret(keys, async ({ key, origin, id }) => ({ sealed: await sealSecret(key, master), origin, id })),
-    sealVerifier(master),
-  ]);
-  const lock: KeyLock = { mode: 'passphrase', kdf, verifier, idleMin, keys: sealed };
+  const [sealed, verifier] = await Promise.all([sealEach(keys, master), sealVerifier(master)]);
+  const lock: KeyLock = { mode: 'passphrase', kdf, verifier, idleMin, keys: sealed, v: BOUND_KEYS };
   return { lock, master };
 }
 
 const openKeys = (lock: KeyLock, master: Master): Promise<StoredKeys> =>
-  eachSecret(lock.keys ?? {}, async ({ sealed, origin, id }) => ({
-    key: await openSecret(sealed, master),
-    origin,
-    id,
-  }));
+  eachSecret(lock.keys ?? {}, (locked, profileId) => openKey(lock, profileId, locked, master));
 
 /** The master a passphrase gives under `lock`, checked against its verifier. */
 async function checkedMaster(lock: KeyLock, passphrase: string): Promise<Master> {
@@ -87,10 +86,13 @@ const sessionOf = (keys: StoredKeys, master: Master, usedAt: number) => ({
 async function counted<T>(ctx: Context, attempt: () => Promise<T>): Promise<T> {
   const failures = await storedFailures();
   const now = ctx.platform.now();
-  if (now < failures.notBefore) {
-    throw new AppError('wrong_passphrase', {
-      retryAfterMs: failures.notBefore - now,
-    });
+  const notBefore = waitUntil(failures.notBefore, now);
+  if (now < notBefore) {
+    // Stored as waited for: a clock set back keeps the wait at most the longest, not the distance moved.
+    if (notBefore !== failures.notBefore) {
+      await browser.storage.local.set({ [FAILURES_ITEM]: { ...failures, notBefore } });
+    }
+    throw new AppError('wrong_passphrase', { retryAfterMs: notBefore - now });
   }
   try {
     const result = await attempt();
@@ -144,12 +146,17 @@ export const setKeyLock = (ctx: Context, { passphrase, idleMin }: RequestOf<'set
     await session.set(sessionOf(keys, master, ctx.platform.now()));
   });
 
+/** A lock of an earlier release has its keys sealed again, bound (keyBinding), as they are opened. */
 export const unlockKeys = (ctx: Context, { passphrase }: RequestOf<'unlockKeys'>) =>
   change(ctx, async () => {
-    const { keys, master } = await counted(ctx, async () => {
+    const { lock, keys, master } = await counted(ctx, async () => {
       const { lock, master } = await openedLock(passphrase);
-      return { keys: await openKeys(lock, master), master };
+      return { lock, keys: await openKeys(lock, master), master };
     });
+    if (lock.v !== BOUND_KEYS) {
+      const sealed = await sealEach(keys, master);
+      await browser.storage.local.set({ [LOCK_ITEM]: { ...lock, keys: sealed, v: BOUND_KEYS } });
+    }
     await session.set(sessionOf(keys, master, ctx.platform.now()));
   });
 

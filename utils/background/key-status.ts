@@ -24,20 +24,24 @@ export function keyStatus(stored: StoredKey, settings: Settings, keys: StoredKey
   };
 }
 
+/** The full status pages see of this profile's key under these settings, the lock's state included. */
+export async function currentKeyStatus(profileId: string, settings: Settings): Promise<KeyStatus> {
+  const [keys, lock, locked] = await Promise.all([apiKeys.all(), storedLock(), isLocked()]);
+  const { last4, ...status } = keyStatus(keys[profileId] ?? NO_KEY, settings, keys);
+  return {
+    ...status,
+    // This item is on disk: under a lock no part of a key may be, so pages show "Set" without a hint.
+    ...(last4 && !lock ? { last4 } : {}),
+    ...(lock ? { lock: lock.mode, idleMin: lock.idleMin ?? 0 } : {}),
+    ...(locked ? { locked } : {}),
+  };
+}
+
 /**
  * Pages learn about the active profile's key only from this item; rewritten after every change of a key,
  * a service or the active profile.
  */
 export async function writeKeyStatus(): Promise<void> {
-  const [{ profiles, settings }, keys, lock, locked] = await Promise.all([
-    readProfiles(),
-    apiKeys.all(),
-    storedLock(),
-    isLocked(),
-  ]);
-  await keyStatusItem.setValue({
-    ...keyStatus(keys[profiles.activeId] ?? NO_KEY, settings, keys),
-    ...(lock ? { lock: lock.mode, idleMin: lock.idleMin ?? 0 } : {}),
-    ...(locked ? { locked } : {}),
-  });
+  const { profiles, settings } = await readProfiles();
+  await keyStatusItem.setValue(await currentKeyStatus(profiles.activeId, settings));
 }

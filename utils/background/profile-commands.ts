@@ -9,14 +9,12 @@ import { DEFAULT_SETTINGS } from '../settings/defaults';
 import type { Settings } from '../settings/schema';
 import { keyStatusItem } from '../storage/items';
 import { nameOf } from '../storage/keyed-item';
-import { apiKeys } from './api-key';
 import { forgetProfileBalance, refreshBalanceQuietly, switchBalance } from './balance';
 import { unqueued } from './batch';
 import type { Context } from './context';
-import { keyStatus, writeKeyStatus } from './key-status';
+import { currentKeyStatus, writeKeyStatus } from './key-status';
 import { releaseUnusedOrigins } from './origins';
 import { profileDeleted, readProfiles, writeProfiles } from './profile-store';
-import { NO_KEY } from './stored-key';
 
 function find(profiles: Profiles, id: string): Profile {
   const profile = profiles.list.find((item) => item.id === id);
@@ -36,8 +34,8 @@ function roomForOneMore(profiles: Profiles): void {
  */
 async function activate(ctx: Context, profiles: Profiles, settings: Settings, id: string): Promise<void> {
   const next = withProfile(settings, find(profiles, id));
-  const keys = await apiKeys.all();
-  const status = keyStatus(keys[id] ?? NO_KEY, next, keys);
+  // With the lock's state: a switch while locked must leave the pages offering to unlock.
+  const status = await currentKeyStatus(id, next);
   await switchBalance(ctx, profiles.activeId, id, (balances) =>
     writeProfiles({ ...profiles, activeId: id }, next, {
       ...balances,
@@ -142,7 +140,6 @@ export function deleteProfile(
     const remaining = { activeId: profiles.activeId, list };
     if (profiles.activeId === id) await activate(ctx, remaining, settings, list[0]?.id ?? '');
     else await writeProfiles(remaining, settings);
-    await apiKeys.set(id, NO_KEY);
     await writeKeyStatus();
     await forgetProfileBalance(ctx, id);
     await ctx.tracker.reschedule();

@@ -1,4 +1,3 @@
-import { browser } from 'wxt/browser';
 import { AppError } from '../error-info';
 import { t } from '../i18n';
 import { budgetsOf, ownOf, profilesFromVersion1, repairProfiles, withProfile } from '../profiles/repair';
@@ -26,6 +25,8 @@ const storedProfiles = defineVersionedItem(profilesItem.key, {
   },
 });
 
+import { forgetKeysOf } from './key-vault';
+
 /**
  * The profiles as the background sees them, with the settings they were read with: both in one storage
  * call (every request and poll resolves its profile), each repaired as its own item's reads are. A version
@@ -46,7 +47,8 @@ export function profileDeleted(): AppError {
 /**
  * Writes the profiles and the settings in one storage call, so no worker stopped in between leaves the
  * settings of one profile marked as another's active configuration; `also` joins other items to that call
- * (a switch's balance and key status), so pages see the switch as one change.
+ * (a switch's balance and key status), so pages see the switch as one change. A profile left out (deleted
+ * here, or through sync) takes its key with it in that same call, in every form (forgetKeysOf).
  */
 export async function writeProfiles(
   profiles: Profiles,
@@ -57,7 +59,10 @@ export async function writeProfiles(
   const list = profiles.list.map((profile) =>
     profile === active ? { ...profile, ...ownOf(settings) } : profile,
   );
-  await browser.storage.local.set({
+  const gone = (await readProfiles()).profiles.list
+    .filter((before) => !list.some((profile) => profile.id === before.id))
+    .map((profile) => profile.id);
+  await forgetKeysOf(gone, {
     ...storedProfiles.entries(profilesSchema.parse({ ...profiles, list })),
     [nameOf(settingsItem.key)]: settingsSchema.parse(settings),
     ...also,

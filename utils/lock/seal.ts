@@ -1,5 +1,5 @@
 import { AppError } from '../error-info';
-import { decrypt, encrypt, GCM_TAG_BYTES, isAuthenticationFailure } from './aes-gcm';
+import { type AdditionalData, decrypt, encrypt, GCM_TAG_BYTES, isAuthenticationFailure } from './aes-gcm';
 import { base64ToBytes, bytesToBase64 } from './base64';
 import { secretKey } from './hkdf';
 import { stretchPassphrase } from './pbkdf2';
@@ -53,9 +53,14 @@ export async function openMaster(passphrase: string, kdf: unknown): Promise<Mast
 
 /**
  * Seals one secret under its own random salt and IV. The salt is an input to the key and the version is
- * fixed by the schema, so changing either fails authentication as a wrong passphrase does.
+ * fixed by the schema, so changing either fails authentication as a wrong passphrase does. `bound` is what
+ * the secret belongs to, stored elsewhere in the clear: opening it with anything else fails the same way.
  */
-export async function sealSecret(plaintext: string, master: Master): Promise<SealedSecret> {
+export async function sealSecret(
+  plaintext: string,
+  master: Master,
+  bound?: AdditionalData,
+): Promise<SealedSecret> {
   const bytes = new TextEncoder().encode(plaintext);
   if (bytes.length > MAX_SECRET_BYTES) {
     throw new AppError(
@@ -70,18 +75,21 @@ export async function sealSecret(plaintext: string, master: Master): Promise<Sea
     v: SEALED_SECRET_VERSION,
     salt: bytesToBase64(salt),
     iv: bytesToBase64(iv),
-    data: bytesToBase64(await encrypt(key, iv, bytes)),
+    data: bytesToBase64(await encrypt(key, iv, bytes, bound)),
   };
 }
 
-/** The secret `sealed` holds. Rejects with `wrong_passphrase` for a wrong master or altered data. */
-export async function openSecret(sealed: unknown, master: Master): Promise<string> {
+/**
+ * The secret `sealed` holds. Rejects with `wrong_passphrase` for a wrong master, altered data, or `bound`
+ * other than what it was sealed with.
+ */
+export async function openSecret(sealed: unknown, master: Master, bound?: AdditionalData): Promise<string> {
   const checked = sealedSecretSchema.safeParse(sealed);
   if (!checked.success) throw malformed(checked.error);
   const { salt, iv, data } = checked.data;
   const key = await secretKey(master, base64ToBytes(salt));
   try {
-    return new TextDecoder().decode(await decrypt(key, base64ToBytes(iv), base64ToBytes(data)));
+    return new TextDecoder().decode(await decrypt(key, base64ToBytes(iv), base64ToBytes(data), bound));
   } catch (error) {
     if (!isAuthenticationFailure(error)) throw error;
     throw wrong(error);
@@ -91,11 +99,11 @@ export async function openSecret(sealed: unknown, master: Master): Promise<strin
 /** Applies `make` to each secret by name, concurrently; rejects as a whole when any one does. */
 export async function eachSecret<A, B>(
   secrets: Readonly<Record<string, A>>,
-  make: (secret: A) => Promise<B>,
+  make: (secret: A, name: string) => Promise<B>,
 ): Promise<Record<string, B>> {
   return Object.fromEntries(
     await Promise.all(
-      Object.entries(secrets).map(async ([name, secret]) => [name, await make(secret)] as const),
+      Object.entries(secrets).map(async ([name, secret]) => [name, await make(secret, name)] as const),
     ),
   );
 }

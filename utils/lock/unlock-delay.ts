@@ -11,3 +11,12 @@ export function unlockDelayMs(consecutiveFailures: number): number {
   if (failures <= FREE_FAILURES) return 0;
   return Math.min(MAX_UNLOCK_DELAY_MS, FIRST_DELAY_MS * 2 ** (failures - FREE_FAILURES - 1));
 }
+
+/**
+ * When the next try is allowed, given the stored time: never later than the longest wait from now, so a
+ * clock set back (or a damaged value) cannot lock the person out for longer than that.
+ */
+export function waitUntil(notBefore: number, now: number): number {
+  const latest = now + MAX_UNLOCK_DELAY_MS;
+  return notBefore <= latest ? notBefore : latest;
+}

@@ -1,8 +1,19 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { FAILURES_ITEM, LOCK_ITEM, STAGED_LOCK_ITEM } from '../../../utils/background/key-vault';
+import { apiKeys } from '../../../utils/background/api-key';
+import {
+  BOUND_KEYS,
+  FAILURES_ITEM,
+  type KeyLock,
+  LOCK_ITEM,
+  STAGED_LOCK_ITEM,
+} from '../../../utils/background/key-vault';
+import type { StoredKeys } from '../../../utils/background/stored-key';
 import { AppError } from '../../../utils/error-info';
+import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { makeBackgroundApp, pollAlarmTime, startWorker } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';
@@ -97,8 +108,11 @@ describe('the passphrase lock', () => {
     const started = performance.now();
     await unlock(harness);
     console.info(`unlock took ${Math.round(performance.now() - started)} ms`);
-    expect(await harness.items.keyStatus.getValue()).toMatchObject({ set: true, last4: '0001' });
-    expect((await harness.items.keyStatus.getValue()).locked).toBeUndefined();
+    const status = await harness.items.keyStatus.getValue();
+    expect(status).toMatchObject({ set: true });
+    expect(status.locked).toBeUndefined();
+    // That item is on disk too: under a lock it has no part of the key, not even the last four characters.
+    expect(status).not.toHaveProperty('last4');
     const entry = await submitVideo(harness);
     expect(entry.status).toBe('running');
     expect(keysSent().at(-1)).toBe(KEY);
@@ -174,7 +188,7 @@ describe('the passphrase lock', () => {
     const restarted = await restartBrowser();
     await unlock(restarted, NEXT);
     expect((await fakeBrowser.storage.local.get(STAGED_LOCK_ITEM))[STAGED_LOCK_ITEM]).toBeFalsy();
-    expect(await restarted.items.keyStatus.getValue()).toMatchObject({ set: true, last4: '0001' });
+    expect(await restarted.items.keyStatus.getValue()).toMatchObject({ set: true });
     await submitVideo(restarted);
     expect(keysSent().at(-1)).toBe(KEY);
     // The new passphrase is the one now; the old one no longer opens.
@@ -244,7 +258,7 @@ describe('the passphrase lock', () => {
     expect((await fakeBrowser.storage.local.get(LOCK_ITEM))[LOCK_ITEM]).toBeFalsy();
     expect(await localText()).toContain(KEY);
     const status = await harness.items.keyStatus.getValue();
-    expect(status).toMatchObject({ set: true });
+    expect(status).toMatchObject({ set: true, last4: '0001' });
     expect(status.lock).toBeUndefined();
     const restarted = await restartBrowser();
     await submitVideo(restarted);
@@ -259,6 +273,91 @@ describe('the passphrase lock', () => {
     await harness.app.onIdleAlarm();
     vi.restoreAllMocks();
     expect(await harness.items.keyStatus.getValue()).toMatchObject({ locked: true });
+  });
+});
+
+const storedLockRecord = async (): Promise<KeyLock> =>
+  (await fakeBrowser.storage.local.get(LOCK_ITEM))[LOCK_ITEM] as KeyLock;
+
+/** Edits the stored lock as someone with write access to the profile folder would. */
+async function tamper(edit: (lock: KeyLock) => KeyLock): Promise<void> {
+  await fakeBrowser.storage.local.set({ [LOCK_ITEM]: edit(await storedLockRecord()) });
+}
+
+const firstSealed = (lock: KeyLock) => {
+  const entry = lock.keys?.[FIRST_PROFILE_ID];
+  if (!entry) throw new Error('no sealed key for the first profile');
+  return entry;
+};
+
+describe('a sealed key is bound to its profile, origin and id', () => {
+  it('an origin, key id or profile edited in the clear makes the unlock fail, and nothing is sent anywhere', async () => {
+    const harness = await locked();
+    await harness.app.handlers.lockKeys({ type: 'lockKeys' });
+    const original = await storedLockRecord();
+    expect(original.v).toBe(BOUND_KEYS);
+    const entry = firstSealed(original);
+    const edits: ((lock: KeyLock) => KeyLock)[] = [
+      (lock) => ({
+        ...lock,
+        keys: { [FIRST_PROFILE_ID]: { ...entry, origin: 'https://elsewhere.example' } },
+      }),
+      (lock) => ({ ...lock, keys: { [FIRST_PROFILE_ID]: { ...entry, id: 'another-key-id' } } }),
+      (lock) => ({ ...lock, keys: { 'another-profile': entry } }),
+      // Without the format's marker a bound key is opened unbound, which fails the same way.
+      ({ v: _, ...lock }) => lock,
+    ];
+    const before = service.requests().length;
+    for (const [index, edit] of edits.entries()) {
+      await fakeBrowser.storage.local.set({ [LOCK_ITEM]: edit(original), [FAILURES_ITEM]: null });
+      expect(await kindOf(unlock(harness)), `edit ${index}`).toBe('wrong_passphrase');
+      expect(await harness.items.keyStatus.getValue(), `edit ${index}`).toMatchObject({ locked: true });
+    }
+    expect(service.requests()).toHaveLength(before);
+    await fakeBrowser.storage.local.set({ [LOCK_ITEM]: original, [FAILURES_ITEM]: null });
+    await unlock(harness);
+    expect(await harness.items.apiKey.getValue()).toMatchObject({ key: KEY });
+  });
+
+  it('a lock of an earlier release (keys sealed unbound) opens, and the unlock seals its keys again, bound', async () => {
+    const fixture = JSON.parse(
+      readFileSync(path.join(import.meta.dirname, '../fixtures/key-lock-v1.json'), 'utf8'),
+    ) as { passphrase: string; keys: StoredKeys; keyLock: KeyLock };
+    const harness = await makeBackgroundApp(service, {}, '');
+    await fakeBrowser.storage.local.set({ [LOCK_ITEM]: fixture.keyLock });
+    await unlock(harness, fixture.passphrase);
+    expect(await apiKeys.all()).toEqual(fixture.keys);
+    const resealed = await storedLockRecord();
+    expect(resealed).toMatchObject({ v: BOUND_KEYS, kdf: fixture.keyLock.kdf, idleMin: 15 });
+    expect(firstSealed(resealed).sealed.data).not.toBe(firstSealed(fixture.keyLock).sealed.data);
+    expect(await localText()).not.toContain('fixture-first-key');
+
+    // Sealed again bound: from now on an edited origin no longer opens.
+    await harness.app.handlers.lockKeys({ type: 'lockKeys' });
+    await tamper((lock) => ({
+      ...lock,
+      keys: {
+        ...lock.keys,
+        [FIRST_PROFILE_ID]: { ...firstSealed(lock), origin: 'https://elsewhere.example' },
+      },
+    }));
+    expect(await kindOf(unlock(harness, fixture.passphrase))).toBe('wrong_passphrase');
+  });
+});
+
+describe('the wait after wrong passphrases', () => {
+  it('is never longer than a minute, even when the clock was set back by an hour', async () => {
+    const harness = await locked();
+    await harness.app.handlers.lockKeys({ type: 'lockKeys' });
+    // Five wrong passphrases made an hour ago by this clock, which has since been set back.
+    await fakeBrowser.storage.local.set({ [FAILURES_ITEM]: { count: 5, notBefore: Date.now() + 3_600_000 } });
+    const waiting = await unlock(harness).catch((error: AppError) => error.info);
+    expect(waiting).toMatchObject({ kind: 'wrong_passphrase' });
+    expect((waiting as { retryAfterMs: number }).retryAfterMs).toBeLessThanOrEqual(60_000);
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 60_001);
+    await unlock(harness);
+    vi.restoreAllMocks();
+    expect(await harness.items.keyStatus.getValue()).toMatchObject({ set: true });
   });
 });
 

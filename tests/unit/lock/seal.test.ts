@@ -129,6 +129,22 @@ describe('sealSecret and openSecret', () => {
     await expect(openSecret(sealed, raised)).rejects.toMatchObject({ info: { kind: 'wrong_passphrase' } });
   });
 
+  it('open a secret sealed bound to some bytes with those bytes only, none refused too', async () => {
+    const bound = new TextEncoder().encode('["profile-1","https://service.example"]');
+    const sealed = await sealSecret('sk-live-1234', master, bound);
+    expect(await openSecret(sealed, master, bound)).toBe('sk-live-1234');
+    const other = new TextEncoder().encode('["profile-1","https://elsewhere.example"]');
+    for (const wrong of [other, undefined]) {
+      await expect(openSecret(sealed, master, wrong)).rejects.toMatchObject({
+        info: { kind: 'wrong_passphrase' },
+      });
+    }
+    // And one sealed unbound does not open as bound.
+    await expect(openSecret(await sealSecret('sk', master), master, bound)).rejects.toMatchObject({
+      info: { kind: 'wrong_passphrase' },
+    });
+  });
+
   it('refuse an envelope outside the schema before deriving anything, saying it is malformed', async () => {
     const sealed = await sealSecret('sk-live-1234', master);
     const deriveKey = vi.spyOn(globalThis.crypto.subtle, 'deriveKey');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UNLOCK_DELAY_MS, unlockDelayMs } from '@/utils/lock/unlock-delay';
+import { MAX_UNLOCK_DELAY_MS, unlockDelayMs, waitUntil } from '@/utils/lock/unlock-delay';
 
 describe('unlockDelayMs', () => {
   it('lets the first two wrong passphrases pass without a wait, then doubles from 1 s up to 60 s', () => {
@@ -19,5 +19,21 @@ describe('unlockDelayMs', () => {
     expect(unlockDelayMs(3.9)).toBe(1000);
     // A damaged counter must not unlock the way to fast guessing.
     expect(unlockDelayMs(Number.NaN)).toBe(60_000);
+  });
+});
+
+describe('waitUntil', () => {
+  const now = 1_800_000_000_000;
+
+  it('keeps a stored time within the longest wait', () => {
+    expect(waitUntil(0, now)).toBe(0);
+    expect(waitUntil(now + 4000, now)).toBe(now + 4000);
+    expect(waitUntil(now + MAX_UNLOCK_DELAY_MS, now)).toBe(now + MAX_UNLOCK_DELAY_MS);
+  });
+
+  it('brings a time further ahead (a clock set back, a damaged value) to the longest wait from now', () => {
+    expect(waitUntil(now + 86_400_000, now)).toBe(now + MAX_UNLOCK_DELAY_MS);
+    expect(waitUntil(Number.POSITIVE_INFINITY, now)).toBe(now + MAX_UNLOCK_DELAY_MS);
+    expect(waitUntil(Number.NaN, now)).toBe(now + MAX_UNLOCK_DELAY_MS);
   });
 });
