@@ -19,6 +19,7 @@ import { chromiumExecutable, repoRoot } from '../e2e/support/paths';
 import { startReferenceService } from '../reference-service/server';
 import { BASELINE_ROWS, buildBaseline } from './baseline';
 import { BenchBrowser } from './browser';
+import { type BudgetCheckCost, budgetCheckCost } from './budget-check';
 import { buildPrivateCopy } from './build';
 import { gzipBytes, measureEntries } from './bundle';
 import { type HistoryAtScale, pagesAtScale, SIZES, type WriteCost, writeCosts } from './history-scale';
@@ -154,6 +155,7 @@ let idle: Awaited<ReturnType<typeof idleCost>>;
 let polling: Awaited<ReturnType<typeof pollingCost>>;
 let keepAlive: Awaited<ReturnType<typeof keepAliveCost>>;
 let unlock: Awaited<ReturnType<typeof unlockToFirstRequest>>;
+let budgetCheck: BudgetCheckCost;
 try {
   step('launching Chromium with Promptcast and the baseline');
   const bench = await BenchBrowser.launch(built.extensionDir, baseline);
@@ -255,6 +257,8 @@ try {
       idleSec: IDLE_SEC,
       imageSec: SLOW_IMAGE_SEC,
     });
+    step(`budget check at a generation's start, 13 months in the spend ledger (${RUNS} images)`);
+    budgetCheck = await budgetCheckCost(extension, page, service, RUNS);
     step(
       `keeping a ${kb(SLOW_KEEP.videoBytes)} video at ${kb(SLOW_KEEP.bytesPerSec)}/s, alone and with a worker stop`,
     );
@@ -339,6 +343,12 @@ const budgets: Budget[] = [
     'interval + tolerance',
   ),
   atMost('Worker cold start to ping answer (median)', cold.promptcast.median, 100, 'ms'),
+  atMost(
+    `Budget check at a generation's start, ${budgetCheck.charges.toLocaleString('en')} charges in the ledger (median)`,
+    budgetCheck.checks.median,
+    2,
+    'ms',
+  ),
   atMost(`Idle: service requests in ${IDLE_SEC} s`, idle.requests, 0, ''),
   atMost(`Idle: alarms in ${IDLE_SEC} s (most at any time)`, idle.alarmsMax, 0, ''),
   atMost(`Polls per ${POLL_JOB_SEC} s job, worker awake (worst run)`, polling.awake.polls.max, pollLimit, ''),
@@ -597,6 +607,7 @@ const results = {
   popupWithProfiles: withProfiles,
   popupWithLibrary: withLibrary,
   unlockToFirstRequest: unlock,
+  budgetCheck,
   budgets,
   pass: failed.length === 0,
 };

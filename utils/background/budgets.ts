@@ -1,4 +1,5 @@
 import {
+  BUDGET_CHECK_MEASURE,
   type BudgetState,
   budgetStates,
   nearLimit,
@@ -46,10 +47,14 @@ export async function checkBudget(
   count = 1,
 ): Promise<void> {
   if (!hasBudget(settings)) return;
+  const started = performance.now();
   const [days, estimate] = await Promise.all([
     thisMonth(ctx, profileId),
     estimateFromLedger(ctx, profileId, request),
   ]);
+  // What the check adds to a generation's start, read by `npm run bench` (one entry per check; a worker's
+  // timeline goes with it when Chrome stops it).
+  performance.measure(BUDGET_CHECK_MEASURE, { start: started });
   const cost = estimate && batchCost(count, estimate).total;
   const over = overBudget(budgetStates(settings, days, ctx.platform.now()), cost ?? 0);
   if (over)

@@ -10,6 +10,9 @@ import { type DaySum, dayTotal } from '../spend/ledger';
  */
 
 export type BudgetPeriod = 'day' | 'month';
+
+/** The user-timing measure each budget check leaves in the worker's timeline (`npm run bench` reads it). */
+export const BUDGET_CHECK_MEASURE = 'promptcast:budget-check';
 export type Budgets = Pick<Settings, 'dailyBudget' | 'monthlyBudget'>;
 
 const PERIODS: readonly BudgetPeriod[] = ['day', 'month'];
