@@ -1,6 +1,6 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { historyFileText } from '../../../utils/history/transfer';
@@ -94,8 +94,14 @@ describe('export and import of favourites and collections', () => {
 });
 
 describe('the drop rule', () => {
+  // One "now" per test: entries of the same age made a millisecond apart on a busy machine would otherwise
+  // change places in the history's newest-first order.
+  let now = Date.now();
+  beforeEach(() => {
+    now = Date.now();
+  });
   const aged = (id: string, days: number, patch: Partial<HistoryEntry> = {}) =>
-    entry(id, { createdAt: Date.now() - days * DAY, ...patch });
+    entry(id, { createdAt: now - days * DAY, ...patch });
 
   it('applies at worker start, never to favourites or running jobs', async () => {
     await freshProfile(service, { historyDropAfterDays: 30 });
