@@ -8,7 +8,7 @@ import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
 import type { ExtensionUnderTest } from './support/extension';
 import { expect, test } from './support/fixtures';
-import { seedHistory } from './support/history-seed';
+import { chargesOf, seedCharges, seedHistory } from './support/history-seed';
 import { configure, sendFrom } from './support/setup';
 
 /** A popup showing everything at once: a result, a running job, an error, and history. */
@@ -76,10 +76,9 @@ for (const scheme of schemes) {
     expect((await sendFrom(setup, { type: 'addProfile', name: 'Work' })).ok).toBe(true);
     expect((await sendFrom(setup, { type: 'switchProfile', id: FIRST_PROFILE_ID })).ok).toBe(true);
     const now = Date.now();
-    await seedHistory(
-      extension,
-      Array.from({ length: 40 }, (_, index) => olderEntry(index, now)),
-    );
+    const entries = Array.from({ length: 40 }, (_, index) => olderEntry(index, now));
+    await seedHistory(extension, entries);
+    await seedCharges(extension, chargesOf(entries));
     const history = await HistoryPage.open(extension);
     await history.openSpending();
     await expect(history.spending.getByRole('table')).toBeVisible();

@@ -70,7 +70,8 @@ export async function tellSpending(ctx: Context, profile: ProfileSettings, balan
   const { settings, profileId } = profile;
   const stored = await spendNoticesItem.getValue();
   const notices = typeof stored === 'object' && stored ? stored : {};
-  const told = notices[profileId] ?? {};
+  // Own keys only: a profile id is never one every object has (profiles/id.ts), and this stays so if one were.
+  const told = (Object.hasOwn(notices, profileId) ? notices[profileId] : undefined) ?? {};
   const next = { ...told };
   if (hasBudget(settings)) {
     const now = ctx.platform.now();
@@ -78,7 +79,7 @@ export async function tellSpending(ctx: Context, profile: ProfileSettings, balan
     const states = budgetStates(settings, await thisMonth(ctx, profileId), now);
     for (const state of states.filter(nearLimit)) {
       if (told[state.period] === starts[state.period]) continue;
-      await warn(state);
+      await warn(profileId, state);
       next[state.period] = starts[state.period];
     }
   }
@@ -97,9 +98,10 @@ export async function tellSpending(ctx: Context, profile: ProfileSettings, balan
     await spendNoticesItem.setValue({ ...notices, [profileId]: next });
 }
 
-function warn({ period, spent, limit }: BudgetState): Promise<void> {
+/** One notification per profile and period: two profiles' notices do not replace each other. */
+function warn(profileId: string, { period, spent, limit }: BudgetState): Promise<void> {
   return notify(
-    `budget:${period}`,
+    `budget:${profileId}:${period}`,
     t(period === 'day' ? 'notifyBudgetWarnDayTitle' : 'notifyBudgetWarnMonthTitle'),
     t('notifyBudgetWarnMessage', [formatCredits(spent), formatCredits(limit)]),
   );

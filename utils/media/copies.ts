@@ -6,7 +6,7 @@ import { readStoredCopy } from './copy-reader';
 import { allFiles, deleteAllCopies, deleteCopies, discardIncomplete, usedBytes } from './copy-store';
 import { type CopyLimits, type CopyWatch, watchCopy } from './copy-watch';
 import { enforceCap } from './evict';
-import { closeFiles, type OpenFile, openFile, streamFile } from './keep-file';
+import { closeFiles, type OpenFile, openFile, removeFile, streamFile } from './keep-file';
 import { type MediaDb, openMediaDb } from './media-db';
 
 /**
@@ -201,7 +201,11 @@ export async function forgetCopies(entryId: string, db?: MediaDb): Promise<void>
 /** For entries that left the history: their copies go, and so do their records, in one write. */
 export async function forgetCopiesOf(ids: readonly string[], db?: MediaDb): Promise<void> {
   const media = db ?? (await openMediaDb());
-  for (const id of ids) await deleteCopies(media, id);
+  // One read of the files' records, not one per id: a trim of 10,000 entries, of which a few had copies,
+  // would otherwise open 10,000 transactions before the person is told it is done.
+  const gone = new Set(ids);
+  for (const file of await allFiles(media))
+    if (gone.has(file.entryId)) await removeFile(media, file.entryId, file.index);
   await updateCopies(media, (entries) => {
     for (const id of ids) delete entries[id];
   });
