@@ -146,18 +146,16 @@ export async function writeCharges(charges: readonly SeedCharge[]): Promise<void
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const dayOf = (time: number) => {
-    const date = new Date(time);
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-  };
   try {
     const transaction = db.transaction(['ledger', 'spendDays'], 'readwrite');
     const ledger = transaction.objectStore('ledger');
     const days = transaction.objectStore('spendDays');
     const sums = new Map<string, Record<string, number | string>>();
     for (const charge of charges) {
-      const day = dayOf(charge.at);
+      // No helper functions: a bundler may wrap a named one in a helper the page does not have (tsx's __name).
+      const date = new Date(charge.at);
+      const month = String(date.getMonth() + 1).padStart(2, '0');
+      const day = `${date.getFullYear()}-${month}-${String(date.getDate()).padStart(2, '0')}`;
       ledger.put({ ...charge, origin: '', keyId: '', day, entries: [charge.id] });
       const key = `${charge.profile}\n${day}`;
       const sum = sums.get(key) ?? { profile: charge.profile, day, images: 0, videos: 0, mixed: 0, count: 0 };
