@@ -1,25 +1,29 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatCredits, t } from '@/utils/i18n';
-import { batchCost, type CostEstimate, type CostRecord, estimateCost } from '@/utils/prompts/cost-estimate';
+import { FIRST_PROFILE_ID } from '@/utils/profiles/first-profile';
+import { batchCost, type CostEstimate, type CostRequest } from '@/utils/prompts/cost-estimate';
 import type { VideoOptions } from '@/utils/settings/schema';
-import { costRecordOf } from '@/utils/spend/ledger';
-import { latestCharges } from '@/utils/spend/ledger-db';
+import { estimate } from '@/utils/spend/ledger-db';
 import { pageHistoryDb } from '@/utils/ui/history-source';
 import styles from './PromptForm.module.css';
 
-/** Enough past charges for every estimate: the latest 50 alike are what an estimate reads. */
-const PAST_READ = 2000;
+type Estimates = Record<'image' | 'video', CostEstimate | undefined>;
 
 /**
- * The newest charges of the spend ledger (whatever was removed from the history since), read each time a
- * preview appears (a batch is rare), so a cost recorded since the page opened (a side panel stays open for
- * hours) counts.
+ * The profile's latest prices of both requests, kept with the spend ledger (whatever was removed from the
+ * history since), read each time the preview's request changes, so a cost recorded since the page opened (a
+ * side panel stays open for hours) counts.
  */
-async function pastGenerations(profileId: string | undefined): Promise<CostRecord[]> {
+async function estimatesFor(profile: string, image: CostRequest, video: CostRequest | undefined) {
   try {
-    return (await latestCharges(await pageHistoryDb(), profileId, PAST_READ)).flatMap(costRecordOf);
+    const db = await pageHistoryDb();
+    const [forImage, forVideo] = await Promise.all([
+      estimate(db, profile, image),
+      video && estimate(db, profile, video),
+    ]);
+    return { image: forImage, video: forVideo } satisfies Estimates;
   } catch {
-    return [];
+    return { image: undefined, video: undefined } satisfies Estimates;
   }
 }
 
@@ -52,30 +56,22 @@ function line(kind: 'image' | 'video', count: number, estimate: CostEstimate | u
  */
 export function CostPreview(props: CostPreviewProps) {
   const { count, model, video, profileId, balance, kind } = props;
-  const [past, setPast] = useState<CostRecord[]>();
+  const [estimates, setEstimates] = useState<Estimates>();
+  const duration = video?.duration;
+  const resolution = video?.resolution;
   useEffect(() => {
     let current = true;
-    void pastGenerations(profileId).then((entries) => {
-      if (current) setPast(entries);
+    const asVideo =
+      duration !== undefined && resolution !== undefined
+        ? ({ kind: 'video', model, options: { duration, resolution } } as const)
+        : undefined;
+    void estimatesFor(profileId ?? FIRST_PROFILE_ID, { kind: 'image', model }, asVideo).then((read) => {
+      if (current) setEstimates(read);
     });
     return () => {
       current = false;
     };
-  }, [profileId]);
-  const duration = video?.duration;
-  const resolution = video?.resolution;
-  // Derived from the one read: changing the video's length or size re-estimates without reading again.
-  const estimates = useMemo(() => {
-    if (!past) return undefined;
-    const base = { model, ...(profileId ? { profileId } : {}) };
-    return {
-      image: estimateCost(past, { kind: 'image', ...base }),
-      video:
-        duration !== undefined && resolution !== undefined
-          ? estimateCost(past, { kind: 'video', ...base, options: { duration, resolution } })
-          : undefined,
-    } satisfies Record<'image' | 'video', CostEstimate | undefined>;
-  }, [past, model, profileId, duration, resolution]);
+  }, [profileId, model, duration, resolution]);
   if (!estimates) return null;
   const kinds = kind ? [kind] : (['image', 'video'] as const);
   return (

@@ -9,10 +9,10 @@ import {
 } from '../budgets/budget';
 import { AppError } from '../error-info';
 import { formatCredits, t } from '../i18n';
-import { batchCost, type CostRequest, estimateCost, RECENT_COSTS } from '../prompts/cost-estimate';
+import { batchCost, type CostRequest } from '../prompts/cost-estimate';
 import type { Settings } from '../settings/schema';
-import { costRecordOf, type DaySum } from '../spend/ledger';
-import { daySums, latestCharges } from '../spend/ledger-db';
+import type { DaySum } from '../spend/ledger';
+import { budgetReads, daySums } from '../spend/ledger-db';
 import { notify } from './browser-effects';
 import type { Context } from './context';
 import { spendNoticesItem } from './items';
@@ -22,15 +22,6 @@ import type { ProfileSettings } from './run-entry';
 async function thisMonth(ctx: Context, profileId: string): Promise<DaySum[]> {
   const { month, day } = periodDays(ctx.platform.now());
   return daySums(await ctx.historyDb(), { profile: profileId, from: month, to: day });
-}
-
-/**
- * What the same request cost this profile lately, from the ledger's single charges: the newest few times
- * RECENT_COSTS, as most charges are of the request the person keeps making.
- */
-async function estimateFromLedger(ctx: Context, profileId: string, request: CostRequest) {
-  const charges = await latestCharges(await ctx.historyDb(), profileId, RECENT_COSTS * 4);
-  return estimateCost(charges.flatMap(costRecordOf), { ...request, profileId });
 }
 
 const hasBudget = (settings: Settings) => settings.dailyBudget > 0 || settings.monthlyBudget > 0;
@@ -48,10 +39,9 @@ export async function checkBudget(
 ): Promise<void> {
   if (!hasBudget(settings)) return;
   const started = performance.now();
-  const [days, estimate] = await Promise.all([
-    thisMonth(ctx, profileId),
-    estimateFromLedger(ctx, profileId, request),
-  ]);
+  const { month, day } = periodDays(ctx.platform.now());
+  const db = await ctx.historyDb();
+  const { days, estimate } = await budgetReads(db, { profile: profileId, from: month, to: day }, request);
   // What the check adds to a generation's start, read by `npm run bench` (one entry per check; a worker's
   // timeline goes with it when Chrome stops it).
   performance.measure(BUDGET_CHECK_MEASURE, { start: started });

@@ -5,6 +5,7 @@ import type { Db, Store } from '../idb/types';
 import { profileOf } from '../profiles/first-profile';
 import { toMilli } from '../spend/credits';
 import { addToDay, type Charge, type DaySum, entryCharge } from '../spend/ledger';
+import { type PriceRecord, priceRecordKey, withPrice } from '../spend/prices';
 import { type DateKey, HISTORY_DB_NAME, HISTORY_DB_VERSION, type HistoryRow } from './history-row';
 
 // The record and its order live apart from the database code, so the popup reads them without loading it.
@@ -40,6 +41,11 @@ export interface HistorySchema {
     key: [profile: string, day: string];
     value: DaySum;
     indexes: { day: string };
+  };
+  /** Each profile's latest prices of each request (spend/prices.ts), since version 4. */
+  prices: {
+    key: [profile: string, request: string];
+    value: PriceRecord;
   };
 }
 
@@ -130,6 +136,19 @@ export async function openHistoryDb(name = HISTORY_DB_NAME): Promise<HistoryDb> 
         sums.set(key, addToDay(sums.get(key), charge));
       }
       for (const sum of sums.values()) await request(days.put(sum));
+    }
+    if (oldVersion < 4) {
+      // Estimates read one record of prices instead of walking the newest charges; begun from the ledger's.
+      const prices = db.createObjectStore('prices', { keyPath: ['profile', 'request'] });
+      const records = new Map<string, PriceRecord>();
+      const ledger = transaction.objectStore('ledger');
+      for (let cursor = await request(ledger.openCursor()); cursor; cursor = await advance(cursor)) {
+        const key = priceRecordKey(cursor.value);
+        if (!key) continue;
+        const id = JSON.stringify(key);
+        records.set(id, withPrice(records.get(id), key, cursor.value));
+      }
+      for (const record of records.values()) await request(prices.put(record));
     }
   });
   // A newer build's upgrade (or a deletion) is not held up by this connection: an update restarts the

@@ -7,7 +7,7 @@ import type { HistoryEntry } from './schema';
  * read it; only the background writes.
  */
 export const HISTORY_DB_NAME = 'promptcast-history';
-export const HISTORY_DB_VERSION = 3;
+export const HISTORY_DB_VERSION = 4;
 
 /**
  * One entry and the fields it is found by. Flags are 1/0 rather than booleans because IndexedDB cannot

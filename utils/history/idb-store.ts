@@ -103,13 +103,14 @@ export function createIdbHistoryStore(
   }
 
   function writeTx(db: HistoryDb) {
-    const tx = db.transaction(['entries', 'meta', 'ledger', 'spendDays'], 'readwrite');
+    const tx = db.transaction(['entries', 'meta', 'ledger', 'spendDays', 'prices'], 'readwrite');
     return {
       tx,
       entries: tx.objectStore('entries'),
       meta: tx.objectStore('meta'),
       ledger: tx.objectStore('ledger'),
       spendDays: tx.objectStore('spendDays'),
+      prices: tx.objectStore('prices'),
     };
   }
 

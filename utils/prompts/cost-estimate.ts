@@ -1,5 +1,4 @@
 import type { HistoryEntry } from '../history/schema';
-import { profileOf } from '../profiles/first-profile';
 import { fromMilli, toMilli } from '../spend/credits';
 
 /**
@@ -16,23 +15,10 @@ export const RECENT_COSTS = 50;
 
 type PricedOptions = Pick<NonNullable<HistoryEntry['options']>, 'duration' | 'resolution'>;
 
-/** The part of a history entry (or of a ledger charge) an estimate reads. */
-export type CostRecord = Pick<
-  HistoryEntry,
-  'kind' | 'model' | 'status' | 'cost' | 'profileId' | 'createdAt'
-> & {
-  options?: PricedOptions;
-};
-
 /** A video's price depends on its length and size, so only videos of the same ones are compared. */
 export type CostRequest =
-  | { kind: 'image'; model: string; profileId?: string }
-  | {
-      kind: 'video';
-      model: string;
-      options: PricedOptions;
-      profileId?: string;
-    };
+  | { kind: 'image'; model: string }
+  | { kind: 'video'; model: string; options: PricedOptions };
 
 export interface CostEstimate {
   /** Credits one generation is expected to take, to the thousandth. */
@@ -41,39 +27,18 @@ export interface CostEstimate {
   basedOn: number;
 }
 
-/** Profiles are separate accounts, possibly at separate services, so their prices are not mixed when one is named. */
-function isSameRequest(entry: CostRecord, request: CostRequest): boolean {
-  if (entry.kind !== request.kind || entry.model !== request.model) return false;
-  if (request.profileId !== undefined && profileOf(entry) !== request.profileId) return false;
-  if (request.kind === 'image') return true;
-  return (
-    entry.options?.duration === request.options.duration &&
-    entry.options.resolution === request.options.resolution
-  );
-}
-
-/** The median rather than the mean: one odd reading (a top-up between two balance reads) cannot drag it. */
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+/**
+ * The estimate from the latest recorded prices of a request, in thousandths, or undefined without one. The
+ * median rather than the mean: one odd reading (a top-up between two balance reads) cannot drag it. Taken in
+ * thousandths, so the middle of 2.5 and 2.6 is 2.55, not a float's 2.5500000000000003.
+ */
+export function medianEstimate(millis: readonly number[]): CostEstimate | undefined {
+  if (millis.length === 0) return undefined;
+  const sorted = [...millis].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   const upper = sorted[middle] ?? 0;
   const lower = sorted.length % 2 === 1 ? upper : (sorted[middle - 1] ?? upper);
-  return (lower + upper) / 2;
-}
-
-/** The likely cost of one generation, or undefined when nothing like it has a recorded cost yet. */
-export function estimateCost(entries: readonly CostRecord[], request: CostRequest): CostEstimate | undefined {
-  const recorded: { cost: number; createdAt: number }[] = [];
-  for (const entry of entries) {
-    if (entry.status === 'completed' && entry.cost !== undefined && isSameRequest(entry, request))
-      recorded.push({ cost: entry.cost, createdAt: entry.createdAt });
-  }
-  if (recorded.length === 0) return undefined;
-  // The price in force is the one when the request was made, so recency goes by creation.
-  const recent = recorded.sort((a, b) => b.createdAt - a.createdAt).slice(0, RECENT_COSTS);
-  // Taken in thousandths, so the middle of 2.5 and 2.6 is 2.55, not a float's 2.5500000000000003.
-  const middle = Math.round(median(recent.map((item) => toMilli(item.cost))));
-  return { credits: fromMilli(middle), basedOn: recent.length };
+  return { credits: fromMilli(Math.round((lower + upper) / 2)), basedOn: sorted.length };
 }
 
 /** What `count` such generations would cost together, exactly; unknown when one of them is. */

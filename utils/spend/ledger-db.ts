@@ -1,28 +1,37 @@
 import type { HistoryDb, HistorySchema } from '../history/history-db';
-import { advance } from '../idb/cursor';
 import { request } from '../idb/request';
 import { done } from '../idb/transaction';
-import type { Cursor, Store } from '../idb/types';
+import type { Store } from '../idb/types';
+import type { CostEstimate, CostRequest } from '../prompts/cost-estimate';
 import { addToDay, type Charge, type DaySum, keptFrom } from './ledger';
+import { estimateFromPrices, priceKey, priceRecordKey, withPrice } from './prices';
 
-/** The ledger's two stores, inside a change's own transaction. */
+/** The ledger's stores, inside a change's own transaction. */
 export interface LedgerStores {
   ledger: Store<HistorySchema['ledger']>;
   spendDays: Store<HistorySchema['spendDays']>;
+  prices: Store<HistorySchema['prices']>;
 }
 
 /**
- * Adds charges and their days' sums in the caller's transaction, so they land with the entries' costs or not
- * at all. A charge already there (a settling run again after a stop) is not counted twice; nothing is
- * ever replaced.
+ * Adds charges, their days' sums and their prices in the caller's transaction, so they land with the
+ * entries' costs or not at all. A charge already there (a settling run again after a stop) is not counted
+ * twice; nothing is ever replaced. A free generation is a charge of nothing: a real price, no spending.
  */
-export async function appendCharges({ ledger, spendDays }: LedgerStores, charges: readonly Charge[]) {
+export async function appendCharges(stores: LedgerStores, charges: readonly Charge[]) {
   for (const charge of charges) {
-    if (charge.milli <= 0 || (await request(ledger.getKey(charge.id))) !== undefined) continue;
-    await request(ledger.add(charge));
-    const key: [string, string] = [charge.profile, charge.day];
-    await request(spendDays.put(addToDay(await request(spendDays.get(key)), charge)));
+    if (charge.milli < 0 || (await request(stores.ledger.getKey(charge.id))) !== undefined) continue;
+    await request(stores.ledger.add(charge));
+    await addCharged(stores, charge);
   }
+}
+
+/** A new charge's day sum and price. */
+export async function addCharged({ spendDays, prices }: Omit<LedgerStores, 'ledger'>, charge: Charge) {
+  const day: [string, string] = [charge.profile, charge.day];
+  await request(spendDays.put(addToDay(await request(spendDays.get(day)), charge)));
+  const priced = priceRecordKey(charge);
+  if (priced) await request(prices.put(withPrice(await request(prices.get(priced)), priced, charge)));
 }
 
 /** The day sums from `from` to `to` (local days, both included): one profile's, or every profile's. */
@@ -35,30 +44,31 @@ export async function daySums(
   return request(store.index('day').getAll(IDBKeyRange.bound(from, to)));
 }
 
-/**
- * A profile's single charges (every profile's without one), newest first, at most `count`: what an estimate
- * looks back over.
- */
-export async function latestCharges(
+/** What one more `asked` request would likely cost `profile`, from its latest recorded prices. */
+export async function estimate(
   db: HistoryDb,
-  profile: string | undefined,
-  count: number,
-): Promise<Charge[]> {
-  const store = db.transaction('ledger').objectStore('ledger');
-  if (profile === undefined) return newest(store.index('at').openCursor(null, 'prev'), count);
-  const range = IDBKeyRange.bound([profile, Number.NEGATIVE_INFINITY], [profile, Number.POSITIVE_INFINITY]);
-  return newest(store.index('profileAt').openCursor(range, 'prev'), count);
+  profile: string,
+  asked: CostRequest,
+): Promise<CostEstimate | undefined> {
+  const prices = db.transaction('prices').objectStore('prices');
+  return estimateFromPrices(await request(prices.get([profile, priceKey(asked)])));
 }
 
-/** The first `count` charges a cursor walks over. */
-async function newest<K>(
-  opening: IDBRequest<Cursor<K, HistorySchema['ledger']> | null>,
-  count: number,
-): Promise<Charge[]> {
-  const found: Charge[] = [];
-  for (let cursor = await request(opening); cursor && found.length < count; cursor = await advance(cursor))
-    found.push(cursor.value);
-  return found;
+/**
+ * A profile's day sums from `from` to `to` and its estimate for `asked`, in one read transaction: what
+ * the budget check reads before every generation, so it costs two reads, whatever the ledger holds.
+ */
+export async function budgetReads(
+  db: HistoryDb,
+  { profile, from, to }: { profile: string; from: string; to: string },
+  asked: CostRequest,
+): Promise<{ days: DaySum[]; estimate: CostEstimate | undefined }> {
+  const tx = db.transaction(['spendDays', 'prices']);
+  const [days, price] = await Promise.all([
+    request(tx.objectStore('spendDays').getAll(IDBKeyRange.bound([profile, from], [profile, to]))),
+    request(tx.objectStore('prices').get([profile, priceKey(asked)])),
+  ]);
+  return { days, estimate: estimateFromPrices(price) };
 }
 
 /**

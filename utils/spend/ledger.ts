@@ -1,7 +1,5 @@
 import type { HistoryEntry } from '../history/schema';
 import { localDate } from '../local-date';
-import type { CostRecord } from '../prompts/cost-estimate';
-import { fromMilli } from './credits';
 
 /**
  * The spend ledger: every charge the extension recorded, kept apart from the history in the history's
@@ -84,24 +82,4 @@ export const dayTotal = (sum: DaySum): number => sum.images + sum.videos + sum.m
 export function keptFrom(now: number): number {
   const date = new Date(now);
   return new Date(date.getFullYear(), date.getMonth() - LEDGER_KEEP_MONTHS, 1).getTime();
-}
-
-/** An entry's own charge as an estimate reads it; a group's says nothing about one request's price. */
-export function costRecordOf(charge: Charge): CostRecord[] {
-  if (charge.model === undefined || charge.kind === 'mixed') return [];
-  const options =
-    charge.duration === undefined || charge.resolution === undefined
-      ? {}
-      : { options: { duration: charge.duration, resolution: charge.resolution } };
-  return [
-    {
-      kind: charge.kind,
-      model: charge.model,
-      status: 'completed',
-      cost: fromMilli(charge.milli),
-      profileId: charge.profile,
-      createdAt: charge.at,
-      ...options,
-    },
-  ];
 }

@@ -8,13 +8,14 @@ import type { HistoryEntry } from '../../../utils/history/schema';
 import { once } from '../../../utils/idb/transaction';
 import { localDate } from '../../../utils/local-date';
 import { type Charge, entryCharge } from '../../../utils/spend/ledger';
-import { compactLedger, daySums, latestCharges } from '../../../utils/spend/ledger-db';
+import { compactLedger, daySums, estimate } from '../../../utils/spend/ledger-db';
 import { testEntry, testHistoryStore } from '../support/history-db';
 
 afterEach(() => vi.restoreAllMocks());
 
 let databases = 0;
 const ACCOUNT = { origin: 'https://service.example', keyId: 'key-1' };
+const IMAGE = { kind: 'image', model: 'm' } as const;
 
 const fixture = JSON.parse(
   readFileSync(path.join(import.meta.dirname, '../fixtures/history-db-v2.json'), 'utf8'),
@@ -61,11 +62,69 @@ describe('the ledger begun from a version 2 history (fixture)', () => {
       expect(await daySums(db, { profile: 'profile-1', from: day, to: day })).toEqual([
         { profile: 'profile-1', day, images: 10_000, videos: 0, mixed: 0, count: 2 },
       ]);
-      expect((await latestCharges(db, 'work', 10))[0]).toMatchObject({ duration: 8, resolution: '1080p' });
+      // Version 4 began the prices from those charges: the next estimates read them.
+      const video = { kind: 'video', model: 'vid-1', options: { duration: 8, resolution: '1080p' } } as const;
+      expect(await estimate(db, 'work', video)).toEqual({ credits: 40, basedOn: 1 });
+      expect(await estimate(db, 'profile-1', { kind: 'image', model: 'img-1' })).toEqual({
+        credits: 5,
+        basedOn: 2,
+      });
       const rows = await once(db, 'entries', (entries) => entries.getAll());
       expect(rows.map((row) => row.entry).sort((a, b) => a.createdAt - b.createdAt)).toEqual(
         fixture.rows.map((row) => row.entry).sort((a, b) => a.createdAt - b.createdAt),
       );
+    } finally {
+      db.close();
+    }
+  });
+});
+
+const v3 = JSON.parse(
+  readFileSync(path.join(import.meta.dirname, '../fixtures/history-db-v3.json'), 'utf8'),
+) as { version: 3; charges: Charge[]; spendDays: unknown[] };
+
+/** A version 3 database as that release made it: the ledger's stores holding the fixture's charges. */
+async function versionThree(name: string): Promise<void> {
+  const request = indexedDB.open(name, 3);
+  request.onupgradeneeded = () => {
+    const entries = request.result.createObjectStore('entries', { keyPath: 'id' });
+    entries.createIndex('date', ['createdAt', 'seq']);
+    for (const field of ['status', 'kind', 'favourite', 'owed', 'costPending', 'batchId', 'profile', 'sent'])
+      entries.createIndex(field, field);
+    entries.createIndex('collections', 'collections', { multiEntry: true });
+    request.result.createObjectStore('meta');
+    const ledger = request.result.createObjectStore('ledger', { keyPath: 'id' });
+    ledger.createIndex('at', 'at');
+    ledger.createIndex('profileAt', ['profile', 'at']);
+    const days = request.result.createObjectStore('spendDays', { keyPath: ['profile', 'day'] });
+    days.createIndex('day', 'day');
+    for (const each of v3.charges) ledger.put(each);
+    for (const each of v3.spendDays) days.put(each);
+  };
+  await new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result.close());
+    request.onerror = () => reject(request.error);
+  });
+}
+
+describe('the prices begun from a version 3 ledger (fixture)', () => {
+  it('estimate from the ledger’s single charges of each request, a group’s left out, and the ledger unchanged', async () => {
+    const name = `ledger-v3-${databases++}`;
+    await versionThree(name);
+    const db = await openHistoryDb(name);
+    try {
+      expect(await estimate(db, 'profile-1', { kind: 'image', model: 'img-1' })).toEqual({
+        credits: 5.5,
+        basedOn: 3,
+      });
+      const video = (duration: number) =>
+        ({ kind: 'video', model: 'vid-1', options: { duration, resolution: '1080p' } }) as const;
+      expect(await estimate(db, 'work', video(8))).toEqual({ credits: 40, basedOn: 1 });
+      expect(await estimate(db, 'work', video(4))).toEqual({ credits: 20, basedOn: 1 });
+      expect(await estimate(db, 'profile-1', video(8))).toBeUndefined();
+      const byId = (a: Charge, b: Charge) => a.id.localeCompare(b.id);
+      expect((await allCharges(db)).sort(byId)).toEqual([...v3.charges].sort(byId));
+      expect(await allDays(db)).toEqual(v3.spendDays);
     } finally {
       db.close();
     }
@@ -98,6 +157,7 @@ describe('spending records outlive tidying', () => {
     ).rejects.toThrow('refused');
     expect((await history.store.get('e1'))?.cost).toBeUndefined();
     expect(await allCharges(await history.open())).toEqual([]);
+    expect(await estimate(await history.open(), 'profile-1', IMAGE)).toBeUndefined();
   });
 
   it('keeps today’s spend through removal, clearing, trimming, the drop rule and a charge settled twice', async () => {
@@ -120,6 +180,7 @@ describe('spending records outlive tidying', () => {
     }));
     expect(await spentToday()).toEqual([45_000]);
     expect(await allCharges(db)).toHaveLength(6);
+    expect(await estimate(db, 'profile-1', IMAGE)).toEqual({ credits: 7.5, basedOn: 6 });
   });
 });
 

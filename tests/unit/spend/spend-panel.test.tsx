@@ -29,10 +29,14 @@ const PROFILES: ShownProfiles = {
 
 /** Records the entries' costs in the spend ledger, as the background does when it settles them. */
 async function charge(db: HistoryDb, entries: readonly HistoryEntry[]): Promise<void> {
-  const tx = db.transaction(['ledger', 'spendDays'], 'readwrite');
+  const tx = db.transaction(['ledger', 'spendDays', 'prices'], 'readwrite');
   const committed = done(tx);
   await appendCharges(
-    { ledger: tx.objectStore('ledger'), spendDays: tx.objectStore('spendDays') },
+    {
+      ledger: tx.objectStore('ledger'),
+      spendDays: tx.objectStore('spendDays'),
+      prices: tx.objectStore('prices'),
+    },
     entries.map((entry) =>
       entryCharge(entry, entry.profileId ?? 'profile-1', { origin: '', keyId: '' }, toMilli(entry.cost ?? 0)),
     ),
