@@ -90,7 +90,7 @@ export function renderSection(section: ReportSection): string {
   if (section.budgets.length > 0) {
     lines.push(
       '',
-      `${kept} of ${section.budgets.length} budgets kept.`,
+      `${kept} of ${section.budgets.length} ${section.budgets.length === 1 ? 'budget' : 'budgets'} kept.`,
       '',
       markdownTable(
         ['Budget', 'Measured', 'Limit', 'Kept', 'Date', 'Cores'],

@@ -104,6 +104,7 @@ describe('the generated bench report', () => {
       '4',
     ]);
     expect(text).toContain('`npm run bench:slow-keep` writes it.');
+    expect(text).toContain('1 of 1 budget kept.');
 
     // Run again over budget: the row is replaced, not added, and the full run is still untouched.
     const slow = { charges: 24_000, checks: sampled([25.6, 30, 14]) };
