@@ -10,7 +10,7 @@ import { sendFrom } from '../e2e/support/setup';
 import type { ReferenceService } from '../reference-service/server';
 import { type SeedCharge, writeCharges } from '../support/history-probe';
 import type { BenchBrowser } from './browser';
-import { type Sampled, sampled } from './report';
+import { atMost, type Budget, type Row, type Sampled, sampled } from './report';
 import { saveSettings } from './scenarios';
 
 /** Charges a day over the ledger's 13 kept months and a little more: a busy person's year. */
@@ -31,6 +31,28 @@ function yearOfCharges(now: number): SeedCharge[] {
 export interface BudgetCheckCost {
   charges: number;
   checks: Sampled;
+}
+
+/** The check may add at most this to a generation's start (median), whatever the ledger holds. */
+export const BUDGET_CHECK_LIMIT_MS = 2;
+
+/** The budget row, the same in the full bench and in `npm run bench:budget-check`. */
+export function budgetCheckBudget(cost: BudgetCheckCost): Budget {
+  return atMost(
+    `Budget check at a generation's start, ${cost.charges.toLocaleString('en')} charges in the ledger (median)`,
+    cost.checks.median,
+    BUDGET_CHECK_LIMIT_MS,
+    'ms',
+  );
+}
+
+/** Its spread, reported beside the budget. */
+export function budgetCheckRow(cost: BudgetCheckCost): Row {
+  return {
+    metric: `Budget check, ${cost.charges.toLocaleString('en')} charges (13 months) in the spend ledger`,
+    value: `${cost.checks.median} ms median`,
+    detail: `min ${cost.checks.min} ms, max ${cost.checks.max} ms, ${cost.checks.samples.length} images; the worker's own timing`,
+  };
 }
 
 /** Makes `runs` images under budgets with the ledger seeded, and reads how long each budget check took. */

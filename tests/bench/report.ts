@@ -79,7 +79,8 @@ export function formatFigures(rows: Row[]): string {
   );
 }
 
-function show(value: number, unit: string): string {
+/** A budget's figure in its unit, as the printed table and the generated report show it. */
+export function show(value: number, unit: string): string {
   if (unit === 'bytes') return kb(value);
   if (unit === 'ms') return ms(value);
   if (unit === 'x') return `${round(value, 2)}x`;
