@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { defineConfig } from 'wxt';
 import { moduleSuffix, type Plugin, prerenderFirstFrames, scopedClassName } from './build/first-frame-plugin';
-import { TERSER_OPTIONS } from './build/minify';
+import { TERSER_OPTIONS, WORKER_TERSER_OPTIONS } from './build/minify';
+import { polyfillOnDemand } from './build/polyfill-on-demand';
 import { pruneUnreachableRules } from './build/prune-css';
 
 /**
@@ -127,6 +128,9 @@ function inlineStylesheet(...pages: string[]): Plugin {
   };
 }
 
+/** The browser the running build is for, known once WXT resolved its config. */
+let targetBrowser = 'chrome';
+
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   imports: false,
@@ -182,6 +186,9 @@ export default defineConfig({
     ],
   },
   hooks: {
+    'config:resolved': (wxt) => {
+      targetBrowser = wxt.config.browser;
+    },
     // WXT reads an entrypoint named "history" as a replacement for the browser's own history page
     // (chrome_url_overrides); ours is an ordinary extension page that lists past generations.
     'entrypoints:found': (_wxt, infos) => {
@@ -206,9 +213,19 @@ export default defineConfig({
     // webextension-polyfill serves the background, where Chrome's onMessage needs its promise replies.
     // Pages only call promise-returning APIs that every MV3 browser already has, so there the polyfill
     // is 3 KB of gzip the popup would load for nothing: they get the browser's own namespace instead.
+    // The Chromium worker gets it from its own file, and only where the browser lacks the namespace
+    // (build/polyfill-on-demand.ts); Firefox's background page keeps the package's module (a no-op there).
     'vite:build:extendConfig': (entrypoints, config) => {
-      if (entrypoints.some((entry) => entry.type === 'background')) return;
-      const own = { find: /^wxt\/browser$/, replacement: '@wxt-dev/browser' };
+      const worker = entrypoints.some((entry) => entry.type === 'background');
+      if (worker && targetBrowser === 'firefox') return;
+      const own = {
+        find: /^wxt\/browser$/,
+        replacement: worker ? path.resolve('utils/background/browser-namespace.ts') : '@wxt-dev/browser',
+      };
+      if (worker) {
+        config.plugins = [...(config.plugins ?? []), polyfillOnDemand()];
+        config.build = { ...config.build, terserOptions: WORKER_TERSER_OPTIONS };
+      }
       const alias = config.resolve?.alias;
       const rest = Array.isArray(alias)
         ? alias

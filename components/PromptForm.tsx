@@ -214,9 +214,13 @@ export function PromptForm(props: Props) {
           </p>
         ) : null}
         {many && cost && lines.length > 1 && !asking ? (
-          <Suspense fallback={null}>
-            <CostPreview {...cost} count={lines.length} />
-          </Suspense>
+          // Its lines' room is kept from the start, so the buttons below do not jump away from a click
+          // while the preview loads and reads.
+          <div className={styles.costSlot}>
+            <Suspense fallback={null}>
+              <CostPreview {...cost} count={lines.length} />
+            </Suspense>
+          </div>
         ) : null}
         {promptProblem ? (
           <ErrorMessage id="prompt-error" inline>

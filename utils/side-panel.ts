@@ -1,5 +1,8 @@
 import { AppError } from './error-info';
 
+/** Firefox's MV2 build has a sidebar, Chrome's MV3 build a side panel: each build carries only its own. */
+const firefoxBuild = import.meta.env.MANIFEST_VERSION === 2;
+
 /** chrome.windows.WINDOW_ID_CURRENT, spelled out so pages need not reach for the windows API. */
 const CURRENT_WINDOW = -2;
 
@@ -23,18 +26,16 @@ interface PanelApis {
  */
 export function openSidePanel(windowId = CURRENT_WINDOW): Promise<void> {
   const apis = globalThis as PanelApis;
-  const sidePanel = apis.chrome?.sidePanel;
-  if (sidePanel) return sidePanel.open({ windowId });
-  const sidebar = apis.browser?.sidebarAction;
-  if (sidebar) return sidebar.open();
-  return Promise.reject(new AppError('no_side_panel'));
+  const opened = firefoxBuild
+    ? apis.browser?.sidebarAction?.open()
+    : apis.chrome?.sidePanel?.open({ windowId });
+  return opened ?? Promise.reject(new AppError('no_side_panel'));
 }
 
 /** Shows another page of the extension in Chrome's side panel, or Firefox's sidebar, in every window. */
 export function setSidePanelPage(page: string): Promise<void> | undefined {
   const apis = globalThis as PanelApis;
-  return (
-    apis.chrome?.sidePanel?.setOptions({ path: page }) ??
-    apis.browser?.sidebarAction?.setPanel({ panel: page })
-  );
+  return firefoxBuild
+    ? apis.browser?.sidebarAction?.setPanel({ panel: page })
+    : apis.chrome?.sidePanel?.setOptions({ path: page });
 }

@@ -50,3 +50,10 @@ test('the production build carries no key and no default service URL', () => {
     expect(text, file).not.toMatch(/http:\/\/127\.0\.0\.1:\d+/);
   }
 });
+
+test('the worker carries no webextension-polyfill: a Chromium before 144 loads it from its own file', () => {
+  // A string of the polyfill's own, which no minifier renames.
+  const polyfillText = 'api-metadata.json has not been included in browser-polyfill';
+  expect(readFileSync(path.join(chromeBuildDir, 'background.js'), 'utf8')).not.toContain(polyfillText);
+  expect(readFileSync(path.join(chromeBuildDir, 'browser-polyfill.js'), 'utf8')).toContain(polyfillText);
+});

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { toolbarButton } from '../toolbar-button';
 
 /*
  * What the background does to the browser that a person sees: the poll alarm, the toolbar badge,
@@ -22,9 +23,7 @@ export async function scheduleCopiesAlarm(when: number | undefined): Promise<voi
 }
 
 export function setBadge(runningCount: number): void {
-  // Firefox's MV2 build has browserAction where Chrome's MV3 has action.
-  const button = browser.action ?? browser.browserAction;
-  void button.setBadgeText({ text: runningCount > 0 ? String(runningCount) : '' });
+  void toolbarButton().setBadgeText({ text: runningCount > 0 ? String(runningCount) : '' });
 }
 
 export async function notify(id: string, title: string, message: string): Promise<void> {

@@ -28,12 +28,10 @@ type ContextQuery = { contextTypes: string[] };
 type RuntimeWithContexts = { getContexts?: (filter: ContextQuery) => Promise<unknown[]> };
 
 async function isPopupOpen(): Promise<boolean> {
-  const runtime = browser.runtime as unknown as RuntimeWithContexts;
-  if (typeof runtime.getContexts === 'function') {
-    return (await runtime.getContexts({ contextTypes: ['POPUP'] })).length > 0;
-  }
   // Firefox's MV2 background page has no getContexts, but can see its own popup view.
-  return browser.extension?.getViews?.({ type: 'popup' }).length > 0;
+  if (import.meta.env.MANIFEST_VERSION === 2) return browser.extension.getViews({ type: 'popup' }).length > 0;
+  const runtime = browser.runtime as unknown as RuntimeWithContexts;
+  return ((await runtime.getContexts?.({ contextTypes: ['POPUP'] })) ?? []).length > 0;
 }
 
 export const browserGaps: BrowserGaps = {

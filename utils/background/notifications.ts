@@ -1,6 +1,6 @@
 import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
-import { describeError, formatCount, t } from '../i18n';
+import { describeError, formatCount, type MessageKey, t } from '../i18n';
 import { historyPageUrl, notify, openTab } from './browser-effects';
 import type { Context } from './context';
 
@@ -36,6 +36,20 @@ function quote(prompt: string, max = 120): string {
   return prompt.length > max ? `“${prompt.slice(0, max - 1)}…”` : `“${prompt}”`;
 }
 
+const said = (entry: HistoryEntry) => (entry.error ? describeError(entry.error) : '');
+
+/** One result ready: a click opens it. */
+const readyOne = (entry: HistoryEntry, title: MessageKey) =>
+  notify(`${OPEN_PREFIX}${entry.id}`, t(title), quote(entry.prompt));
+
+/** One generation failed, with why: a click opens the history page, where it can be tried again. */
+const failedOne = (entry: HistoryEntry, title: MessageKey) =>
+  notify(
+    `${HISTORY_PREFIX}failed-${entry.id}`,
+    t(title),
+    `${quote(entry.prompt, 80)}\n${said(entry)}`.trim(),
+  );
+
 /**
  * Tells the person about finished work. Jobs finishing in the same tick arrive as one call and become
  * at most one "ready" and one "failed" notification, however many there are.
@@ -45,7 +59,7 @@ export function createAnnouncer(now: () => number) {
     const done = entries.filter((entry) => entry.status === 'completed');
     const failed = entries.filter((entry) => entry.status === 'failed');
     if (done.length === 1 && done[0]) {
-      await notify(`${OPEN_PREFIX}${done[0].id}`, t('notifyVideoReadyTitle'), quote(done[0].prompt));
+      await readyOne(done[0], 'notifyVideoReadyTitle');
     } else if (done.length > 1) {
       await notify(
         `${HISTORY_PREFIX}done-${groupKey(done)}`,
@@ -54,33 +68,19 @@ export function createAnnouncer(now: () => number) {
       );
     }
     if (failed.length === 1 && failed[0]) {
-      const entry = failed[0];
-      await notify(
-        `${HISTORY_PREFIX}failed-${entry.id}`,
-        t('notifyVideoFailedTitle'),
-        `${quote(entry.prompt, 80)}\n${entry.error ? describeError(entry.error) : ''}`.trim(),
-      );
+      await failedOne(failed[0], 'notifyVideoFailedTitle');
     } else if (failed.length > 1) {
       await notify(
         `${HISTORY_PREFIX}failed-group-${groupKey(failed)}`,
         t('notifyVideosFailedTitle', [String(failed.length)]),
-        failed
-          .map((entry) => `${quote(entry.prompt, 40)}: ${entry.error ? describeError(entry.error) : ''}`)
-          .join('\n'),
+        failed.map((entry) => `${quote(entry.prompt, 40)}: ${said(entry)}`).join('\n'),
       );
     }
   }
 
   async function announceImage(entry: HistoryEntry): Promise<void> {
-    if (entry.status === 'completed') {
-      await notify(`${OPEN_PREFIX}${entry.id}`, t('notifyImageReadyTitle'), quote(entry.prompt));
-    } else if (entry.status === 'failed') {
-      await notify(
-        `${HISTORY_PREFIX}failed-${entry.id}`,
-        t('notifyImageFailedTitle'),
-        `${quote(entry.prompt, 80)}\n${entry.error ? describeError(entry.error) : ''}`.trim(),
-      );
-    }
+    if (entry.status === 'completed') await readyOne(entry, 'notifyImageReadyTitle');
+    else if (entry.status === 'failed') await failedOne(entry, 'notifyImageFailedTitle');
   }
 
   /** Announces finished entries of any kind, e.g. everything one polling tick ended. */

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { setSidePanelPage } from '../side-panel';
+import { toolbarButton } from '../toolbar-button';
 
 /**
  * The popup's and the side panel's first frame is rendered at build time, in English in the pages the
@@ -13,7 +14,8 @@ import { setSidePanelPage } from '../side-panel';
 export function showTranslatedFrames(): void {
   const tag = browser.i18n.getMessage('languageTag');
   if (!tag || tag === 'en' || import.meta.env.COMMAND === 'serve') return;
-  const action = browser.action ?? browser.browserAction;
-  void action.setPopup({ popup: `popup.${tag}.html` }).catch(() => undefined);
+  void toolbarButton()
+    .setPopup({ popup: `popup.${tag}.html` })
+    .catch(() => undefined);
   void setSidePanelPage(`sidepanel.${tag}.html`)?.catch(() => undefined);
 }
