@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { RequestLogEntry } from '../reference-service/server';
 import { BatchControls, BatchForm } from './pages/batch';
 import { HistoryPage } from './pages/history';
@@ -12,10 +11,10 @@ import {
   requestsTo,
   settledHistory,
 } from './support/probes';
+import { shot } from './support/screenshots';
 import { configure } from './support/setup';
 
 const IMAGES = '/v1/images/generate';
-const shots = path.join(import.meta.dirname, 'screenshots');
 const lines = (count: number, what: string) =>
   Array.from({ length: count }, (_, index) => `${what} number ${index + 1}`);
 
@@ -55,7 +54,7 @@ test('cancelling the prompts not sent: the service receives none of them and the
   for (const prompt of prompts.slice(2)) await expect(batch.cancel(prompt)).toBeVisible();
   for (const scheme of schemes) {
     expect(await seriousViolations(popup.page, scheme)).toEqual([]);
-    await popup.page.screenshot({ path: path.join(shots, `batch-control-${scheme}.png`), fullPage: true });
+    await popup.page.screenshot({ path: shot(`batch-control-${scheme}`), fullPage: true });
   }
 
   await batch.cancelRest(3).click();

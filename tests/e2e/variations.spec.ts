@@ -1,13 +1,11 @@
-import path from 'node:path';
 import { DEMO_API_KEY } from '../reference-service/server';
 import { BatchForm } from './pages/batch';
 import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { EVENTUALLY, historyOf, requestsTo, settledHistory } from './support/probes';
+import { shot } from './support/screenshots';
 import { configure } from './support/setup';
-
-const shots = path.join(import.meta.dirname, 'screenshots');
 
 /** The batches below take up to 40 s to end on a loaded 2-core machine. */
 const BATCH_TIMEOUT = 40_000;
@@ -60,7 +58,7 @@ test('variations one per line: the count, a cost from the images made before, th
   for (const scheme of schemes) {
     expect(await seriousViolations(popup.page, scheme)).toEqual([]);
     await popup.page.screenshot({
-      path: path.join(shots, `variations-question-${scheme}.png`),
+      path: shot(`variations-question-${scheme}`),
       fullPage: true,
     });
   }
