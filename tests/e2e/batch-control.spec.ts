@@ -34,8 +34,10 @@ test('cancelling the prompts not sent: the service receives none of them and the
 }) => {
   await configure(extension, service);
   await recordNotifications(extension);
-  // Slow images: two are sent at a time, so the other three wait to be sent for several seconds.
-  service.configure({ faults: [{ pathPrefix: IMAGES, action: { type: 'latency', ms: 5_000 } }] });
+  // The images are answered only once the page has been looked at and the rest cancelled: two are sent at a
+  // time, so the other three wait. (A 5-s latency let the first two end, and the rest go out, while the axe
+  // passes and screenshots ran on a loaded machine: the Cancel button was gone before its click.)
+  service.configure({ faults: [{ pathPrefix: IMAGES, action: { type: 'hold' } }] });
   const popup = await PopupPage.open(extension);
   const form = new BatchForm(popup.page);
   const batch = new BatchControls(popup.page);
@@ -68,6 +70,7 @@ test('cancelling the prompts not sent: the service receives none of them and the
     await expect(job.getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(job.getByText('Cancelled before it was sent; nothing was spent.')).toBeVisible();
   }
+  service.release();
 
   const history = await settledHistory(extension, 5, BATCH_TIMEOUT);
   expect(history.map((entry) => [entry.prompt, entry.status, entry.error?.kind])).toEqual([
