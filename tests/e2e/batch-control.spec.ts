@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { RequestLogEntry } from '../reference-service/server';
 import { BatchControls, BatchForm } from './pages/batch';
 import { HistoryPage } from './pages/history';
@@ -12,10 +11,10 @@ import {
   requestsTo,
   settledHistory,
 } from './support/probes';
+import { shot } from './support/screenshots';
 import { configure } from './support/setup';
 
 const IMAGES = '/v1/images/generate';
-const shots = path.join(import.meta.dirname, 'screenshots');
 const lines = (count: number, what: string) =>
   Array.from({ length: count }, (_, index) => `${what} number ${index + 1}`);
 
@@ -35,8 +34,10 @@ test('cancelling the prompts not sent: the service receives none of them and the
 }) => {
   await configure(extension, service);
   await recordNotifications(extension);
-  // Slow images: two are sent at a time, so the other three wait to be sent for several seconds.
-  service.configure({ faults: [{ pathPrefix: IMAGES, action: { type: 'latency', ms: 5_000 } }] });
+  // The images are answered only once the page has been looked at and the rest cancelled: two are sent at a
+  // time, so the other three wait. (A 5-s latency let the first two end, and the rest go out, while the axe
+  // passes and screenshots ran on a loaded machine: the Cancel button was gone before its click.)
+  service.configure({ faults: [{ pathPrefix: IMAGES, action: { type: 'hold' } }] });
   const popup = await PopupPage.open(extension);
   const form = new BatchForm(popup.page);
   const batch = new BatchControls(popup.page);
@@ -55,7 +56,7 @@ test('cancelling the prompts not sent: the service receives none of them and the
   for (const prompt of prompts.slice(2)) await expect(batch.cancel(prompt)).toBeVisible();
   for (const scheme of schemes) {
     expect(await seriousViolations(popup.page, scheme)).toEqual([]);
-    await popup.page.screenshot({ path: path.join(shots, `batch-control-${scheme}.png`), fullPage: true });
+    await popup.page.screenshot({ path: shot(`batch-control-${scheme}`), fullPage: true });
   }
 
   await batch.cancelRest(3).click();
@@ -69,6 +70,7 @@ test('cancelling the prompts not sent: the service receives none of them and the
     await expect(job.getByText('Cancelled', { exact: true })).toBeVisible();
     await expect(job.getByText('Cancelled before it was sent; nothing was spent.')).toBeVisible();
   }
+  service.release();
 
   const history = await settledHistory(extension, 5, BATCH_TIMEOUT);
   expect(history.map((entry) => [entry.prompt, entry.status, entry.error?.kind])).toEqual([

@@ -35,7 +35,7 @@ test('five lines of images: five entries, waiting ones say so, and exactly one s
   await form.onePerLine.check();
   await form.prompt.fill(prompts.join('\n\n'));
   await expect(form.count).toHaveText('5 images or 5 videos will be made, one per line.');
-  await form.button('image').click();
+  await form.generate('image');
   await expect(form.question).toHaveCount(0);
   await expect(
     popup.status('5 images on their way; one notification tells when all are done.'),
@@ -83,14 +83,14 @@ test('above the threshold the person set, the form asks first: cancelling sends 
   expect(await historyOf(extension)).toEqual([]);
 
   await form.prompt.fill(lines(21, 'a glass owl').join('\n'));
-  await form.button('image').click();
+  await form.generate('image');
   await expect(form.question).toHaveCount(0);
   await expect(form.problem).toHaveText('21 prompts are too many for one batch; the limit is 20.');
   await expect(form.prompt).toBeFocused();
   await expect(form.prompt).toHaveAttribute('aria-invalid', 'true');
 
   await form.prompt.fill(lines(6, 'a glass owl').join('\n'));
-  await form.button('image').click();
+  await form.generate('image');
   await form.confirm.click();
   const history = await settledHistory(extension, 6, BATCH_TIMEOUT);
   expect(history.map((entry) => [entry.prompt, entry.status, entry.error?.message])).toEqual(

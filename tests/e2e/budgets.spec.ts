@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { DEMO_API_KEY } from '../reference-service/server';
 import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
@@ -11,9 +10,8 @@ import {
   recordNotifications,
   requestsTo,
 } from './support/probes';
+import { shot } from './support/screenshots';
 import { configure } from './support/setup';
-
-const shots = path.join(import.meta.dirname, 'screenshots');
 
 const imagesSent = (log: Parameters<typeof requestsTo>[0]) =>
   requestsTo(log, '/v1/images/generate', 'POST').length;
@@ -46,7 +44,7 @@ test('a daily budget set on the options page stops an image before it is sent; g
   const spending = options.page.getByRole('region', { name: 'Spending' });
   for (const scheme of schemes) {
     expect(await seriousViolations(options.page, scheme)).toEqual([]);
-    await spending.screenshot({ path: path.join(shots, `spending-options-${scheme}.png`) });
+    await spending.screenshot({ path: shot(`spending-options-${scheme}`) });
   }
 
   await popup.page.bringToFront();
@@ -61,7 +59,7 @@ test('a daily budget set on the options page stops an image before it is sent; g
   await expect(goOn).toBeVisible();
   for (const scheme of schemes) {
     expect(await seriousViolations(popup.page, scheme)).toEqual([]);
-    await popup.page.screenshot({ path: path.join(shots, `budget-stop-${scheme}.png`) });
+    await popup.page.screenshot({ path: shot(`budget-stop-${scheme}`) });
   }
   expect(imagesSent(service.requests())).toBe(sent);
   expect((await historyOf(extension)).map((entry) => entry.prompt)).toEqual(['a first lantern']);

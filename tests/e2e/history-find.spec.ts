@@ -12,6 +12,9 @@ import { configure, sendFrom } from './support/setup';
 
 const downloads = mkdtempSync(path.join(os.tmpdir(), 'promptcast-export-'));
 test.use({ extensionLaunch: { downloadsPath: downloads } });
+// One worker, in order: in parallel mode each test runs the afterAll below, which would remove the folder
+// that the file's next test in the same worker saves into.
+test.describe.configure({ mode: 'default' });
 test.afterAll(() => rmSync(downloads, { recursive: true, force: true }));
 
 /** The files the browser has finished saving (under GUID names: Playwright overrides the file name). */

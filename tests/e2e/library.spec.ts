@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { LibraryPrompt } from '../../utils/library/schema';
 import { HistoryPage } from './pages/history';
 import { LibraryPage, LibraryPicker } from './pages/library';
@@ -7,6 +6,7 @@ import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { EVENTUALLY, requestsTo, storageOf } from './support/probes';
+import { shot } from './support/screenshots';
 import { configure, sendFrom } from './support/setup';
 
 const storedLibrary = async (extension: Parameters<typeof storageOf>[0]) =>
@@ -21,8 +21,6 @@ const prompt = (index: number, fields: Partial<LibraryPrompt> = {}): LibraryProm
   updatedAt: 1_700_000_000_000,
   ...fields,
 });
-
-const shots = path.join(import.meta.dirname, 'screenshots');
 
 const libraryFile = (prompts: unknown[]) => ({ format: 'promptcast-library', v: 1, prompts });
 
@@ -58,7 +56,7 @@ test('a prompt saved from the popup form is inserted again by keyboard alone', a
   for (const scheme of schemes) expect(await seriousViolations(popup.page, scheme)).toEqual([]);
   // The axe checks leave the page dark.
   await popup.page.emulateMedia({ colorScheme: 'light' });
-  await popup.page.screenshot({ path: path.join(shots, 'library-picker-light.png') });
+  await popup.page.screenshot({ path: shot('library-picker-light') });
   await popup.page.keyboard.press('Enter');
   await expect(popup.prompt).toHaveValue('a lighthouse at dusk, oil painting');
   await expect(popup.prompt).toBeFocused();
@@ -164,7 +162,7 @@ test('a {{name}} prompt asks for its values, shows the text and what is left, an
   await expect(picker.charactersLeft).toHaveText(`${(4000 - 28).toLocaleString('en')} characters left`);
   for (const scheme of schemes) expect(await seriousViolations(popup.page, scheme)).toEqual([]);
   await popup.page.emulateMedia({ colorScheme: 'light' });
-  await popup.page.screenshot({ path: path.join(shots, 'library-template-light.png') });
+  await popup.page.screenshot({ path: shot('library-template-light') });
   expect(requestsTo(service.requests(), '/v1/images/generate', 'POST')).toEqual([]);
 
   await popup.page.keyboard.press('Enter');
@@ -262,9 +260,9 @@ test('the library page with 1,000 prompts: search, reorder by keyboard, edit, du
   for (const scheme of schemes) expect(await seriousViolations(library.page, scheme)).toEqual([]);
   await library.page.setViewportSize({ width: 900, height: 700 });
   await library.page.emulateMedia({ colorScheme: 'light' });
-  await library.page.screenshot({ path: path.join(shots, 'library-light.png') });
+  await library.page.screenshot({ path: shot('library-light') });
   await library.page.emulateMedia({ colorScheme: 'dark' });
-  await library.page.screenshot({ path: path.join(shots, 'library-dark.png') });
+  await library.page.screenshot({ path: shot('library-dark') });
   await library.page.emulateMedia({ colorScheme: 'light' });
 
   await library.search.fill('odd lantern 999');

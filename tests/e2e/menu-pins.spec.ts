@@ -1,12 +1,10 @@
-import path from 'node:path';
 import { clickContextMenu, hasMenuEntry } from './pages/browser-ui';
 import { LibraryPage } from './pages/library';
 import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { EVENTUALLY, historyOf, submissionsOf } from './support/probes';
+import { shot } from './support/screenshots';
 import { configure } from './support/setup';
-
-const shots = path.join(import.meta.dirname, 'screenshots');
 
 test('a {{selection}} prompt pinned on the library page is in the context menu through a worker stop and a browser restart, and wraps the selection', async ({
   extension,
@@ -29,7 +27,7 @@ test('a {{selection}} prompt pinned on the library page is in the context menu t
   await pin.selectOption({ label: 'Offer it to make a video' });
   for (const scheme of schemes) expect(await seriousViolations(page, scheme)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.screenshot({ path: path.join(shots, 'library-pin-light.png') });
+  await page.screenshot({ path: shot('library-pin-light') });
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const row = library.row('Drone shot');
   await expect(row).toContainText('In the menu for videos');

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { OptionsPage } from './pages/options';
 import { PanelPage, RealSidePanel } from './pages/panel';
 import { PopupPage } from './pages/popup';
@@ -6,9 +5,9 @@ import { schemes, seriousViolations } from './support/axe';
 import type { ExtensionUnderTest } from './support/extension';
 import { expect, test } from './support/fixtures';
 import { historyOf } from './support/probes';
+import { shot } from './support/screenshots';
 import { configure } from './support/setup';
 
-const shots = path.join(import.meta.dirname, 'screenshots');
 const MENU_EDIT = 'promptcast-edit-from-selection';
 const videoDefaults = { duration: 7, resolution: '1080p', aspectRatio: '9:16', generateAudio: false };
 
@@ -229,7 +228,7 @@ for (const scheme of schemes) {
     await expect(panel.job('a slow tide')).toBeVisible();
     await expect(panel.galleryCells()).toHaveCount(1);
     expect(await seriousViolations(panel.page, scheme)).toEqual([]);
-    await panel.page.screenshot({ path: path.join(shots, `panel-${scheme}.png`), fullPage: true });
+    await panel.page.screenshot({ path: shot(`panel-${scheme}`), fullPage: true });
 
     await panel.galleryCells().first().getByRole('button').click();
     await expect(panel.viewer).toBeVisible();

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { HistoryEntry } from '../../utils/history/schema';
 import { FIRST_PROFILE_ID, profileOf } from '../../utils/profiles/first-profile';
@@ -6,9 +5,8 @@ import { HistoryPage } from './pages/history';
 import { expect, test } from './support/fixtures';
 import { chargesOf, seedCharges, seedHistory } from './support/history-seed';
 import { EVENTUALLY, historyOf } from './support/probes';
+import { shot } from './support/screenshots';
 import { configure, sendFrom } from './support/setup';
-
-const shots = path.join(import.meta.dirname, 'screenshots');
 
 type Row = [images: number, videos: number, together: number, total: number];
 
@@ -129,7 +127,7 @@ test('the spend chart shows the recorded costs per day, by profile, and follows 
 
   for (const scheme of ['light', 'dark'] as const) {
     await history.page.emulateMedia({ colorScheme: scheme });
-    await history.spending.screenshot({ path: path.join(shots, `spend-${scheme}.png`) });
+    await history.spending.screenshot({ path: shot(`spend-${scheme}`) });
   }
   await history.page.emulateMedia({ colorScheme: 'light' });
 

@@ -1,11 +1,9 @@
-import path from 'node:path';
 import { DEMO_API_KEY } from '../reference-service/server';
 import { HistoryPage } from './pages/history';
 import { expect, test } from './support/fixtures';
 import { historyOf } from './support/probes';
+import { shot } from './support/screenshots';
 import { configure, sendFrom } from './support/setup';
-
-const shots = path.join(import.meta.dirname, 'screenshots');
 
 test('the history page lists everything, removes one entry, and clears all after confirming', async ({
   extension,
@@ -39,9 +37,9 @@ test('the history page lists everything, removes one entry, and clears all after
   await expect(kite.getByRole('link', { name: 'Open' })).toHaveAttribute('href', /\/files\/images\//);
   await expect(kite.getByRole('button', { name: 'Download' })).toBeEnabled();
   await history.setViewportSize({ width: 900, height: 700 });
-  await history.screenshot({ path: path.join(shots, 'history-light.png'), fullPage: true });
+  await history.screenshot({ path: shot('history-light'), fullPage: true });
   await history.emulateMedia({ colorScheme: 'dark' });
-  await history.screenshot({ path: path.join(shots, 'history-dark.png'), fullPage: true });
+  await history.screenshot({ path: shot('history-dark'), fullPage: true });
   await history.emulateMedia({ colorScheme: 'light' });
 
   // New work shows up while the page is open.

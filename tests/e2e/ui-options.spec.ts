@@ -7,8 +7,7 @@ import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
 import { expect, test } from './support/fixtures';
 import { chromeBuildDir, chromiumExecutable } from './support/paths';
-
-const shots = path.join(import.meta.dirname, 'screenshots');
+import { shot } from './support/screenshots';
 
 test('a person sets up the service on the options page, tests the connection and saves', async ({
   extension,
@@ -43,9 +42,9 @@ test('a person sets up the service on the options page, tests the connection and
   await optionsPage.toggleAdvanced();
   await expect(optionsPage.pollInterval).toHaveValue('1');
   await options.setViewportSize({ width: 900, height: 1100 });
-  await options.screenshot({ path: path.join(shots, 'options-light.png'), fullPage: true });
+  await options.screenshot({ path: shot('options-light'), fullPage: true });
   await options.emulateMedia({ colorScheme: 'dark' });
-  await options.screenshot({ path: path.join(shots, 'options-dark.png'), fullPage: true });
+  await options.screenshot({ path: shot('options-dark'), fullPage: true });
 
   // The popup now works with the saved service.
   const popup = await PopupPage.open(extension);
@@ -96,7 +95,7 @@ test('invalid fields are explained beside them before anything is sent', async (
   await expect(modelField).toHaveAccessibleDescription(/plain identifier/);
   await expect(pollInterval).toHaveAccessibleDescription(/Enter a whole number from 1 to 600\./);
   await options.setViewportSize({ width: 900, height: 1300 });
-  await options.screenshot({ path: path.join(shots, 'options-errors-light.png'), fullPage: true });
+  await options.screenshot({ path: shot('options-errors-light'), fullPage: true });
 
   expect(service.requests()).toHaveLength(0);
 });

@@ -1,20 +1,18 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO_API_KEY } from '../reference-service/server';
 import { HistoryPage } from './pages/history';
 import { PopupPage } from './pages/popup';
 import { expect, test } from './support/fixtures';
 import { EVENTUALLY, historyOf, notificationsOf } from './support/probes';
+import { shot } from './support/screenshots';
 import { configure } from './support/setup';
-
-const shots = path.join(import.meta.dirname, 'screenshots');
 
 /** Saves a light and a dark full-page screenshot under a fixed name. */
 async function screenshots(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.screenshot({ path: path.join(shots, `${name}-light.png`), fullPage: true });
+  await page.screenshot({ path: shot(`${name}-light`), fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: path.join(shots, `${name}-dark.png`), fullPage: true });
+  await page.screenshot({ path: shot(`${name}-dark`), fullPage: true });
   await page.emulateMedia({ colorScheme: 'light' });
 }
 

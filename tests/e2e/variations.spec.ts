@@ -1,13 +1,11 @@
-import path from 'node:path';
 import { DEMO_API_KEY } from '../reference-service/server';
 import { BatchForm } from './pages/batch';
 import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { EVENTUALLY, historyOf, requestsTo, settledHistory } from './support/probes';
+import { shot } from './support/screenshots';
 import { configure } from './support/setup';
-
-const shots = path.join(import.meta.dirname, 'screenshots');
 
 /** The batches below take up to 40 s to end on a loaded 2-core machine. */
 const BATCH_TIMEOUT = 40_000;
@@ -52,7 +50,7 @@ test('variations one per line: the count, a cost from the images made before, th
   await expect(preview).toContainText('As videos: 11 prompts, cost unknown');
   await expect(preview).toContainText(`Balance: ${credits(balance)}.`);
 
-  await form.button('image').click();
+  await form.generate('image');
   await expect(form.question).toContainText('Make 11 images now? Each one spends credits.');
   await expect(form.question.getByTestId('cost-preview')).toContainText(
     `As images: 11 prompts × about ${credits(each ?? 0)} ≈ ${credits(11 * (each ?? 0))}`,
@@ -60,7 +58,7 @@ test('variations one per line: the count, a cost from the images made before, th
   for (const scheme of schemes) {
     expect(await seriousViolations(popup.page, scheme)).toEqual([]);
     await popup.page.screenshot({
-      path: path.join(shots, `variations-question-${scheme}.png`),
+      path: shot(`variations-question-${scheme}`),
       fullPage: true,
     });
   }
@@ -95,16 +93,16 @@ test('variations in one prompt make a batch too; too many and an open brace are 
 
   await form.prompt.fill('{a|b|c|d|e} {f|g|h|i|j} lantern');
   await expect(form.problem).toHaveText('These variations make 25 prompts; at most 20 can be sent at once.');
-  await form.button('image').click();
+  await form.generate('image');
   await form.prompt.fill('a {broken lantern');
-  await form.button('image').click();
+  await form.generate('image');
   await expect(form.problem).toContainText('A brace is not closed');
   await popup.page.waitForTimeout(500);
   expect(requestsTo(service.requests(), '/v1/images/generate', 'POST')).toHaveLength(0);
 
   await form.prompt.fill('a {tin|brass} lantern');
   await expect(form.count).toHaveText('2 images or 2 videos will be made, one per variation.');
-  await form.button('image').click();
+  await form.generate('image');
   const history = await settledHistory(extension, 2, BATCH_TIMEOUT);
   expect(history.map((entry) => entry.prompt).sort()).toEqual(['a brass lantern', 'a tin lantern']);
 });

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Copies } from '../../utils/media/copies-schema';
 import { pngTexts } from '../../utils/media/png-text';
 import type { ConfigPatch } from '../reference-service/config';
@@ -181,7 +181,9 @@ describe('Results and the side panel in Firefox', () => {
     await history.pressOnEntry('a kept fox', 'Download');
     await history.page.close();
     await expect.poll(() => saved().length, SETTLE).toBe(1);
-    expectDescribed(saved()[0], imageBytes, 'a kept fox');
+    // A kept copy is saved from a blob, which Firefox writes under its final name as it goes (no .part twin
+    // to wait for): the file is whole once it reads as the kept image; read at once, it was still empty.
+    await vi.waitFor(() => expectDescribed(saved()[0], imageBytes, 'a kept fox'), SETTLE);
   });
 
   it('Export saves the history as a JSON file, and Import reads it back into a cleared history', async () => {

@@ -50,11 +50,13 @@ const faultActionSchema = z.discriminatedUnion(
     statusActionSchema,
     redirectActionSchema,
     z.strictObject({ type: z.literal('hang') }),
+    /** Answered as without the fault, but only once the test calls `release()`: a state held while it looks. */
+    z.strictObject({ type: z.literal('hold') }),
     z.strictObject({ type: z.literal('malformed') }),
     z.strictObject({ type: z.literal('html200') }),
     z.strictObject({ type: z.literal('latency'), ms: nonNegative }),
   ],
-  { error: 'must be one of status, redirect, hang, malformed, html200, latency' },
+  { error: 'must be one of status, redirect, hang, hold, malformed, html200, latency' },
 );
 
 const faultRuleSchema = z.strictObject({

@@ -80,7 +80,7 @@ export function echoKey(reply: Reply, apiKey: string): Reply {
 }
 
 /** The reply for a terminal fault; 'hang' has none, the caller simply never answers. */
-export function faultReply(action: Exclude<FaultAction, { type: 'latency' | 'hang' }>): Reply {
+export function faultReply(action: Exclude<FaultAction, { type: 'latency' | 'hang' | 'hold' }>): Reply {
   switch (action.type) {
     case 'status':
       return text(action.status, action.body ?? `Injected fault: HTTP ${action.status}`, action.headers);

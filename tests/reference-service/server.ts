@@ -62,6 +62,8 @@ export interface ReferenceService {
   /** Validated like a control request: throws a ConfigError that names each bad key. */
   configure(patch: ConfigPatch): void;
   reset(config?: ConfigPatch): void;
+  /** Answers the requests a 'hold' fault keeps waiting, as the service would have answered them. */
+  release(): void;
   requests(): RequestLogEntry[];
   /** Result files asked for on either origin, oldest first (cleared by `reset`). */
   fileRequests(): FileRequestLogEntry[];
@@ -166,9 +168,15 @@ export async function startReferenceService(
 
   /** How many times the service was reset: a request remembers the count it arrived under. */
   let resets = 0;
+  /** The answers 'hold' faults keep back until `release()` (or a reset, which refuses them). */
+  const held: Array<() => void> = [];
+  const release = () => {
+    for (const answer of held.splice(0)) answer();
+  };
 
   function reset(input: unknown = {}): void {
     resets++;
+    release();
     const patch = parseConfigPatch(input);
     state.config = defaultConfig();
     faults.setRandom(Math.random);
@@ -229,12 +237,16 @@ export async function startReferenceService(
     if (decision.action?.type === 'hang') return; // the socket stays open until close()
     const { action } = decision;
     const received = resets;
-    later(state.config.latencyMs + decision.delayMs, () => {
-      // A request that waited across a reset belongs to the test before it: it must not spend the credits
-      // or make the jobs of the test after it.
-      if (received !== resets) return respond(text(503, 'The service was reset while this request waited.'));
-      respond(action ? faultReply(action) : handleApi(state, req));
-    });
+    const answer = () =>
+      later(state.config.latencyMs + decision.delayMs, () => {
+        // A request that waited across a reset belongs to the test before it: it must not spend the credits
+        // or make the jobs of the test after it.
+        if (received !== resets)
+          return respond(text(503, 'The service was reset while this request waited.'));
+        respond(action && action.type !== 'hold' ? faultReply(action) : handleApi(state, req));
+      });
+    if (action?.type === 'hold') held.push(answer);
+    else answer();
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -367,6 +379,7 @@ export async function startReferenceService(
     attacker: { url: attacker.url, requests: attacker.requests, clear: attacker.clear },
     configure: applyPatch,
     reset,
+    release,
     requests,
     fileRequests: () => fileLog.map((entry) => ({ ...entry })),
     jobs,

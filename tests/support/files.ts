@@ -8,13 +8,19 @@ export async function served(url: string): Promise<Buffer> {
 
 /**
  * The bytes of every finished file a browser saved in `folder` (in no set order: Playwright names its
- * downloads by GUID). Files still being written carry the browser's partial suffix and are left out; one
+ * downloads by GUID). Files still being written carry the browser's partial suffix and are left out, and so
+ * is a file whose partial twin is still there: Firefox holds the final name with an empty file while it
+ * writes `<name>.part`, and a test that took that placeholder for the download compared an empty file. One
  * renamed or removed by the browser between the listing and the read is left out too, as the next look
  * finds it under its new name.
  */
 export function finishedFiles(folder: string, partialSuffixes: readonly string[]): Buffer[] {
-  return readdirSync(folder, { withFileTypes: true })
-    .filter((item) => item.isFile() && !partialSuffixes.some((suffix) => item.name.endsWith(suffix)))
+  const listed = readdirSync(folder, { withFileTypes: true });
+  const names = new Set(listed.map((item) => item.name));
+  const partial = (name: string) =>
+    partialSuffixes.some((suffix) => name.endsWith(suffix) || names.has(`${name}${suffix}`));
+  return listed
+    .filter((item) => item.isFile() && !partial(item.name))
     .flatMap((item) => {
       try {
         return [readFileSync(path.join(folder, item.name))];

@@ -214,6 +214,20 @@ describe('reference service', () => {
     expect(Date.now() - started).toBeLessThan(500);
     expect(await pending).toBe('aborted');
   });
+  it('holds a request until the test releases it, then answers as without the fault', async () => {
+    service.configure({ faults: [{ pathPrefix: '/v1/tokens/', action: { type: 'hold' } }] });
+    let answered = false;
+    const pending = get('/v1/tokens/balance').then((response) => {
+      answered = true;
+      return response;
+    });
+    await expect.poll(() => service.requests().length).toBe(1);
+    await sleep(100);
+    expect(answered).toBe(false);
+    service.release();
+    expect((await pending).status).toBe(200);
+  });
+
   it('rotates a key onto the same account, keeping credits and jobs', async () => {
     const created = await post('/v1/videos/generate', { prompt: 'a kept job' });
     const { id } = (await created.json()) as { id: string };
@@ -376,7 +390,7 @@ describe('reference service: its config is validated with clear errors, wherever
       'unknown config key: faults[0].action.ms',
     );
     expect(() => parseConfigPatch({ faults: [{ action: { type: 'explode' } }] })).toThrow(
-      'faults[0].action.type must be one of status, redirect, hang, malformed, html200, latency',
+      'faults[0].action.type must be one of status, redirect, hang, hold, malformed, html200, latency',
     );
     expect(() => parseConfigPatch([1])).toThrow('config must be a JSON object');
     const rule = { method: 'GET', count: 2, action: { type: 'latency', ms: 5 } } as const;

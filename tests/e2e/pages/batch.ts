@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The prompt form's *One per line* mode, wherever the form is (popup, side panel). */
 export class BatchForm {
@@ -11,6 +11,8 @@ export class BatchForm {
   readonly cancel: Locator;
   /** The form's own problem under the prompt box. */
   readonly problem: Locator;
+  /** What several prompts will probably cost, shown above the buttons once the history is read. */
+  readonly preview: Locator;
 
   constructor(readonly page: Page) {
     this.onePerLine = page.getByRole('checkbox', { name: 'One per line' });
@@ -20,17 +22,30 @@ export class BatchForm {
     this.confirm = this.question.getByRole('button', { name: 'Make them' });
     this.cancel = this.question.getByRole('button', { name: 'Cancel' });
     this.problem = page.locator('#prompt-error');
+    this.preview = page.getByTestId('cost-preview');
   }
 
   button(kind: 'image' | 'video'): Locator {
     return this.page.getByRole('button', { name: kind === 'image' ? 'Generate image' : 'Generate video' });
   }
 
+  /**
+   * Presses the kind's button once the form stands still, as a person reading it would. For several
+   * prompts the cost preview comes in above the buttons a moment after the text (it reads the history
+   * first) and pushes them down: a click pressed before and released after that lands beside the
+   * button and is lost, and Playwright, which checks only where the press lands, reports it done.
+   */
+  async generate(kind: 'image' | 'video'): Promise<void> {
+    const [count = ''] = await this.count.allTextContents();
+    if (Number(/^\d+/.exec(count)?.[0] ?? 0) > 1) await expect(this.preview).toBeVisible();
+    await this.button(kind).click();
+  }
+
   /** Types one prompt per line with *One per line* on, and presses the kind's button. */
   async send(kind: 'image' | 'video', prompts: readonly string[]): Promise<void> {
     await this.onePerLine.check();
     await this.prompt.fill(prompts.join('\n'));
-    await this.button(kind).click();
+    await this.generate(kind);
   }
 }
 

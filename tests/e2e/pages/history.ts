@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { ExtensionUnderTest } from '../support/extension';
 import { type EntryAction, entryAction } from './entry-actions';
 
@@ -148,14 +148,22 @@ export class HistoryPage {
         rows: document.querySelectorAll('[data-testid="history-entry"]').length,
         more: [...document.querySelectorAll('button')].some((button) => button.textContent === 'Show more'),
       }));
-    for (let now = await state(); now.more; now = await state()) {
+    for (let now = await state(); now.more; ) {
+      const before = now.rows;
       await this.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await this.page.waitForFunction(
-        (rows) =>
-          document.querySelectorAll('[data-testid="history-entry"]').length > rows ||
-          ![...document.querySelectorAll('button')].some((button) => button.textContent === 'Show more'),
-        now.rows,
-      );
+      // Looked at from here a few times a second, not on every frame in the page: at thousands of rows one
+      // look takes the page 50-200 ms, and taken each frame it starved the rendering of the next page, which
+      // React splits into chunks with frames between them (this scroll took 337 s so; it takes about 50).
+      await expect
+        .poll(
+          async () => {
+            now = await state();
+            return now.rows > before || !now.more;
+          },
+          // As long as the test allows: a page of 2,000 rows renders in seconds, longer on a loaded machine.
+          { timeout: 0 },
+        )
+        .toBe(true);
     }
   }
 

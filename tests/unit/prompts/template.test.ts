@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillTemplate, MAX_VARIABLES, templateVariables } from '@/utils/prompts/template';
+import { cpuMsOf } from '../support/cpu-time';
 
 describe('templateVariables', () => {
   it('finds each variable once, in reading order, with the first default given', () => {
@@ -34,7 +35,7 @@ describe('templateVariables', () => {
     expect(fillTemplate(text, {})).toContain('{{v55}}');
   });
 
-  it('reads 100,000 characters of hostile braces in linear time', () => {
+  it('reads 100,000 characters of hostile braces in linear time', async () => {
     const inputs = [
       '{'.repeat(100_000),
       '{{'.repeat(50_000),
@@ -44,10 +45,11 @@ describe('templateVariables', () => {
       `${'{{x}'.repeat(25_000)}}`,
     ];
     for (const text of inputs) {
-      const started = performance.now();
-      templateVariables(text);
-      fillTemplate(text, { selection: 'y' });
-      expect(performance.now() - started).toBeLessThan(500);
+      const spent = await cpuMsOf(() => {
+        templateVariables(text);
+        fillTemplate(text, { selection: 'y' });
+      });
+      expect(spent).toBeLessThan(500);
     }
     expect(templateVariables(`${'{'.repeat(50_000)}deep${'}'.repeat(50_000)}`)).toEqual([{ name: 'deep' }]);
   });

@@ -53,13 +53,19 @@ async function manifestOf(pkg: Package): Promise<Record<string, unknown>> {
   return JSON.parse(await pkg.text('manifest.json')) as Record<string, unknown>;
 }
 
+/** Packages `npm test` already made with tests/tools/zip.ts for its other steps: not built twice. */
+const madeBefore = process.env.PROMPTCAST_PACKAGES;
+
 beforeAll(async () => {
-  outDir = mkdtempSync(path.join(os.tmpdir(), 'promptcast-zip-'));
-  const run = promisify(execFile);
-  const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
-  // One after the other: both builds regenerate .wxt/.
-  for (const browser of ['chrome', 'firefox']) {
-    await run(tsx, ['tests/tools/zip.ts', outDir, browser], { cwd: repoRoot });
+  if (madeBefore) outDir = path.resolve(repoRoot, madeBefore);
+  else {
+    outDir = mkdtempSync(path.join(os.tmpdir(), 'promptcast-zip-'));
+    const run = promisify(execFile);
+    const tsx = path.join(repoRoot, 'node_modules/.bin/tsx');
+    // One after the other: both builds regenerate .wxt/.
+    for (const browser of ['chrome', 'firefox']) {
+      await run(tsx, ['tests/tools/zip.ts', outDir, browser], { cwd: repoRoot });
+    }
   }
   packages.chrome = await open(path.join(outDir, `promptcast-${version}-chrome.zip`));
   packages.firefox = await open(path.join(outDir, `promptcast-${version}-firefox.zip`));
@@ -71,7 +77,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(() => {
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
+  if (outDir && !madeBefore) rmSync(outDir, { recursive: true, force: true });
 });
 
 describe.each(['chrome', 'firefox'] as const)('the %s zip', (browser) => {

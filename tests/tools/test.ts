@@ -1,0 +1,157 @@
+/**
+ * `npm test`: every check, each started as soon as what it needs is there, so the machine's two cores are
+ * kept busy without building anything twice:
+ * - one production build per browser, with its zips (`tests/tools/zip.ts` into .output): the Chromium specs
+ *   load .output/chrome-mv3, the Firefox lint reads .output/firefox-mv2 and the package test the zips;
+ * - the Firefox specs' own build (`--mode e2e`, with their test hook) and the release before #24, which the
+ *   upgrade specs load, built once beside them (it has a folder and a .wxt of its own);
+ * - the Chromium specs, the longest step, start as soon as their build is there; they mostly wait on
+ *   browsers, timers and the reference service, so the other builds, the unit suite and the Firefox specs
+ *   run beside them.
+ * Each step's output is printed whole when it ends (test-results/steps/ keeps it), then a table of the
+ * steps' times. Last, the tree must be as the run found it: a run that writes a tracked file, or leaves an
+ * untracked one outside the ignored folders, fails.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const logs = path.join(repoRoot, 'test-results/steps');
+
+interface Step {
+  name: string;
+  command: string[];
+  after?: string[];
+  env?: Record<string, string>;
+}
+
+const tsx = (script: string, ...args: string[]) => ['npx', 'tsx', `tests/tools/${script}`, ...args];
+/** The builds and the steps that read them, longest chain (the Chromium specs) first. */
+const STEPS: Step[] = [
+  { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
+  // Before any build: each build writes .wxt/, which the type check reads.
+  { name: 'typecheck', command: ['npx', 'tsc', '--noEmit'] },
+  // Its own folder and .wxt: built beside today's build. Chromium's first, which the Chromium specs wait for.
+  { name: 'release chrome', command: tsx('previous-release.ts', 'chrome'), after: ['typecheck'] },
+  { name: 'release firefox', command: tsx('previous-release.ts', 'firefox'), after: ['release chrome'] },
+  // One build at a time in this folder: each regenerates .wxt/.
+  { name: 'build chrome', command: tsx('zip.ts', '.output', 'chrome'), after: ['typecheck'] },
+  { name: 'build firefox', command: tsx('zip.ts', '.output', 'firefox'), after: ['build chrome'] },
+  {
+    name: 'build firefox e2e',
+    command: ['npx', 'wxt', 'build', '-b', 'firefox', '--mode', 'e2e'],
+    after: ['build firefox'],
+    // A mode other than production would otherwise bundle React's development build.
+    env: { NODE_ENV: 'production' },
+  },
+  { name: 'lint firefox', command: tsx('firefox-lint.ts'), after: ['build firefox'] },
+  {
+    name: 'e2e chromium',
+    command: ['npx', 'playwright', 'test'],
+    after: ['build chrome', 'release chrome'],
+    env: { E2E_SKIP_BUILD: '1' },
+  },
+  {
+    name: 'e2e firefox',
+    command: ['npx', 'vitest', 'run', '--config', 'vitest.firefox.config.ts'],
+    after: ['build firefox e2e', 'release firefox'],
+    env: { E2E_SKIP_BUILD: '1' },
+  },
+  // Its development build writes .wxt/ too: after the last build here.
+  {
+    name: 'unit',
+    command: ['npx', 'vitest', 'run'],
+    after: ['build firefox e2e'],
+    env: { PROMPTCAST_PACKAGES: '.output' },
+  },
+];
+
+/** Each changed or untracked file outside the ignored folders, with a hash of what it holds now. */
+function treeState(): Map<string, string> | undefined {
+  let listing: string;
+  try {
+    listing = execFileSync('git', ['status', '--porcelain=v1', '-z', '--untracked-files=all'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+  } catch {
+    return undefined;
+  }
+  const state = new Map<string, string>();
+  for (const line of listing.split('\0').filter(Boolean)) {
+    const file = line.slice(3);
+    const full = path.join(repoRoot, file);
+    const content = existsSync(full) ? createHash('sha256').update(readFileSync(full)).digest('hex') : 'gone';
+    state.set(file, `${line.slice(0, 2)} ${content}`);
+  }
+  return state;
+}
+
+function run(step: Step): Promise<{ ok: boolean; seconds: number }> {
+  const started = Date.now();
+  const logFile = path.join(logs, `${step.name.replaceAll(' ', '-')}.log`);
+  const log = createWriteStream(logFile);
+  console.log(`▶ ${step.name}: ${step.command.join(' ')}`);
+  const [program = 'npx', ...args] = step.command;
+  const child = spawn(program, args, { cwd: repoRoot, env: { ...process.env, ...step.env } });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      log.end(() => {
+        const seconds = Math.round((Date.now() - started) / 1000);
+        const ok = code === 0;
+        console.log(`\n━━ ${step.name} ━━ (${ok ? 'passed' : `failed, exit ${code}`}, ${seconds} s)`);
+        process.stdout.write(readFileSync(logFile, 'utf8'));
+        resolve({ ok, seconds });
+      });
+    });
+  });
+}
+
+mkdirSync(logs, { recursive: true });
+const before = treeState();
+const started = Date.now();
+const results = new Map<string, { ok: boolean; seconds: number }>();
+const running = new Map<string, Promise<void>>();
+const ready = (step: Step) => (step.after ?? []).every((name) => results.get(name)?.ok);
+const blocked = (step: Step) => (step.after ?? []).some((name) => results.get(name)?.ok === false);
+for (;;) {
+  for (const step of STEPS) {
+    if (results.has(step.name) || running.has(step.name)) continue;
+    if (blocked(step)) results.set(step.name, { ok: false, seconds: 0 });
+    else if (ready(step))
+      running.set(
+        step.name,
+        run(step).then((result) => {
+          results.set(step.name, result);
+          running.delete(step.name);
+        }),
+      );
+  }
+  if (running.size === 0) break;
+  await Promise.race(running.values());
+}
+
+console.log('\nStep times (seconds, wall clock; steps overlap):');
+for (const step of STEPS) {
+  const result = results.get(step.name);
+  const outcome = !result?.ok ? (result?.seconds ? 'failed' : 'not run') : 'passed';
+  console.log(`  ${step.name.padEnd(20)} ${String(result?.seconds ?? 0).padStart(5)}  ${outcome}`);
+}
+console.log(`  ${'total'.padEnd(20)} ${String(Math.round((Date.now() - started) / 1000)).padStart(5)}`);
+
+let clean = true;
+const after = treeState();
+if (before && after) {
+  const changed = [...after].filter(([file, state]) => before.get(file) !== state).map(([file]) => file);
+  if (changed.length > 0) {
+    clean = false;
+    console.log(`\nThe run changed files in the tree (route what tests write to an ignored folder):`);
+    for (const file of changed) console.log(`  ${file}`);
+  }
+} else console.log('\nNot a git work tree: the check that a run leaves the tree as it was is skipped.');
+
+process.exit([...results.values()].every((result) => result.ok) && clean ? 0 : 1);
