@@ -1,15 +1,14 @@
+import { withBalance } from '@/utils/balance/background';
+import type { ConnectOverrides } from '@/utils/keys/background';
+import { profileDeleted, resolveProfile } from '@/utils/profiles/background';
+import { balanceBeforeIfAlone, checkBudget, settleCostsOrRefresh } from '@/utils/spend/background';
 import type { ServiceClient } from '../api/client';
 import { AppError, type ErrorInfo, toErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import { describeProblem } from '../i18n';
 import type { Settings, VideoOptions } from '../settings/schema';
 import { promptProblem } from '../validation';
-import { withBalance } from './balance';
-import { checkBudget } from './budgets';
 import type { Context } from './context';
-import { balanceBeforeIfAlone, settleCostsOrRefresh } from './cost';
-import { profileDeleted, resolveProfile } from './profile-store';
-import type { ConnectOverrides } from './service-access';
 
 type Source = HistoryEntry['source'];
 

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
+import { createIdbHistoryStore, type IdbHistoryOptions } from '../../../utils/history/background/idb-store';
 import {
   type EntriesStore,
   HISTORY_DB_NAME,
@@ -8,7 +9,6 @@ import {
   openHistoryDb,
   rowOf,
 } from '../../../utils/history/history-db';
-import { createIdbHistoryStore, type IdbHistoryOptions } from '../../../utils/history/idb-store';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { done } from '../../../utils/idb/transaction';
 
