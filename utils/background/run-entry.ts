@@ -1,6 +1,6 @@
 import { withBalance } from '@/utils/balance/background';
 import type { ConnectOverrides } from '@/utils/keys/background';
-import { profileDeleted, resolveProfile } from '@/utils/profiles/background';
+import { type ProfileSettings, profileSettings } from '@/utils/profiles/background';
 import { balanceBeforeIfAlone, checkBudget, settleCostsOrRefresh } from '@/utils/spend/background';
 import type { ServiceClient } from '../api/client';
 import { AppError, type ErrorInfo, toErrorInfo } from '../error-info';
@@ -117,21 +117,6 @@ async function prepare(ctx: Context, run: EntryRun) {
     }
     throw error;
   }
-}
-
-/** A profile's id and the settings a request of it is made with (its service, model and video defaults). */
-export interface ProfileSettings {
-  profileId: string;
-  settings: Settings;
-  /** Only the active profile's balance is read, so only its requests can have a cost taken from it. */
-  active: boolean;
-}
-
-/** The profile with this id (the active one without); a deleted one is refused with the reason. */
-export async function profileSettings(profileId?: string): Promise<ProfileSettings> {
-  const resolved = await resolveProfile(profileId);
-  if (!resolved) throw profileDeleted();
-  return { profileId: resolved.profile.id, settings: resolved.settings, active: resolved.active };
 }
 
 /** The entry as stored before its request leaves, with what its kind adds (a video's polling state). */

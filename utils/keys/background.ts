@@ -2,6 +2,7 @@
 export { activeKeyItem, apiKeys } from './background/api-key';
 export { currentKeyStatus, writeKeyStatus } from './background/key-status';
 export { forgetKeysOf, isLocked } from './background/key-vault';
+export { writeProfiles } from './background/profile-writes';
 export type { Connect, ConnectOverrides } from './background/service-access';
 export { createServiceAccess } from './background/service-access';
 export type { StoredKey } from './background/stored-key';

@@ -1,16 +1,10 @@
 import type { ConnectOverrides } from '@/utils/keys/background';
+import { profileSettings } from '@/utils/profiles/background';
 import { imageRun, videoRun } from '@/utils/prompts/background';
 import { balanceBeforeIfAlone, checkBudget } from '@/utils/spend/background';
 import type { ServiceClient } from '../../api/client';
 import type { Context } from '../../background/context';
-import {
-  admit,
-  type EntryRun,
-  newEntry,
-  profileSettings,
-  record,
-  sendRecorded,
-} from '../../background/run-entry';
+import { admit, type EntryRun, newEntry, record, sendRecorded } from '../../background/run-entry';
 import { toErrorInfo } from '../../error-info';
 import type { HistoryEntry } from '../../history/schema';
 import type { HistoryScope } from '../../history/store';

@@ -1,7 +1,7 @@
 import { forgetProfileBalance, refreshBalanceQuietly, switchBalance } from '@/utils/balance/background';
 import { unqueued } from '@/utils/batch/background';
 import { releaseUnusedOrigins } from '@/utils/copies/background';
-import { currentKeyStatus, writeKeyStatus } from '@/utils/keys/background';
+import { currentKeyStatus, writeKeyStatus, writeProfiles } from '@/utils/keys/background';
 import type { Context } from '../../background/context';
 import { AppError } from '../../error-info';
 import { t } from '../../i18n';
@@ -14,7 +14,7 @@ import { profileOf } from '../first-profile';
 import { MAX_PROFILE_NAME, MAX_PROFILES } from '../limits';
 import { ownOf, withProfile } from '../repair';
 import type { Profile, Profiles } from '../schema';
-import { profileDeleted, readProfiles, writeProfiles } from './profile-store';
+import { profileDeleted, readProfiles } from './profile-store';
 
 function find(profiles: Profiles, id: string): Profile {
   const profile = profiles.list.find((item) => item.id === id);

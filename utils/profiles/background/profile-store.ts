@@ -2,12 +2,11 @@ import { AppError } from '../../error-info';
 import { t } from '../../i18n';
 import { repairSettings } from '../../settings/repair';
 import type { Settings } from '../../settings/schema';
-import { settingsSchema } from '../../settings/schema';
 import { validSettingsItem } from '../../settings/store';
 import { profilesItem, settingsItem } from '../../storage/items';
-import { nameOf, readItems } from '../../storage/keyed-item';
+import { readItems } from '../../storage/keyed-item';
 import { defineVersionedItem } from '../../storage/versioned-item';
-import { budgetsOf, ownOf, profilesFromVersion1, repairProfiles, withProfile } from '../repair';
+import { budgetsOf, profilesFromVersion1, repairProfiles, withProfile } from '../repair';
 import { type Profile, type Profiles, profilesSchema } from '../schema';
 
 /**
@@ -24,8 +23,6 @@ const storedProfiles = defineVersionedItem(profilesItem.key, {
     },
   },
 });
-
-import { forgetKeysOf } from '@/utils/keys/background';
 
 /**
  * The profiles as the background sees them, with the settings they were read with: both in one storage
@@ -44,29 +41,9 @@ export function profileDeleted(): AppError {
   return new AppError('profile_deleted');
 }
 
-/**
- * Writes the profiles and the settings in one storage call, so no worker stopped in between leaves the
- * settings of one profile marked as another's active configuration; `also` joins other items to that call
- * (a switch's balance and key status), so pages see the switch as one change. A profile left out (deleted
- * here, or through sync) takes its key with it in that same call, in every form (forgetKeysOf).
- */
-export async function writeProfiles(
-  profiles: Profiles,
-  settings: Settings,
-  also: Record<string, unknown> = {},
-): Promise<void> {
-  const active = profiles.list.find((profile) => profile.id === profiles.activeId);
-  const list = profiles.list.map((profile) =>
-    profile === active ? { ...profile, ...ownOf(settings) } : profile,
-  );
-  const gone = (await readProfiles()).profiles.list
-    .filter((before) => !list.some((profile) => profile.id === before.id))
-    .map((profile) => profile.id);
-  await forgetKeysOf(gone, {
-    ...storedProfiles.entries(profilesSchema.parse({ ...profiles, list })),
-    [nameOf(settingsItem.key)]: settingsSchema.parse(settings),
-    ...also,
-  });
+/** The storage entries that store `profiles` (at the stored version), for a write that joins other items. */
+export function storedProfileEntries(profiles: Profiles): Record<string, unknown> {
+  return storedProfiles.entries(profilesSchema.parse(profiles));
 }
 
 export interface ResolvedProfile {
@@ -84,4 +61,19 @@ export async function resolveProfile(id?: string): Promise<ResolvedProfile | und
   if (!profile) return undefined;
   const active = profile.id === profiles.activeId;
   return { profile, settings: active ? settings : withProfile(settings, profile), active };
+}
+
+/** A profile's id and the settings a request of it is made with (its service, model and video defaults). */
+export interface ProfileSettings {
+  profileId: string;
+  settings: Settings;
+  /** Only the active profile's balance is read, so only its requests can have a cost taken from it. */
+  active: boolean;
+}
+
+/** The profile with this id (the active one without); a deleted one is refused with the reason. */
+export async function profileSettings(profileId?: string): Promise<ProfileSettings> {
+  const resolved = await resolveProfile(profileId);
+  if (!resolved) throw profileDeleted();
+  return { profileId: resolved.profile.id, settings: resolved.settings, active: resolved.active };
 }

@@ -1,8 +1,8 @@
 import { forgetBalanceUnlessCurrent, storeBalance } from '@/utils/balance/background';
 import { releaseUnusedOrigins } from '@/utils/copies/background';
 import { applyDropRule } from '@/utils/history/background';
-import { apiKeys, NO_KEY, writeKeyStatus } from '@/utils/keys/background';
-import { readProfiles, writeProfiles } from '@/utils/profiles/background';
+import { apiKeys, NO_KEY, writeKeyStatus, writeProfiles } from '@/utils/keys/background';
+import { readProfiles } from '@/utils/profiles/background';
 import type { Context } from '../../background/context';
 import { AppError } from '../../error-info';
 import { originOf } from '../../http-url';

@@ -1,7 +1,7 @@
+import type { ProfileSettings } from '@/utils/profiles/background';
 import { notify } from '../../background/browser-effects';
 import type { Context } from '../../background/context';
 import { spendNoticesItem } from '../../background/items';
-import type { ProfileSettings } from '../../background/run-entry';
 import { AppError } from '../../error-info';
 import { formatCredits, t } from '../../i18n';
 import type { Settings } from '../../settings/schema';

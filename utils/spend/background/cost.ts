@@ -1,7 +1,7 @@
 import { readBalance, refreshBalanceQuietly } from '@/utils/balance/background';
+import { profileSettings } from '@/utils/profiles/background';
 import type { Context } from '../../background/context';
 import { storedBalanceItem } from '../../background/items';
-import { profileSettings } from '../../background/run-entry';
 import type { BalanceReading, HistoryEntry } from '../../history/schema';
 import { createSerial } from '../../serial';
 import { settleSpending } from '../settle-spending';

@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
-import { writeKeyStatus } from '@/utils/keys/background';
-import { readProfiles, writeProfiles } from '@/utils/profiles/background';
+import { writeKeyStatus, writeProfiles } from '@/utils/keys/background';
+import { readProfiles } from '@/utils/profiles/background';
 import { isRecord } from '../../api/text';
 import { SYNC_LIBRARY_LIMIT } from '../../library/limits';
 import { librarySchema } from '../../library/schema';
