@@ -25,7 +25,7 @@ const PAGE = [
 const BACKGROUND = [
   '^entrypoints/background\\.ts$',
   '^utils/background/',
-  `^utils/(${FEATURES})/background(/|\\.ts$)`,
+  `^utils/(${FEATURES})/(background/|(background|commands)\\.ts$)`,
 ];
 const ZOD = '(^|/)node_modules/zod/|^zod(/|$)';
 
