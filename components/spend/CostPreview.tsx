@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { pageHistoryDb } from '@/utils/history/page/history-source';
+import { pageHistoryDb, readHistory } from '@/utils/history/page/history-source';
 import { formatCredits, t } from '@/utils/i18n';
 import { FIRST_PROFILE_ID } from '@/utils/profiles/first-profile';
 import type { VideoOptions } from '@/utils/settings/schema';
@@ -16,12 +16,18 @@ type Estimates = Record<'image' | 'video', CostEstimate | undefined>;
  */
 async function estimatesFor(profile: string, image: CostRequest, video: CostRequest | undefined) {
   try {
-    const db = await pageHistoryDb();
-    const [forImage, forVideo] = await Promise.all([
-      estimate(db, profile, image),
-      video && estimate(db, profile, video),
-    ]);
-    return { image: forImage, video: forVideo } satisfies Estimates;
+    const none: Estimates = { image: undefined, video: undefined };
+    return await readHistory(
+      pageHistoryDb,
+      async (db) => {
+        const [forImage, forVideo] = await Promise.all([
+          estimate(db, profile, image),
+          video && estimate(db, profile, video),
+        ]);
+        return { image: forImage, video: forVideo } satisfies Estimates;
+      },
+      none,
+    );
   } catch {
     return { image: undefined, video: undefined } satisfies Estimates;
   }

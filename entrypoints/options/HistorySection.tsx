@@ -6,7 +6,7 @@ import { StatusMessage } from '@/components/StatusMessage';
 import type { Copies } from '@/utils/copies/copies-schema';
 import { toErrorInfo } from '@/utils/error-info';
 import { entriesBytes, entriesPastCap, historyCount } from '@/utils/history/page/history-reader';
-import { pageHistoryDb, watchHistoryChanges } from '@/utils/history/page/history-source';
+import { pageHistoryDb, readHistory, watchHistoryChanges } from '@/utils/history/page/history-source';
 import { describeError, t, uiLanguage } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { formatBytes } from '@/utils/ui/format-bytes';
@@ -21,8 +21,11 @@ interface Overview {
 }
 
 async function readOverview(limit: number): Promise<Overview> {
-  const db = await pageHistoryDb();
-  const [count, past] = await Promise.all([historyCount(db), entriesPastCap(db, limit)]);
+  const [count, past] = await readHistory(
+    pageHistoryDb,
+    (db) => Promise.all([historyCount(db), entriesPastCap(db, limit)]),
+    [0, []],
+  );
   return { count, pastIds: past.map((entry) => entry.id), pastBytes: entriesBytes(past) };
 }
 

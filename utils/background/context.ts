@@ -1,13 +1,17 @@
 import { createBatchSummary } from '@/utils/batch/commands';
 import { createCopyKeeper } from '@/utils/copies/commands';
 import { dropCutoff } from '@/utils/history/background';
-import { createIdbHistoryStore, migratedHistoryDb, signalHistoryChange } from '@/utils/history/commands';
+import {
+  createIdbHistoryStore,
+  migratedHistoryDb,
+  openHistoryDb,
+  signalHistoryChange,
+} from '@/utils/history/commands';
 import { apiKeys, type Connect, createServiceAccess, isLocked } from '@/utils/keys/background';
 import { markUsed } from '@/utils/keys/commands';
 import { createAnnouncer } from '@/utils/notifications/background';
 import { readProfiles, resolveProfile } from '@/utils/profiles/background';
 import { BATCH_CONCURRENCY } from '../batch/batch-state';
-import { openHistoryDb } from '../history/history-db';
 import type { HistoryEntry } from '../history/schema';
 import { originOf } from '../http-url';
 import { createLimiter } from '../jobs/concurrency';

@@ -9,11 +9,11 @@ import {
   migratedHistoryDb,
   migrateHistory,
 } from '../../../utils/history/background/migrate';
+import { openHistoryDb } from '../../../utils/history/background/open-history-db';
 import {
   type EntriesStore,
   HISTORY_DB_VERSION,
   type HistoryDb,
-  openHistoryDb,
   rowOf,
 } from '../../../utils/history/history-db';
 import type { HistoryEntry } from '../../../utils/history/schema';

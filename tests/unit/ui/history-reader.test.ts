@@ -1,7 +1,8 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type HistoryDb, openHistoryDb, rowOf } from '../../../utils/history/history-db';
+import { openHistoryDb } from '../../../utils/history/background/open-history-db';
+import { type HistoryDb, rowOf } from '../../../utils/history/history-db';
 import {
   entriesByIds,
   entriesBytes,

@@ -1,9 +1,10 @@
 import { isQuotaError, storageFullError } from '../../error-info';
 import { request } from '../../idb/request';
 import { done, once } from '../../idb/transaction';
-import { type HistoryDb, openHistoryDb, rowOf } from '../history-db';
+import { type HistoryDb, rowOf } from '../history-db';
 import { repairEntries } from '../repair';
 import { eachRequest } from './idb-store';
+import { openHistoryDb } from './open-history-db';
 
 /** The version of the storage.local history this build takes into IndexedDB (marked in `meta.migrated`). */
 export const HISTORY_MIGRATION = 1;

@@ -6,7 +6,7 @@ import { repairLibrary } from '../../library/repair';
 import { libraryItem } from '../../storage/items';
 import { type HistoryFile, historyFileText, readHistoryFile } from '../transfer';
 import { entriesByIds, entriesPage } from './history-reader';
-import { pageHistoryDb } from './history-source';
+import { pageHistoryDb, readHistory } from './history-source';
 
 /**
  * The history as a file, made and read by the page the person works in: the page reads the history
@@ -25,11 +25,17 @@ const storedPrompts = async () => repairLibrary(await libraryItem.getValue()).pr
 export async function exportHistoryFile(
   ids?: readonly string[],
 ): Promise<{ entries: number; prompts: number }> {
-  const db = await pageHistoryDb();
   const [entries, library] = ids
-    ? [await entriesByIds(db, ids), undefined]
+    ? [await readHistory(pageHistoryDb, (db) => entriesByIds(db, ids), []), undefined]
     : await Promise.all([
-        entriesPage(db, { count: Number.POSITIVE_INFINITY, order: 'newest' }).then((page) => page.entries),
+        readHistory(
+          pageHistoryDb,
+          (db) =>
+            entriesPage(db, { count: Number.POSITIVE_INFINITY, order: 'newest' }).then(
+              (page) => page.entries,
+            ),
+          [],
+        ),
         storedPrompts(),
       ]);
   const now = Date.now();

@@ -1,18 +1,56 @@
+import { openDb } from '../../idb/open';
 import { type HistoryChanges, historyChangesItem } from '../../storage/items';
-import { type HistoryDb, openHistoryDb } from '../history-db';
-
-let opening: Promise<HistoryDb> | undefined;
+import type { HistoryDb, HistorySchema } from '../history-db';
+import { HISTORY_DB_NAME, HISTORY_DB_VERSION } from '../history-row';
 
 /**
- * The history database as pages read it: opened once per page (a failed open is tried again on the next call).
- * Pages only read it; the background alone writes, and tells of each change through `historyChangesItem`.
+ * The pages' one opener of the history database: the database once the worker made it (at this build's
+ * version), else undefined, "not there yet". A page never creates or upgrades it: a database made here would
+ * lack the stores the worker's upgrade creates, so that upgrade is aborted, which also removes the database
+ * it was about to make. A fresh connection, for a reader that closes it after each read.
  */
-export function pageHistoryDb(): Promise<HistoryDb> {
-  opening ??= openHistoryDb().catch((error: unknown) => {
-    opening = undefined;
+export function existingHistoryDb(): Promise<HistoryDb | undefined> {
+  return openDb<HistorySchema>(HISTORY_DB_NAME, HISTORY_DB_VERSION).catch((error: unknown) => {
+    if (error instanceof DOMException && error.name === 'AbortError') return undefined;
     throw error;
   });
+}
+
+let opening: Promise<HistoryDb | undefined> | undefined;
+
+/**
+ * The history database as pages read it: opened once per page; while it is not there yet (and after a failed
+ * open) the next call looks again. Pages only read it; the background alone writes, and tells of each change
+ * through `historyChangesItem`.
+ */
+export function pageHistoryDb(): Promise<HistoryDb | undefined> {
+  opening ??= existingHistoryDb().then(
+    (db) => {
+      if (!db) opening = undefined;
+      // A newer build's upgrade (or a deletion) is not held up by this page: the next read opens again.
+      else
+        db.onversionchange = () => {
+          db.close();
+          opening = undefined;
+        };
+      return db;
+    },
+    (error: unknown) => {
+      opening = undefined;
+      throw error;
+    },
+  );
   return opening;
+}
+
+/** What `read` gives of the page's history database, or `none` while the worker has not made it yet. */
+export async function readHistory<T>(
+  open: () => Promise<HistoryDb | undefined>,
+  read: (db: HistoryDb) => Promise<T>,
+  none: T,
+): Promise<T> {
+  const db = await open();
+  return db ? read(db) : none;
 }
 
 /**

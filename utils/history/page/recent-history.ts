@@ -1,11 +1,10 @@
 import { advance } from '../../idb/cursor';
-import { openDb } from '../../idb/open';
 import { request } from '../../idb/request';
 import { historyChangesItem } from '../../storage/items';
 import type { ReadableItem } from '../../ui/use-stored';
-import type { HistoryDb, HistorySchema } from '../history-db';
-import { HISTORY_DB_NAME, HISTORY_DB_VERSION, type HistoryRow, newestFirst } from '../history-row';
+import { type HistoryRow, newestFirst } from '../history-row';
 import type { HistoryEntry } from '../schema';
+import { existingHistoryDb } from './history-source';
 
 /*
  * The popup's and the side panel's history: their one query needs none of the background's history code,
@@ -18,18 +17,6 @@ export interface RecentWindow {
   finished: number;
   /** The newest completed entries (the side panel's gallery), however many failed ones lie between. */
   completed: number;
-}
-
-/**
- * The history database once the worker made it, else undefined. A page never creates it: a database made
- * here would lack the stores the worker's upgrade creates, so that upgrade is aborted, which also removes the
- * database it was about to make.
- */
-function existingHistoryDb(): Promise<HistoryDb | undefined> {
-  return openDb<HistorySchema>(HISTORY_DB_NAME, HISTORY_DB_VERSION).catch((error: unknown) => {
-    if (error instanceof DOMException && error.name === 'AbortError') return undefined;
-    throw error;
-  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { type DateKey, entriesOf, type HistoryDb, type HistoryRow } from '../his
 import type { HistoryEntry } from '../schema';
 import { type Findable, type FindQuery, findableOf, matchingFindable } from './history-find';
 import { type EntriesPage, type PageRequest, rowsByIds } from './history-reader';
+import { readHistory } from './history-source';
 
 /** One entry as the index keeps it: what a query looks at, where it stands in date order, and itself. */
 interface Indexed extends Findable {
@@ -100,7 +101,7 @@ export interface SearchIndex {
  * background's change signals keep it current, entry by entry; they queue behind the first read, so none
  * lands on a stale index, and until one is applied a search waits for it.
  */
-export function createSearchIndex(open: () => Promise<HistoryDb>): SearchIndex {
+export function createSearchIndex(open: () => Promise<HistoryDb | undefined>): SearchIndex {
   let ready: Promise<Indexed[]> | undefined;
   /** What `ready` came to, while nothing is queued behind it. */
   let settled: readonly Indexed[] | undefined;
@@ -117,7 +118,7 @@ export function createSearchIndex(open: () => Promise<HistoryDb>): SearchIndex {
   };
 
   const apply = async (rows: Indexed[], ids: readonly string[]): Promise<Indexed[]> => {
-    const now = await rowsByIds(await open(), ids);
+    const now = await readHistory(open, (db) => rowsByIds(db, ids), []);
     const touched = new Set(ids);
     const kept = rows.filter((row) => !touched.has(row.id));
     for (const row of now) {
@@ -129,7 +130,7 @@ export function createSearchIndex(open: () => Promise<HistoryDb>): SearchIndex {
 
   return {
     async search(query, request, signal) {
-      const current = ready ?? track(open().then(readAll));
+      const current = ready ?? track(readHistory(open, readAll, []));
       const rows = await current.catch((failure: unknown) => {
         // A failed read is not kept: the next keystroke tries again.
         if (ready === current) ready = undefined;

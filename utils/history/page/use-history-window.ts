@@ -13,7 +13,7 @@ import {
   historyCount,
   type PageRequest,
 } from './history-reader';
-import { pageHistoryDb, watchHistoryChanges } from './history-source';
+import { pageHistoryDb, readHistory, watchHistoryChanges } from './history-source';
 import { createSearchIndex, type SearchIndex } from './search-index';
 
 /** A screenful and a half of rows: the first page paints at once, and scrolling has a little ahead of it. */
@@ -55,7 +55,7 @@ export interface HistoryWindow {
 }
 
 interface Sources {
-  open?: () => Promise<HistoryDb>;
+  open?: () => Promise<HistoryDb | undefined>;
   watch?: (listener: (change: HistoryChanges) => void) => () => void;
   pageSize?: number;
   /** The first screenful of the last visit (history-snapshot.ts), shown until the database answers. */
@@ -149,6 +149,10 @@ export function applyChange(
   return { ...loaded, entries: merged.sort((a, b) => direction * (a.createdAt - b.createdAt)) };
 }
 
+/** A history the worker has not made yet: nothing in it. */
+const NO_FACTS: Facts = { total: 0, collections: [] };
+const NO_PAGE: EntriesPage = { entries: [] };
+
 async function readFacts(db: HistoryDb): Promise<Facts> {
   const [total, collections] = await Promise.all([historyCount(db), collectionNames(db)]);
   return { total, collections };
@@ -183,11 +187,9 @@ export function useHistoryWindow(
   });
 
   const refreshFacts = useCallback(() => {
-    open()
-      .then(readFacts)
-      .then(setFacts, () => {
-        // The rows' own read reports an unreadable database; the count just stays what it was.
-      });
+    readHistory(open, readFacts, NO_FACTS).then(setFacts, () => {
+      // The rows' own read reports an unreadable database; the count just stays what it was.
+    });
   }, [open]);
 
   // A search the index answers at once is answered in the render that asks it (React renders again at once,
@@ -205,17 +207,19 @@ export function useHistoryWindow(
     // Answered in the render already. Otherwise the query is loading from its own render (`loading` below):
     // a render of its own here, before the answer, cost each keystroke a few milliseconds.
     if (latest.current.loaded.query === query) return () => run.abort();
-    latest.current.reading = open()
-      .then((db) => readPage(db, search, query, pageRequest(query, pageSize), run.signal))
-      .then(
-        (page) => {
-          if (!run.signal.aborted) setLoaded(answer(page, query));
-        },
-        (failure: unknown) => {
-          if (!run.signal.aborted)
-            setLoaded((state) => ({ ...state, query, loading: false, error: toErrorInfo(failure) }));
-        },
-      );
+    latest.current.reading = readHistory(
+      open,
+      (db) => readPage(db, search, query, pageRequest(query, pageSize), run.signal),
+      NO_PAGE,
+    ).then(
+      (page) => {
+        if (!run.signal.aborted) setLoaded(answer(page, query));
+      },
+      (failure: unknown) => {
+        if (!run.signal.aborted)
+          setLoaded((state) => ({ ...state, query, loading: false, error: toErrorInfo(failure) }));
+      },
+    );
     return () => run.abort();
   }, [open, search, query, pageSize, readings]);
 
@@ -232,8 +236,7 @@ export function useHistoryWindow(
       search.update(change.ids);
       const { run, reading } = latest.current;
       reading
-        .then(open)
-        .then((db) => entriesByIds(db, change.ids))
+        .then(() => readHistory(open, (db) => entriesByIds(db, change.ids), []))
         .then(
           (now) => {
             if (!run.signal.aborted)
@@ -254,8 +257,9 @@ export function useHistoryWindow(
     // Marked at once, not at the next render: an observer and a click in the same frame read one page.
     latest.current.loaded = { ...state, loading: true };
     setLoaded((current) => ({ ...current, loading: true }));
-    latest.current.reading = open()
-      .then((db) =>
+    latest.current.reading = readHistory(
+      open,
+      (db) =>
         readPage(
           db,
           search,
@@ -263,23 +267,23 @@ export function useHistoryWindow(
           pageRequest(asked, nextPageSize(pageSize, state.entries.length), after),
           run.signal,
         ),
-      )
-      .then(
-        (page) => {
-          if (run.signal.aborted) return;
-          setLoaded((current) => {
-            // A change may have brought an entry of this page in already.
-            const shown = new Set(current.entries.map((entry) => entry.id));
-            const more = page.entries.filter((entry) => !shown.has(entry.id));
-            const { error: _, ...rest } = current;
-            return { ...rest, entries: [...current.entries, ...more], next: page.next, loading: false };
-          });
-        },
-        (failure: unknown) => {
-          if (!run.signal.aborted)
-            setLoaded((current) => ({ ...current, loading: false, error: toErrorInfo(failure) }));
-        },
-      );
+      NO_PAGE,
+    ).then(
+      (page) => {
+        if (run.signal.aborted) return;
+        setLoaded((current) => {
+          // A change may have brought an entry of this page in already.
+          const shown = new Set(current.entries.map((entry) => entry.id));
+          const more = page.entries.filter((entry) => !shown.has(entry.id));
+          const { error: _, ...rest } = current;
+          return { ...rest, entries: [...current.entries, ...more], next: page.next, loading: false };
+        });
+      },
+      (failure: unknown) => {
+        if (!run.signal.aborted)
+          setLoaded((current) => ({ ...current, loading: false, error: toErrorInfo(failure) }));
+      },
+    );
   }, [open, search, pageSize]);
 
   return {

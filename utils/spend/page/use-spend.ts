@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { toErrorInfo } from '../../error-info';
 import type { ErrorInfo } from '../../errors';
 import type { HistoryDb } from '../../history/history-db';
-import { pageHistoryDb, watchHistoryChanges } from '../../history/page/history-source';
+import { pageHistoryDb, readHistory, watchHistoryChanges } from '../../history/page/history-source';
 import type { HistoryChanges } from '../../storage/items';
 import { nextMidnight } from '../daily-spend';
 import type { DaySum } from '../ledger';
@@ -16,7 +16,7 @@ export interface SpendDays {
 }
 
 interface Sources {
-  open?: () => Promise<HistoryDb>;
+  open?: () => Promise<HistoryDb | undefined>;
   watch?: (listener: (change: HistoryChanges) => void) => () => void;
 }
 
@@ -47,8 +47,7 @@ export function useSpendDays(
     let queue: Promise<unknown> = Promise.resolve();
     const readAll = () => {
       queue = queue
-        .then(open)
-        .then((db) => chartDaySums(db, now))
+        .then(() => readHistory(open, (db) => chartDaySums(db, now), []))
         .then(
           (sums) => {
             if (live) setState({ sums, read: true });
