@@ -1,4 +1,4 @@
-import { openDb } from '../idb/open';
+import { openDb, pageOpener } from '../idb/open';
 import { request } from '../idb/request';
 import type { MediaDb, MediaSchema } from './media-db';
 
@@ -15,27 +15,9 @@ export function chunkRange(entryId: string, index: number): IDBKeyRange {
   return IDBKeyRange.bound([entryId, index, 0], [entryId, index, Number.MAX_SAFE_INTEGER]);
 }
 
-let opening: Promise<MediaDb> | undefined;
-
-function openForReading(): Promise<MediaDb> {
-  // Only the background creates the stores: a page that comes first finds no copy instead of leaving an
-  // empty database at the version the background's upgrade would then skip.
-  opening ??= openDb<MediaSchema>(MEDIA_DB_NAME, MEDIA_DB_VERSION).then(
-    (db) => {
-      // A newer background must not be blocked from upgrading by a page that is merely open.
-      db.onversionchange = () => {
-        db.close();
-        opening = undefined;
-      };
-      return db;
-    },
-    (error: unknown) => {
-      opening = undefined;
-      throw error;
-    },
-  );
-  return opening;
-}
+// Only the background creates the stores: a page that comes first finds no copy instead of leaving an empty
+// database at the version the background's upgrade would then skip.
+const openForReading = pageOpener(() => openDb<MediaSchema>(MEDIA_DB_NAME, MEDIA_DB_VERSION));
 
 /** A complete file's copy through `db`, or undefined when there is none (pages then use the service URL). */
 export async function readStoredCopy(db: MediaDb, entryId: string, index: number): Promise<Blob | undefined> {

@@ -1,4 +1,4 @@
-import { openDb } from '../../idb/open';
+import { openDb, pageOpener } from '../../idb/open';
 import { type HistoryChanges, historyChangesItem } from '../../storage/items';
 import type { HistoryDb, HistorySchema } from '../history-db';
 import { HISTORY_DB_NAME, HISTORY_DB_VERSION } from '../history-row';
@@ -16,32 +16,12 @@ export function existingHistoryDb(): Promise<HistoryDb | undefined> {
   });
 }
 
-let opening: Promise<HistoryDb | undefined> | undefined;
-
 /**
  * The history database as pages read it: opened once per page; while it is not there yet (and after a failed
  * open) the next call looks again. Pages only read it; the background alone writes, and tells of each change
  * through `historyChangesItem`.
  */
-export function pageHistoryDb(): Promise<HistoryDb | undefined> {
-  opening ??= existingHistoryDb().then(
-    (db) => {
-      if (!db) opening = undefined;
-      // A newer build's upgrade (or a deletion) is not held up by this page: the next read opens again.
-      else
-        db.onversionchange = () => {
-          db.close();
-          opening = undefined;
-        };
-      return db;
-    },
-    (error: unknown) => {
-      opening = undefined;
-      throw error;
-    },
-  );
-  return opening;
-}
+export const pageHistoryDb = pageOpener(existingHistoryDb);
 
 /** What `read` gives of the page's history database, or `none` while the worker has not made it yet. */
 export async function readHistory<T>(
