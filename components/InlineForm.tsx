@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { t } from '@/utils/i18n';
 import controls from './controls.module.css';
-import styles from './Library.module.css';
+import styles from './library/Library.module.css';
 
 interface Props {
   legend: string;

@@ -1,12 +1,12 @@
-import { BalanceBadge } from '@/components/BalanceBadge';
+import { BalanceBadge } from '@/components/balance/BalanceBadge';
 import controls from '@/components/controls.module.css';
+import type { ShownBalance } from '@/utils/balance/page/balance';
+import type { BalanceRefresh } from '@/utils/balance/page/use-balance-refresh';
 import { t } from '@/utils/i18n';
-import type { ShownBalance } from '@/utils/ui/balance';
+import type { ShownProfiles } from '@/utils/profiles/page/profiles-view';
 import { openOptions } from '@/utils/ui/navigation';
-import type { ShownProfiles } from '@/utils/ui/profiles-view';
-import type { BalanceRefresh } from '@/utils/ui/use-balance-refresh';
 import styles from './PageSections.module.css';
-import { ProfileSwitch } from './ProfileSwitch';
+import { ProfileSwitch } from './profiles/ProfileSwitch';
 
 interface Props {
   configured: boolean;

@@ -1,19 +1,19 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { activeKeyItem } from '../utils/background/api-key';
+import { createMenus, MENU_UNLOCK, opensSidePanel } from '@/utils/context-menu/commands';
+import { activeKeyItem } from '@/utils/keys/background';
+import { IDLE_ALARM } from '@/utils/keys/commands';
+import { OPEN_PANEL_COMMAND } from '@/utils/side-panel/background';
+import { startSync } from '@/utils/sync/commands';
 import { createBackgroundApp } from '../utils/background/app';
 import { COPIES_ALARM, POLL_ALARM } from '../utils/background/browser-effects';
-import { createMenus, MENU_UNLOCK, opensSidePanel } from '../utils/background/context-menu';
 import { applyDevDefaults } from '../utils/background/dev-defaults';
-import { IDLE_ALARM } from '../utils/background/key-lock';
 import { openActionPopup } from '../utils/background/open-popup';
 import { browserPlatform } from '../utils/background/platform';
-import { OPEN_PANEL_COMMAND } from '../utils/background/side-panel';
-import { startSync } from '../utils/background/sync';
 import { showTranslatedFrames } from '../utils/background/translated-frames';
 import { createRouter } from '../utils/messaging/router';
 import { validSettingsItem } from '../utils/settings/store';
-import { openSidePanel } from '../utils/side-panel';
+import { openSidePanel } from '../utils/side-panel/page/open-side-panel';
 import { keyStatusItem, libraryItem, settingsItem } from '../utils/storage/items';
 
 export default defineBackground(() => {

@@ -164,7 +164,7 @@ function describeOverBudget(budget: ErrorInfo['budget']): string {
     : t(`errorOverBudget${period}Cost`, [...figures, formatCredits(budget.cost)]);
 }
 
-/** Why a result file was not kept (utils/media/media-request.ts). */
+/** Why a result file was not kept (utils/copies/media-request.ts). */
 function describeUnsafeMedia(reason: string | undefined): string {
   if (reason === 'private_address') return t('errorMediaPrivateAddress');
   return t('errorMediaRedirectElsewhere');

@@ -117,7 +117,7 @@ export function modelFieldProblem(field: string): Problem | undefined {
   return /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(field) ? undefined : { code: 'model_field_invalid' };
 }
 
-/** What a file name template may hold between braces (utils/media/file-name.ts fills them in). */
+/** What a file name template may hold between braces (utils/downloads/file-name.ts fills them in). */
 export const FILE_NAME_PLACEHOLDERS = ['date', 'time', 'prompt', 'kind', 'model', 'n'] as const;
 export const MAX_FILE_NAME_TEMPLATE = 120;
 

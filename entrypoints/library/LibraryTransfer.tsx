@@ -1,10 +1,10 @@
 import { type ChangeEvent, useId } from 'react';
 import controls from '@/components/controls.module.css';
 import { JsonFileInput } from '@/components/JsonFileInput';
+import { saveBlob } from '@/utils/downloads/download';
 import { t } from '@/utils/i18n';
 import { LIBRARY_FORMAT } from '@/utils/library/limits';
 import type { LibraryPrompt } from '@/utils/library/schema';
-import { saveBlob } from '@/utils/media/download';
 import { readJsonFile } from '@/utils/ui/read-json-file';
 
 interface Props {

@@ -4,7 +4,7 @@ import type { LibraryPrompt } from '@/utils/library/schema';
 import { tagsOf } from '@/utils/library/view';
 import type { RequestOf } from '@/utils/messaging/protocol';
 import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
-import { fromDraft, toDraft, type VideoOptionsDraft } from '@/utils/ui/video-options';
+import { fromDraft, toDraft, type VideoOptionsDraft } from '@/utils/settings/video-options';
 import { MAX_PROMPT_LENGTH, type Problem } from '@/utils/validation';
 
 /** The library page's form as typed. */

@@ -1,5 +1,5 @@
+import { VideoOptionsFields } from '@/components/prompts/VideoOptionsFields';
 import { TextField } from '@/components/TextField';
-import { VideoOptionsFields } from '@/components/VideoOptionsFields';
 import { t } from '@/utils/i18n';
 import { describeFieldProblem } from './field-problem';
 import { type NumberFieldSpec, NumberFields } from './NumberFields';

@@ -3,13 +3,13 @@ import { ConfirmButtons } from '@/components/ConfirmButtons';
 import controls from '@/components/controls.module.css';
 import { ErrorMessage } from '@/components/ErrorMessage';
 import { StatusMessage } from '@/components/StatusMessage';
+import type { Copies } from '@/utils/copies/copies-schema';
 import { toErrorInfo } from '@/utils/error-info';
+import { entriesBytes, entriesPastCap, historyCount } from '@/utils/history/page/history-reader';
+import { pageHistoryDb, readHistory, watchHistoryChanges } from '@/utils/history/page/history-source';
 import { describeError, t, uiLanguage } from '@/utils/i18n';
-import type { Copies } from '@/utils/media/copies-schema';
 import { send } from '@/utils/messaging/send';
 import { formatBytes } from '@/utils/ui/format-bytes';
-import { entriesBytes, entriesPastCap, historyCount } from '@/utils/ui/history-reader';
-import { pageHistoryDb, watchHistoryChanges } from '@/utils/ui/history-source';
 import { useCopies, useSettings } from '@/utils/ui/stored-data';
 import styles from './Options.module.css';
 
@@ -21,8 +21,11 @@ interface Overview {
 }
 
 async function readOverview(limit: number): Promise<Overview> {
-  const db = await pageHistoryDb();
-  const [count, past] = await Promise.all([historyCount(db), entriesPastCap(db, limit)]);
+  const [count, past] = await readHistory(
+    pageHistoryDb,
+    (db) => Promise.all([historyCount(db), entriesPastCap(db, limit)]),
+    [0, []],
+  );
   return { count, pastIds: past.map((entry) => entry.id), pastBytes: entriesBytes(past) };
 }
 

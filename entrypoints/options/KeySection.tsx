@@ -1,4 +1,4 @@
-import { ApiKeyField } from '@/components/ApiKeyField';
+import { ApiKeyField } from '@/components/keys/ApiKeyField';
 import type { KeyChoice } from './useKeyChoice';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { TextField } from '@/components/TextField';
 import { type MessageKey, t } from '@/utils/i18n';
-import { NUMBER_LIMITS, type NumberField } from '@/utils/ui/settings-form';
+import { NUMBER_LIMITS, type NumberField } from '@/utils/settings/page/settings-form';
 import { isCreditsField } from '@/utils/validation';
 import { describeFieldProblem } from './field-problem';
 import styles from './Options.module.css';

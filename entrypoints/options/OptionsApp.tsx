@@ -1,7 +1,7 @@
 import { ErrorMessage } from '@/components/ErrorMessage';
 import { describeError, t } from '@/utils/i18n';
+import { useProfiles } from '@/utils/profiles/page/use-profiles';
 import { useKeyStatus, useSettings } from '@/utils/ui/stored-data';
-import { useProfiles } from '@/utils/ui/use-profiles';
 import { KeyLockSection } from './KeyLockSection';
 import styles from './Options.module.css';
 import { OptionsForm } from './OptionsForm';

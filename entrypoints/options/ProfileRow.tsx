@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ConfirmButtons } from '@/components/ConfirmButtons';
 import controls from '@/components/controls.module.css';
 import { t } from '@/utils/i18n';
-import type { ShownProfile } from '@/utils/ui/profiles-view';
+import type { ShownProfile } from '@/utils/profiles/page/profiles-view';
 import styles from './Profiles.module.css';
 
 export interface ProfileActions {

@@ -7,7 +7,7 @@ import { describeError, t } from '@/utils/i18n';
 import type { RequestOf, RequestType, ResponseData } from '@/utils/messaging/protocol';
 import { send } from '@/utils/messaging/send';
 import { MAX_PROFILE_NAME } from '@/utils/profiles/limits';
-import type { ShownProfiles } from '@/utils/ui/profiles-view';
+import type { ShownProfiles } from '@/utils/profiles/page/profiles-view';
 import styles from './Options.module.css';
 import { type ProfileActions, ProfileRow } from './ProfileRow';
 import profileStyles from './Profiles.module.css';

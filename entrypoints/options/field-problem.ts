@@ -1,5 +1,5 @@
 import { describeProblem, t } from '@/utils/i18n';
-import type { FieldProblem } from '@/utils/ui/settings-form';
+import type { FieldProblem } from '@/utils/settings/page/settings-form';
 
 export function describeFieldProblem(problem: FieldProblem | undefined): string | undefined {
   if (!problem) return undefined;

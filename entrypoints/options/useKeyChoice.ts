@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describeProblem } from '@/utils/i18n';
 import type { KeyStatus } from '@/utils/messaging/protocol';
-import { keyForTypedUrl } from '@/utils/ui/settings-form';
+import { keyForTypedUrl } from '@/utils/settings/page/settings-form';
 import { apiKeyProblem } from '@/utils/validation';
 
 /** The key field: a newly typed key, or the choice to reuse the one stored for another service. */

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Settings } from '@/utils/settings/schema';
 import {
   FIELD_ORDER,
   type FormField,
@@ -7,7 +6,8 @@ import {
   fromForm,
   type SettingsForm,
   toForm,
-} from '@/utils/ui/settings-form';
+} from '@/utils/settings/page/settings-form';
+import type { Settings } from '@/utils/settings/schema';
 
 export const FIELD_IDS: Record<FormField, string> = {
   baseUrl: 'base-url',

@@ -1,9 +1,9 @@
-import { ENTRY_LISTS_WINDOW } from '@/components/EntryLists';
-import { PromptPageBody } from '@/components/PromptPageBody';
+import { ENTRY_LISTS_WINDOW } from '@/components/history/EntryLists';
+import { PromptPageBody } from '@/components/prompts/PromptPageBody';
+import { recentHistory } from '@/utils/history/page/recent-history';
+import { usePromptPage } from '@/utils/prompts/page/use-prompt-page';
 import { useNow } from '@/utils/ui/hooks';
-import { recentHistory } from '@/utils/ui/recent-history';
 import type { CachedView } from '@/utils/ui/snapshot';
-import { usePromptPage } from '@/utils/ui/use-prompt-page';
 import styles from './App.module.css';
 import { OpenPanelButton } from './OpenPanelButton';
 

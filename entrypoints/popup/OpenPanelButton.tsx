@@ -1,6 +1,6 @@
 import controls from '@/components/controls.module.css';
 import { t } from '@/utils/i18n';
-import { openSidePanel } from '@/utils/side-panel';
+import { openSidePanel } from '@/utils/side-panel/page/open-side-panel';
 import styles from './App.module.css';
 
 /** Moves the work to the side panel, which stays open while the person browses (the popup does not). */

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
-import { ENTRY_LISTS_WINDOW } from '@/components/EntryLists';
-import { MediaGrid } from '@/components/MediaGrid';
-import { PromptPageBody } from '@/components/PromptPageBody';
+import { ENTRY_LISTS_WINDOW } from '@/components/history/EntryLists';
+import { MediaGrid } from '@/components/media/MediaGrid';
+import { PromptPageBody } from '@/components/prompts/PromptPageBody';
+import { mediaItems } from '@/utils/copies/page/media-items';
+import { recentHistory } from '@/utils/history/page/recent-history';
 import { t } from '@/utils/i18n';
+import { usePromptPage } from '@/utils/prompts/page/use-prompt-page';
+import { useComposerDraft } from '@/utils/side-panel/page/use-composer-draft';
 import { useNow } from '@/utils/ui/hooks';
-import { mediaItems } from '@/utils/ui/media-items';
-import { recentHistory } from '@/utils/ui/recent-history';
-import { useComposerDraft } from '@/utils/ui/use-composer-draft';
-import { usePromptPage } from '@/utils/ui/use-prompt-page';
 import styles from './Panel.module.css';
 
 /** Finished entries whose files the gallery shows; older ones are on the history page. */

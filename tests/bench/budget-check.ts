@@ -1,11 +1,11 @@
 /**
  * What the budget check adds to the start of a generation when the spend ledger holds 13 months: the
- * worker times each check itself (a user-timing measure, utils/background/budgets.ts), so the figure is the
+ * worker times each check itself (a user-timing measure, utils/spend/background/budgets.ts), so the figure is the
  * check's own reads of the real ledger in the real worker, not a copy of them.
  */
 import type { Page } from '@playwright/test';
-import { BUDGET_CHECK_MEASURE } from '../../utils/budgets/budget';
 import { FIRST_PROFILE_ID } from '../../utils/profiles/first-profile';
+import { BUDGET_CHECK_MEASURE } from '../../utils/spend/budget';
 import { sendFrom } from '../e2e/support/setup';
 import type { ReferenceService } from '../reference-service/server';
 import { type SeedCharge, writeCharges } from '../support/history-probe';

@@ -1,7 +1,7 @@
 import type { Page, Worker } from '@playwright/test';
+import { matching, SHOW_ALL } from '../../utils/history/page/history-find';
 import type { HistoryEntry } from '../../utils/history/schema';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
-import { matching, SHOW_ALL } from '../../utils/ui/history-find';
 import { DEMO_API_KEY, type ReferenceService } from '../reference-service/server';
 import { BASELINE_LIST_PAGE, BASELINE_ROW, BASELINE_ROWS } from './baseline';
 import type { BenchBrowser } from './browser';

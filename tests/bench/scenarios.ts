@@ -1,8 +1,8 @@
 /** The bench's measurements against the reference service, each returning plain figures for the report. */
 
 import type { Page } from '@playwright/test';
+import type { Copies } from '../../utils/copies/copies-schema';
 import type { HistoryEntry } from '../../utils/history/schema';
-import type { Copies } from '../../utils/media/copies-schema';
 import { FIRST_PROFILE_ID } from '../../utils/profiles/first-profile';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
 import type { Settings } from '../../utils/settings/schema';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Copies } from '../../utils/media/copies-schema';
+import type { Copies } from '../../utils/copies/copies-schema';
 import { HistoryPage } from './pages/history';
 import { expect, test } from './support/fixtures';
 import { EVENTUALLY, historyOf } from './support/probes';

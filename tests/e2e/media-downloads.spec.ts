@@ -2,7 +2,7 @@ import type { ExtensionUnderTest } from './support/extension';
 import { expect, served, test } from './support/media-lab';
 
 /**
- * Downloads of results as the background will start them (utils/media/download.ts), in real Chromium:
+ * Downloads of results as the background will start them (utils/downloads/download.ts), in real Chromium:
  * files on a second origin without CORS, and a kept copy handed over as a blob: URL by the page.
  */
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
+import type { Copies } from '../../utils/copies/copies-schema';
 import type { HistoryEntry } from '../../utils/history/schema';
-import type { Copies } from '../../utils/media/copies-schema';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
 import { HistoryPage } from './pages/history';
 import { expect, extensionDocument, served, test } from './support/media-lab';

@@ -1,4 +1,4 @@
-import { pngTexts } from '../../utils/media/png-text';
+import { pngTexts } from '../../utils/downloads/png-text';
 import { imageChunks } from '../support/png-chunks';
 import { HistoryPage } from './pages/history';
 import { OptionsPage } from './pages/options';

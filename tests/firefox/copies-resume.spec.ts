@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Copies } from '../../utils/media/copies-schema';
+import type { Copies } from '../../utils/copies/copies-schema';
 import { paddedVideo } from '../reference-service/assets';
 import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
 import { finishedFiles } from '../support/files';

@@ -9,7 +9,7 @@ import { AddonState, OptionsPage, PopupPage } from './support/pages';
 import { TestBed } from './support/test-bed';
 
 const MENU_IMAGE = 'promptcast-image-from-selection';
-/** The key's own storage slot (utils/background/api-key.ts): the one place it may be. */
+/** The key's own storage slot (utils/keys/background/api-key.ts): the one place it may be. */
 const KEY_SLOT = 'serviceApiKey';
 
 const bed = TestBed.forEachTest();

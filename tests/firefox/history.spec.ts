@@ -3,8 +3,8 @@
  * is taken into IndexedDB by today's add-on, installed over it on the same profile as an update is.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Copies } from '../../utils/copies/copies-schema';
 import type { HistoryEntry } from '../../utils/history/schema';
-import type { Copies } from '../../utils/media/copies-schema';
 import { previousReleaseBuild } from '../e2e/support/previous-release';
 import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
 import { olderEntry } from '../support/older-entry';

@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Copies } from '../../utils/media/copies-schema';
-import { pngTexts } from '../../utils/media/png-text';
+import type { Copies } from '../../utils/copies/copies-schema';
+import { pngTexts } from '../../utils/downloads/png-text';
 import type { ConfigPatch } from '../reference-service/config';
 import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
 import { testMediaTls } from '../reference-service/tls';
@@ -61,7 +61,7 @@ async function serviceWithMediaHost({ host, tls = false, config = {} }: MediaHos
 
 /**
  * The kept PNG as Firefox's background saved it: the image exactly as served, with its prompt written in (a new
- * install writes it; see utils/media/file-metadata.ts).
+ * install writes it; see utils/downloads/file-metadata.ts).
  */
 function expectDescribed(file: Buffer | undefined, served: Buffer, prompt: string): void {
   if (!file) throw new Error('nothing was saved');

@@ -3,7 +3,7 @@
  * shipping binary fixtures or depending on an image library.
  */
 import { deflateSync } from 'node:zlib';
-import { pngChunk } from '../../utils/media/png-text';
+import { pngChunk } from '../../utils/downloads/png-text';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

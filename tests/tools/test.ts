@@ -31,6 +31,8 @@ const tsx = (script: string, ...args: string[]) => ['npx', 'tsx', `tests/tools/$
 /** The builds and the steps that read them, longest chain (the Chromium specs) first. */
 const STEPS: Step[] = [
   { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
+  // The import boundaries (.dependency-cruiser.cjs): reads the sources only, beside the rest.
+  { name: 'lint deps', command: tsx('lint-deps.ts') },
   // Before any build: each build writes .wxt/, which the type check reads.
   { name: 'typecheck', command: ['npx', 'tsc', '--noEmit'] },
   // Its own folder and .wxt: built beside today's build. Chromium's first, which the Chromium specs wait for.

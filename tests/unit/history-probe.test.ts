@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { HISTORY_DB_NAME, type HistoryDb, openHistoryDb, rowOf } from '../../utils/history/history-db';
+import { openHistoryDb } from '../../utils/history/background/open-history-db';
+import { HISTORY_DB_NAME, type HistoryDb, rowOf } from '../../utils/history/history-db';
 import type { HistoryEntry } from '../../utils/history/schema';
 import { once } from '../../utils/idb/transaction';
 import { readAllHistory, writeAllHistory } from '../support/history-probe';

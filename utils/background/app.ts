@@ -1,11 +1,11 @@
-import { refreshBalance } from './balance';
+import { refreshBalance } from '@/utils/balance/background';
+import { onMenuClick } from '@/utils/context-menu/commands';
+import { releaseUnusedOrigins } from '@/utils/copies/background';
+import { onIdleAlarm } from '@/utils/keys/commands';
+import { onNotificationClick } from '@/utils/notifications/background';
+import { settleCostsOrRefresh } from '@/utils/spend/background';
 import { createContext } from './context';
-import { onMenuClick } from './context-menu';
-import { settleCostsOrRefresh } from './cost';
 import { createHandlers } from './handlers';
-import { onIdleAlarm } from './key-lock';
-import { onNotificationClick } from './notifications';
-import { releaseUnusedOrigins } from './origins';
 import type { Platform } from './platform';
 import { createStartup } from './startup';
 

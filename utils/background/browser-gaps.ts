@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
+import { type DownloadFile, saveAll } from '../downloads/download';
+import { backgroundSavesBlobs } from '../downloads/saves-in-background';
 import { AppError } from '../error-info';
 import { hasHostAccess, releaseHostAccess } from '../host-access';
-import { type DownloadFile, saveAll } from '../media/download';
-import { backgroundSavesBlobs } from '../media/saves-in-background';
 
 /**
  * The browser calls fakeBrowser does not implement (permissions, downloads, openOptionsPage,

@@ -1,7 +1,17 @@
-import { BATCH_CONCURRENCY } from '../batch';
-import { openHistoryDb } from '../history/history-db';
-import { createIdbHistoryStore } from '../history/idb-store';
-import { migratedHistoryDb } from '../history/migrate';
+import { createBatchSummary } from '@/utils/batch/commands';
+import { createCopyKeeper } from '@/utils/copies/commands';
+import { dropCutoff } from '@/utils/history/background';
+import {
+  createIdbHistoryStore,
+  migratedHistoryDb,
+  openHistoryDb,
+  signalHistoryChange,
+} from '@/utils/history/commands';
+import { apiKeys, type Connect, createServiceAccess, isLocked } from '@/utils/keys/background';
+import { markUsed } from '@/utils/keys/commands';
+import { createAnnouncer } from '@/utils/notifications/background';
+import { readProfiles, resolveProfile } from '@/utils/profiles/background';
+import { BATCH_CONCURRENCY } from '../batch/batch-state';
 import type { HistoryEntry } from '../history/schema';
 import { originOf } from '../http-url';
 import { createLimiter } from '../jobs/concurrency';
@@ -12,20 +22,10 @@ import { createSerial } from '../serial';
 import type { Settings } from '../settings/schema';
 import { validSettingsItem } from '../settings/store';
 import { type BalanceAccount, legacyHistoryItem } from '../storage/items';
-import { apiKeys } from './api-key';
-import { createBatchSummary } from './batch-summary';
 import { scheduleAlarm, scheduleCopiesAlarm, setBadge } from './browser-effects';
-import { signalHistoryChange } from './history-changes';
-import { dropCutoff } from './history-commands';
 import { storedPathFormsItem } from './items';
 import { createKeepAlive } from './keep-alive';
-import { createCopyKeeper } from './keep-copies';
-import { markUsed } from './key-lock';
-import { isLocked } from './key-vault';
-import { createAnnouncer } from './notifications';
 import type { Platform } from './platform';
-import { readProfiles, resolveProfile } from './profile-store';
-import { type Connect, createServiceAccess } from './service-access';
 
 function pollPolicy(settings: Settings): PollPolicy {
   return {

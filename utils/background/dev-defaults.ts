@@ -1,7 +1,7 @@
+import type { StoredKey } from '@/utils/keys/background';
 import { originOf } from '../http-url';
 import type { Settings } from '../settings/schema';
 import type { Item } from '../storage/repair';
-import type { StoredKey } from './stored-key';
 
 // Replaced at build time (wxt.config.ts): empty in release builds and zips, which refuse to build with them set.
 declare const __DEV_SERVICE_URL__: string;

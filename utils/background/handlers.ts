@@ -1,10 +1,7 @@
-import type { Handlers } from '../messaging/router';
-import { refreshBalance } from './balance';
-import { generateBatch } from './batch';
-import { cancelBatchEntries, pauseBatch } from './batch-control';
-import type { Context } from './context';
-import { downloadEntry } from './download-entry';
-import { generateImage } from './generate-image';
+import { refreshBalance } from '@/utils/balance/background';
+import { generateBatch } from '@/utils/batch/background';
+import { cancelBatchEntries, pauseBatch } from '@/utils/batch/commands';
+import { downloadEntry } from '@/utils/downloads/commands';
 import {
   clearHistory,
   removeEntries,
@@ -12,8 +9,8 @@ import {
   setCollection,
   setFavourite,
   trimHistory,
-} from './history-commands';
-import { importHistory } from './history-transfer';
+} from '@/utils/history/background';
+import { importHistory } from '@/utils/history/commands';
 import {
   changePassphrase,
   lockKeys,
@@ -22,19 +19,21 @@ import {
   setKeyMode,
   setLockIdle,
   unlockKeys,
-} from './key-lock';
-import { importLibrary, movePrompt, removePrompts, savePrompt } from './library-commands';
+} from '@/utils/keys/commands';
+import { importLibrary, movePrompt, removePrompts, savePrompt } from '@/utils/library/commands';
 import {
   addProfile,
   deleteProfile,
   duplicateProfile,
   renameProfile,
   switchProfile,
-} from './profile-commands';
-import { regenerate } from './regenerate';
-import { removeApiKey, saveSettings, testConnection } from './settings';
-import { composeDraft, takeComposerDraft } from './side-panel';
-import { submitVideo } from './submit-video';
+} from '@/utils/profiles/commands';
+import { generateImage, submitVideo } from '@/utils/prompts/background';
+import { regenerate } from '@/utils/prompts/commands';
+import { removeApiKey, saveSettings, testConnection } from '@/utils/settings/commands';
+import { composeDraft, takeComposerDraft } from '@/utils/side-panel/background';
+import type { Handlers } from '../messaging/router';
+import type { Context } from './context';
 
 /** Each command a page may send, mapped to the feature that carries it out. */
 export function createHandlers(ctx: Context): Handlers {

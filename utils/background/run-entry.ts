@@ -1,15 +1,14 @@
+import { withBalance } from '@/utils/balance/background';
+import type { ConnectOverrides } from '@/utils/keys/background';
+import { type ProfileSettings, profileSettings } from '@/utils/profiles/background';
+import { balanceBeforeIfAlone, checkBudget, settleCostsOrRefresh } from '@/utils/spend/background';
 import type { ServiceClient } from '../api/client';
 import { AppError, type ErrorInfo, toErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import { describeProblem } from '../i18n';
 import type { Settings, VideoOptions } from '../settings/schema';
 import { promptProblem } from '../validation';
-import { withBalance } from './balance';
-import { checkBudget } from './budgets';
 import type { Context } from './context';
-import { balanceBeforeIfAlone, settleCostsOrRefresh } from './cost';
-import { profileDeleted, resolveProfile } from './profile-store';
-import type { ConnectOverrides } from './service-access';
 
 type Source = HistoryEntry['source'];
 
@@ -118,21 +117,6 @@ async function prepare(ctx: Context, run: EntryRun) {
     }
     throw error;
   }
-}
-
-/** A profile's id and the settings a request of it is made with (its service, model and video defaults). */
-export interface ProfileSettings {
-  profileId: string;
-  settings: Settings;
-  /** Only the active profile's balance is read, so only its requests can have a cost taken from it. */
-  active: boolean;
-}
-
-/** The profile with this id (the active one without); a deleted one is refused with the reason. */
-export async function profileSettings(profileId?: string): Promise<ProfileSettings> {
-  const resolved = await resolveProfile(profileId);
-  if (!resolved) throw profileDeleted();
-  return { profileId: resolved.profile.id, settings: resolved.settings, active: resolved.active };
 }
 
 /** The entry as stored before its request leaves, with what its kind adds (a video's polling state). */

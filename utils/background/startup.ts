@@ -1,10 +1,10 @@
+import { resumeWaiting } from '@/utils/batch/background';
+import { applyDropRule } from '@/utils/history/background';
+import { writeKeyStatus } from '@/utils/keys/background';
+import { settleCosts } from '@/utils/spend/background';
 import { isQuotaError, toErrorInfo } from '../error-info';
 import { compactLedger } from '../spend/ledger-db';
-import { resumeWaiting } from './batch';
 import type { Context } from './context';
-import { settleCosts } from './cost';
-import { applyDropRule } from './history-commands';
-import { writeKeyStatus } from './key-status';
 
 /** A copy store that cannot be opened must not keep jobs from being polled. */
 async function recoverCopies(ctx: Context): Promise<void> {

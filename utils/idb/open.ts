@@ -28,3 +28,33 @@ export function openDb<S extends Schema<S>>(
     open.onerror = () => reject(open.error);
   });
 }
+
+/**
+ * A page's opener of a database only the background creates: one connection per page, kept while it lasts.
+ * A failed open, or one that found nothing yet (undefined), is tried again at the next call; a newer
+ * background's upgrade is not held up by a page that is merely open: the connection closes and the next call
+ * opens again.
+ */
+export function pageOpener<D extends Pick<IDBDatabase, 'close' | 'onversionchange'> | undefined>(
+  open: () => Promise<D>,
+): () => Promise<D> {
+  let opening: Promise<D> | undefined;
+  return () => {
+    opening ??= open().then(
+      (db) => {
+        if (!db) opening = undefined;
+        else
+          db.onversionchange = () => {
+            db.close();
+            opening = undefined;
+          };
+        return db;
+      },
+      (error: unknown) => {
+        opening = undefined;
+        throw error;
+      },
+    );
+    return opening;
+  };
+}

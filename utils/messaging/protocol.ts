@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
 import { rule } from '../api/schemas';
-import { MAX_BATCH } from '../batch';
+import { MAX_BATCH } from '../batch/batch-state';
 import type { errorInfoSchema } from '../errors';
 import { historyEntrySchema } from '../history/schema';
+import { MIN_PASSPHRASE } from '../keys/key-lock-rules';
 import { libraryIdSchema, libraryPromptFieldsSchema, librarySchema, MAX_LIBRARY } from '../library/schema';
 import { profileNameSchema } from '../profiles/schema';
 import { settingsSchema, videoOptionsSchema } from '../settings/schema';
 import { apiKeyProblem, promptProblem } from '../validation';
 import { wholeNumber } from '../whole-number';
-import { MIN_PASSPHRASE } from './key-lock-rules';
 
 /**
  * The commands extension pages send to the background; what pages show they read from storage
@@ -112,7 +112,7 @@ const requestSchemas = [
   z.object({ type: z.literal('keepAnyway'), entryId: z.string() }),
   z.object({ type: z.literal('deleteAllCopies') }),
   /**
-   * The entries of a history file the page read and checked (utils/ui/history-file.ts), as stored entries.
+   * The entries of a history file the page read and checked (utils/history/page/history-file.ts), as stored entries.
    * `removeUpTo`: how many stored entries the person agreed may be pushed out by the cap (none unless asked).
    */
   z.object({
@@ -178,7 +178,7 @@ export const balanceSchema = z.object({ value: z.number(), fetchedAt: z.number()
 export type Balance = z.infer<typeof balanceSchema>;
 
 // Its own module: the type is all the background needs, so the schema (and zod's record) stays out of it.
-export type { KeyStatus } from './key-status-schema';
+export type { KeyStatus } from '../keys/key-status-schema';
 
 /** What each request answers with when it succeeds. */
 export interface ResponseData {

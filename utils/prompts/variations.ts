@@ -1,4 +1,4 @@
-import { batchLines } from '../batch';
+import { batchLines } from '../batch/batch-state';
 import type { Problem } from '../validation';
 import { isEscapable, templateVariableEnd } from './has-variations';
 

@@ -2,7 +2,7 @@ import type { HistoryDb, HistorySchema } from '../history/history-db';
 import { request } from '../idb/request';
 import { done } from '../idb/transaction';
 import type { Store } from '../idb/types';
-import type { CostEstimate, CostRequest } from '../prompts/cost-estimate';
+import type { CostEstimate, CostRequest } from './cost-estimate';
 import { addToDay, type Charge, type DaySum, keptFrom } from './ledger';
 import { estimateFromPrices, priceKey, priceRecordKey, withPrice } from './prices';
 

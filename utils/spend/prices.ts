@@ -1,4 +1,4 @@
-import { type CostEstimate, type CostRequest, medianEstimate, RECENT_COSTS } from '../prompts/cost-estimate';
+import { type CostEstimate, type CostRequest, medianEstimate, RECENT_COSTS } from './cost-estimate';
 import type { Charge } from './ledger';
 
 /**

@@ -8,7 +8,7 @@ import { defineKeyedItem } from './keyed-item';
 
 /**
  * Everything that must outlive the service worker, none of it secret (the key has its own module,
- * utils/background/api-key.ts). Pages may read these for an instant first paint; only the background
+ * utils/keys/background/api-key.ts). Pages may read these for an instant first paint; only the background
  * writes them. No zod here, so pages that import this stay small.
  */
 
@@ -20,7 +20,7 @@ export const settingsItem = defineKeyedItem<Settings>('local:settings', { fallba
 
 /**
  * The history as builds before #24 kept it: one array, newest first. Only the background's migration into
- * the history database (utils/history/migrate.ts) reads it, then removes it; nothing writes it any more.
+ * the history database (utils/history/background/migrate.ts) reads it, then removes it; nothing writes it any more.
  */
 export const legacyHistoryItem = defineKeyedItem<unknown>('local:history', { fallback: undefined });
 

@@ -6,7 +6,7 @@
 
 export type GenerateKind = 'image' | 'video';
 
-/** What each Generate button carries (components/PromptForm.tsx), so the held click finds its button again. */
+/** What each Generate button carries (components/prompts/PromptForm.tsx), so the held click finds its button again. */
 export const GENERATE_ATTRIBUTE = 'data-generate';
 
 const isKind = (value: string | undefined): value is GenerateKind => value === 'image' || value === 'video';

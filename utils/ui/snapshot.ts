@@ -1,8 +1,8 @@
 import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import type { Balance } from '../messaging/protocol';
+import { type ShownProfiles, snapshotProfiles } from '../profiles/page/profiles-view';
 import type { Settings } from '../settings/schema';
-import { type ShownProfiles, snapshotProfiles } from './profiles-view';
 import { shownView } from './stored-view';
 
 /** What the popup shows before the background answers: enough to paint it at once. */

@@ -1,6 +1,6 @@
+import { copiesItem } from '../copies/copies-item';
+import type { Copies } from '../copies/copies-schema';
 import type { HistoryEntry } from '../history/schema';
-import { copiesItem } from '../media/copies-item';
-import type { Copies } from '../media/copies-schema';
 import type { KeyStatus } from '../messaging/protocol';
 import type { Settings } from '../settings/schema';
 import { balanceItem, keyStatusItem, profilesItem, type StoredBalance, settingsItem } from '../storage/items';
@@ -24,6 +24,6 @@ export const useStoredBalance = (): Stored<StoredBalance> => useStoredValue(bala
 
 export const useCopies = (): Stored<Copies> => useStoredValue(copiesItem, shownCopies);
 
-/** As stored: what a page can show of it depends on the settings too (utils/ui/profiles-view.ts). */
+/** As stored: what a page can show of it depends on the settings too (utils/profiles/page/profiles-view.ts). */
 const asStored = (value: unknown) => value;
 export const useStoredProfiles = (): Stored<unknown> => useStoredValue(profilesItem, asStored);

@@ -1,8 +1,8 @@
 import { byId } from '../by-id';
+import type { Copies, EntryCopy } from '../copies/copies-schema';
+import { COPY_STATES } from '../copies/copy-states';
 import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
-import type { Copies, EntryCopy } from '../media/copies-schema';
-import { COPY_STATES } from '../media/copy-states';
 import type { Balance, KeyStatus } from '../messaging/protocol';
 import { DEFAULT_SETTINGS, EARLIER_INSTALL_SETTINGS } from '../settings/defaults';
 import type { Settings } from '../settings/schema';

@@ -1,13 +1,13 @@
 import { useEffect, useMemo } from 'react';
+import { balanceForService, type ShownBalance } from '@/utils/balance/page/balance';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { formatCredits } from '@/utils/i18n';
 import type { KeyStatus } from '@/utils/messaging/protocol';
+import type { ShownProfiles } from '@/utils/profiles/page/profiles-view';
+import { useProfiles } from '@/utils/profiles/page/use-profiles';
 import type { Settings } from '@/utils/settings/schema';
-import { balanceForService, type ShownBalance } from '@/utils/ui/balance';
-import type { ShownProfiles } from '@/utils/ui/profiles-view';
 import { type CachedView, writeSnapshot } from '@/utils/ui/snapshot';
 import { useHistory, useKeyStatus, useSettings, useStoredBalance } from '@/utils/ui/stored-data';
-import { useProfiles } from '@/utils/ui/use-profiles';
 import type { ReadableItem } from '@/utils/ui/use-stored';
 
 export interface PageData {

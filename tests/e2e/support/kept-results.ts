@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
+import type { Copies } from '../../../utils/copies/copies-schema';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import type { Copies } from '../../../utils/media/copies-schema';
 import { expect } from './fixtures';
 import { EVENTUALLY } from './probes';
 import { sendFrom } from './setup';

@@ -5,8 +5,8 @@
  * never do, so tests about waking use only those.
  */
 import { type CDPSession, expect, type Page } from '@playwright/test';
+import type { Copies } from '../../../utils/copies/copies-schema';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import type { Copies } from '../../../utils/media/copies-schema';
 import type { RequestLogEntry } from '../../reference-service/server';
 import { readAllHistory } from '../../support/history-probe';
 import type { ExtensionUnderTest } from './extension';

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { MENU_IMAGE, MENU_VIDEO } from '../../../utils/background/context-menu';
-import { groupKey } from '../../../utils/background/notifications';
-import { NO_KEY } from '../../../utils/background/stored-key';
+import { MENU_IMAGE, MENU_VIDEO } from '../../../utils/context-menu/background/context-menu';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import { NO_KEY } from '../../../utils/keys/background/stored-key';
+import { groupKey } from '../../../utils/notifications/background/notifications';
 import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { Settings } from '../../../utils/settings/schema';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { batchLines, batchProblem, MAX_BATCH } from '../../../utils/batch';
+import { batchLines, batchProblem, MAX_BATCH } from '../../../utils/batch/batch-state';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { createLimiter } from '../../../utils/jobs/concurrency';
 import { parseRequest } from '../../../utils/messaging/protocol';

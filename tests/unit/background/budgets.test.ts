@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { MENU_IMAGE } from '../../../utils/background/context-menu';
-import { budgetStates, nearLimit, overBudget, periodDays, periodStarts } from '../../../utils/budgets/budget';
+import { MENU_IMAGE } from '../../../utils/context-menu/background/context-menu';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { describeError } from '../../../utils/i18n';
 import { localDate } from '../../../utils/local-date';
+import { budgetStates, nearLimit, overBudget, periodDays, periodStarts } from '../../../utils/spend/budget';
 import type { DaySum } from '../../../utils/spend/ledger';
 import { DEMO_API_KEY } from '../../reference-service/server';
 import { type BackgroundHarness, makeBackgroundApp, startWorker } from '../support/background-app';

@@ -2,16 +2,20 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { signalHistoryChange } from '../../../utils/background/history-changes';
+import { signalHistoryChange } from '../../../utils/history/background/history-changes';
+import { createIdbHistoryStore, type HistoryChange } from '../../../utils/history/background/idb-store';
+import {
+  HISTORY_MIGRATION,
+  migratedHistoryDb,
+  migrateHistory,
+} from '../../../utils/history/background/migrate';
+import { openHistoryDb } from '../../../utils/history/background/open-history-db';
 import {
   type EntriesStore,
   HISTORY_DB_VERSION,
   type HistoryDb,
-  openHistoryDb,
   rowOf,
 } from '../../../utils/history/history-db';
-import { createIdbHistoryStore, type HistoryChange } from '../../../utils/history/idb-store';
-import { HISTORY_MIGRATION, migratedHistoryDb, migrateHistory } from '../../../utils/history/migrate';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { once } from '../../../utils/idb/transaction';
 import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HistoryChange } from '../../../utils/history/background/idb-store';
 import { entriesOf, pastCap } from '../../../utils/history/history-db';
-import type { HistoryChange } from '../../../utils/history/idb-store';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { failingHistoryWrites, testHistoryStore } from '../support/history-db';
 

@@ -2,11 +2,11 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { forgetAllCopies } from '../../../utils/copies/copies';
+import { copiesItem } from '../../../utils/copies/copies-item';
+import { readCopy } from '../../../utils/copies/copy-reader';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { historyFileText } from '../../../utils/history/transfer';
-import { forgetAllCopies } from '../../../utils/media/copies';
-import { copiesItem } from '../../../utils/media/copies-item';
-import { readCopy } from '../../../utils/media/copy-reader';
 import { type BackgroundHarness, makeBackgroundApp } from '../support/background-app';
 import { imageEntry as entry } from '../support/fixtures';
 import { importFile } from '../support/import-file';

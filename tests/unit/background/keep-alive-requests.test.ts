@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { LONGEST_ANSWER_MS } from '../../../utils/background/generate-image';
 import { KEEP_ALIVE_INTERVAL_MS } from '../../../utils/background/keep-alive';
+import { LONGEST_ANSWER_MS } from '../../../utils/prompts/background/generate-image';
 import type { FaultRule } from '../../reference-service/server';
 import { type BackgroundHarness, makeBackgroundApp } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';

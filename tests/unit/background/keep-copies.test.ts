@@ -2,13 +2,13 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { forgetAllCopies } from '../../../utils/copies/copies';
+import { copiesItem } from '../../../utils/copies/copies-item';
+import { readCopy } from '../../../utils/copies/copy-reader';
+import { copyStatusKey } from '../../../utils/copies/copy-status';
+import { usedBytes } from '../../../utils/copies/copy-store';
+import { openMediaDb } from '../../../utils/copies/media-db';
 import { once } from '../../../utils/idb/transaction';
-import { forgetAllCopies } from '../../../utils/media/copies';
-import { copiesItem } from '../../../utils/media/copies-item';
-import { readCopy } from '../../../utils/media/copy-reader';
-import { copyStatusKey } from '../../../utils/media/copy-status';
-import { usedBytes } from '../../../utils/media/copy-store';
-import { openMediaDb } from '../../../utils/media/media-db';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import type { Settings } from '../../../utils/settings/schema';
 import { type BackgroundHarness, makeBackgroundApp, startWorker } from '../support/background-app';
@@ -17,7 +17,7 @@ import { referenceServiceForFile } from '../support/reference-service';
 
 /** Whether this worker is one that saves files itself (Firefox's); Chrome's leaves downloads to its pages. */
 const build = vi.hoisted(() => ({ savesBlobs: false }));
-vi.mock('../../../utils/media/saves-in-background', () => ({
+vi.mock('../../../utils/downloads/saves-in-background', () => ({
   get backgroundSavesBlobs() {
     return build.savesBlobs;
   },

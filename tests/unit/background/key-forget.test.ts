@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiKeys } from '../../../utils/background/api-key';
+import { apiKeys } from '../../../utils/keys/background/api-key';
 import {
   forgetKeysOf,
   type KeyLock,
@@ -9,11 +9,11 @@ import {
   PLAIN_KEYS_ITEM,
   STAGED_LOCK_ITEM,
   session,
-} from '../../../utils/background/key-vault';
-import { readProfiles } from '../../../utils/background/profile-store';
-import { startSync, syncDone } from '../../../utils/background/sync';
+} from '../../../utils/keys/background/key-vault';
+import { readProfiles } from '../../../utils/profiles/background/profile-store';
 import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
+import { startSync, syncDone } from '../../../utils/sync/background/sync';
 import { makeBackgroundApp } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';
 

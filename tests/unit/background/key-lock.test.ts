@@ -3,16 +3,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiKeys } from '../../../utils/background/api-key';
+import { AppError } from '../../../utils/error-info';
+import { apiKeys } from '../../../utils/keys/background/api-key';
 import {
   BOUND_KEYS,
   FAILURES_ITEM,
   type KeyLock,
   LOCK_ITEM,
   STAGED_LOCK_ITEM,
-} from '../../../utils/background/key-vault';
-import type { StoredKeys } from '../../../utils/background/stored-key';
-import { AppError } from '../../../utils/error-info';
+} from '../../../utils/keys/background/key-vault';
+import type { StoredKeys } from '../../../utils/keys/background/stored-key';
 import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { makeBackgroundApp, pollAlarmTime, startWorker } from '../support/background-app';

@@ -10,7 +10,7 @@ import {
   MENU_VIDEO_REVIEW,
   menuEntries,
   opensSidePanel,
-} from '../../../utils/background/context-menu';
+} from '../../../utils/context-menu/background/context-menu';
 import { t } from '../../../utils/i18n';
 import { MAX_PINNED } from '../../../utils/library/limits';
 import type { LibraryPrompt } from '../../../utils/library/schema';

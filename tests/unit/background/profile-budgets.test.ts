@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { readProfiles, resolveProfile } from '../../../utils/background/profile-store';
+import { readProfiles, resolveProfile } from '../../../utils/profiles/background/profile-store';
 import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
 import { budgetsOf, profilesFromVersion1 } from '../../../utils/profiles/repair';
 import type { ProfileBudgets } from '../../../utils/profiles/schema';

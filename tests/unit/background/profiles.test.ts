@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiKeys } from '../../../utils/background/api-key';
-import { readProfiles } from '../../../utils/background/profile-store';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import { apiKeys } from '../../../utils/keys/background/api-key';
+import { readProfiles } from '../../../utils/profiles/background/profile-store';
 import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { type ReferenceService, startReferenceService } from '../../reference-service/server';

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { activeKeyItem } from '../../../utils/background/api-key';
-import { keyStatus } from '../../../utils/background/key-status';
-import { NO_KEY } from '../../../utils/background/stored-key';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import { activeKeyItem } from '../../../utils/keys/background/api-key';
+import { keyStatus } from '../../../utils/keys/background/key-status';
+import { NO_KEY } from '../../../utils/keys/background/stored-key';
 import { parseRequest } from '../../../utils/messaging/protocol';
 import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';

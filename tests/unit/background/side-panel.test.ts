@@ -8,7 +8,7 @@ import {
   MENU_VIDEO_REVIEW,
   menuEntries,
   opensSidePanel,
-} from '../../../utils/background/context-menu';
+} from '../../../utils/context-menu/background/context-menu';
 import { composerDraftItem } from '../../../utils/storage/items';
 import { makeBackgroundApp } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createIdbHistoryStore } from '../../../utils/history/idb-store';
-import { migratedHistoryDb } from '../../../utils/history/migrate';
+import { createIdbHistoryStore } from '../../../utils/history/background/idb-store';
+import { migratedHistoryDb } from '../../../utils/history/background/migrate';
 import { repairEntries } from '../../../utils/history/repair';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';

@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { readProfiles, resolveProfile } from '../../../utils/background/profile-store';
-import { startSync, syncDone } from '../../../utils/background/sync';
+import { readProfiles, resolveProfile } from '../../../utils/profiles/background/profile-store';
 import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
 import { budgetsOf } from '../../../utils/profiles/repair';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
+import { startSync, syncDone } from '../../../utils/sync/background/sync';
 import { DEMO_API_KEY } from '../../reference-service/server';
 import { makeBackgroundApp } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';

@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { readProfiles } from '../../../utils/background/profile-store';
-import { chunksOf, startSync, syncDone } from '../../../utils/background/sync';
 import { SYNC_LIBRARY_LIMIT } from '../../../utils/library/limits';
 import type { Library } from '../../../utils/library/schema';
+import { readProfiles } from '../../../utils/profiles/background/profile-store';
 import { FIRST_PROFILE_ID } from '../../../utils/profiles/first-profile';
 import { serviceOf } from '../../../utils/profiles/repair';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { libraryItem, syncStateItem } from '../../../utils/storage/items';
+import { chunksOf, startSync, syncDone } from '../../../utils/sync/background/sync';
 import { DEMO_API_KEY } from '../../reference-service/server';
 import { makeBackgroundApp } from '../support/background-app';
 import { cpuMsOf } from '../support/cpu-time';

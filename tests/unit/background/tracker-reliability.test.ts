@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoJob } from '../../../utils/api/schemas';
 import type { ErrorInfo } from '../../../utils/errors';
-import { createIdbHistoryStore } from '../../../utils/history/idb-store';
+import { createIdbHistoryStore } from '../../../utils/history/background/idb-store';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { applyPollOutcome, type PollPolicy, sendingBackstop } from '../../../utils/jobs/schedule';
 import { createJobTracker } from '../../../utils/jobs/tracker';

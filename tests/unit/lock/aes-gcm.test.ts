@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decrypt, encrypt, importAesKey, isAuthenticationFailure } from '@/utils/lock/aes-gcm';
+import { decrypt, encrypt, importAesKey, isAuthenticationFailure } from '@/utils/keys/lock/aes-gcm';
 import { hex, toHex } from './hex';
 
 // McGrew and Viega, "The Galois/Counter Mode of Operation (GCM)", appendix B, the 256-bit key cases.

@@ -5,7 +5,7 @@ import {
   base64ToBytes,
   bytesToBase64,
   isCanonicalBase64,
-} from '@/utils/lock/base64';
+} from '@/utils/keys/lock/base64';
 
 describe('base64', () => {
   it('writes the RFC 4648 test vectors and reads them back', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMaster, openMaster, openSecret, PBKDF2_ITERATIONS, sealSecret } from '@/utils/lock/seal';
+import { createMaster, openMaster, openSecret, PBKDF2_ITERATIONS, sealSecret } from '@/utils/keys/lock/seal';
 
 const PASSPHRASE = 'correct horse battery staple';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decrypt, encrypt, importAesKey } from '@/utils/lock/aes-gcm';
-import { HKDF_INFO, hkdfBits, secretKey } from '@/utils/lock/hkdf';
-import { deriveBits, passphraseBytes, stretchPassphrase } from '@/utils/lock/pbkdf2';
+import { decrypt, encrypt, importAesKey } from '@/utils/keys/lock/aes-gcm';
+import { HKDF_INFO, hkdfBits, secretKey } from '@/utils/keys/lock/hkdf';
+import { deriveBits, passphraseBytes, stretchPassphrase } from '@/utils/keys/lock/pbkdf2';
 import { ascii, hex, toHex } from './hex';
 
 describe('deriveBits: PBKDF2-HMAC-SHA-256', () => {

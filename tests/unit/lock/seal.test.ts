@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AppError } from '@/utils/error-info';
-import { base64ToBytes, bytesToBase64 } from '@/utils/lock/base64';
+import { base64ToBytes, bytesToBase64 } from '@/utils/keys/lock/base64';
 import {
   createMaster,
   eachSecret,
@@ -10,16 +10,16 @@ import {
   openSecret,
   PBKDF2_ITERATIONS,
   sealSecret,
-} from '@/utils/lock/seal';
+} from '@/utils/keys/lock/seal';
 import {
   lockKdfSchema,
   MAX_ITERATIONS,
   MIN_ITERATIONS,
   type SealedSecret,
   sealedSecretSchema,
-} from '@/utils/lock/sealed-secret';
+} from '@/utils/keys/lock/sealed-secret';
 
-vi.mock('@/utils/lock/pbkdf2', () => import('./cheap-pbkdf2'));
+vi.mock('@/utils/keys/lock/pbkdf2', () => import('./cheap-pbkdf2'));
 
 const PASSPHRASE = 'correct horse battery staple';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToBase64 } from '@/utils/lock/base64';
+import { bytesToBase64 } from '@/utils/keys/lock/base64';
 import {
   type LockKdf,
   lockKdfSchema,
   MAX_DATA_BYTES,
   type SealedSecret,
   sealedSecretSchema,
-} from '@/utils/lock/sealed-secret';
+} from '@/utils/keys/lock/sealed-secret';
 
 const bytes = (count: number) => bytesToBase64(new Uint8Array(count).fill(7));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_UNLOCK_DELAY_MS, unlockDelayMs, waitUntil } from '@/utils/lock/unlock-delay';
+import { MAX_UNLOCK_DELAY_MS, unlockDelayMs, waitUntil } from '@/utils/keys/lock/unlock-delay';
 
 describe('unlockDelayMs', () => {
   it('lets the first two wrong passphrases pass without a wait, then doubles from 1 s up to 60 s', () => {

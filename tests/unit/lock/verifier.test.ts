@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createMaster, sealSecret } from '@/utils/lock/seal';
-import { sealedSecretSchema } from '@/utils/lock/sealed-secret';
-import { checkVerifier, sealVerifier } from '@/utils/lock/verifier';
+import { createMaster, sealSecret } from '@/utils/keys/lock/seal';
+import { sealedSecretSchema } from '@/utils/keys/lock/sealed-secret';
+import { checkVerifier, sealVerifier } from '@/utils/keys/lock/verifier';
 
-vi.mock('@/utils/lock/pbkdf2', () => import('./cheap-pbkdf2'));
+vi.mock('@/utils/keys/lock/pbkdf2', () => import('./cheap-pbkdf2'));
 
 describe('sealVerifier and checkVerifier', () => {
   it('check a master with no secret locked, failing as openSecret does', async () => {

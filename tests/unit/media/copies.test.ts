@@ -2,7 +2,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { once } from '@/utils/idb/transaction';
 import {
   forgetAllCopies,
   forgetCopies,
@@ -10,11 +9,12 @@ import {
   MAX_COPY_ATTEMPTS,
   recoverInterruptedCopies,
   retryDelayMs,
-} from '@/utils/media/copies';
-import { copiesItem } from '@/utils/media/copies-item';
-import { readCopy } from '@/utils/media/copy-reader';
-import { usedBytes } from '@/utils/media/copy-store';
-import { openMediaDb } from '@/utils/media/media-db';
+} from '@/utils/copies/copies';
+import { copiesItem } from '@/utils/copies/copies-item';
+import { readCopy } from '@/utils/copies/copy-reader';
+import { usedBytes } from '@/utils/copies/copy-store';
+import { openMediaDb } from '@/utils/copies/media-db';
+import { once } from '@/utils/idb/transaction';
 import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
 import { validSettingsItem } from '@/utils/settings/store';
 import { DEMO_API_KEY } from '../../reference-service/server';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { readCopy } from '@/utils/media/copy-reader';
-import { openMediaDb, type StoredFile } from '@/utils/media/media-db';
+import { readCopy } from '@/utils/copies/copy-reader';
+import { openMediaDb, type StoredFile } from '@/utils/copies/media-db';
 import { putFile } from '../support/media-db';
 
 describe('the pages’ copy reader', () => {

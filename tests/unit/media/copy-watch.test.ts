@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { watchCopy } from '@/utils/media/copy-watch';
+import { watchCopy } from '@/utils/copies/copy-watch';
 
 afterEach(() => vi.useRealTimers());
 

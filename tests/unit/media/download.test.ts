@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { saveBlob } from '@/utils/media/download';
+import { saveBlob } from '@/utils/downloads/download';
 
 type ChangeListener = (delta: Browser.downloads.DownloadDelta) => void;
 

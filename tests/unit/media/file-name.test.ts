@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extensionFor, mediaFileName, slugify } from '@/utils/media/file-name';
+import { extensionFor, mediaFileName, slugify } from '@/utils/downloads/file-name';
 import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
 import { settingsSchema } from '@/utils/settings/schema';
 import { fileNameTemplateProblem } from '@/utils/validation';

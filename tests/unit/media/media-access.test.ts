@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { copyStatusKey } from '@/utils/copies/copy-status';
 import { hasHostAccess, hostPatterns } from '@/utils/host-access';
-import { copyStatusKey } from '@/utils/media/copy-status';
 
 beforeEach(() => fakeBrowser.reset());
 

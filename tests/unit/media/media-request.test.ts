@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { isPrivateUrl, redirectAllowed, requestMedia } from '@/utils/copies/media-request';
 import { AppError } from '@/utils/error-info';
-import { isPrivateUrl, redirectAllowed, requestMedia } from '@/utils/media/media-request';
 import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
 import { validSettingsItem } from '@/utils/settings/store';
 import { referenceServiceForFile } from '../support/reference-service';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INERT_TYPE, isShownType, sniffMediaType } from '@/utils/media/media-type';
+import { INERT_TYPE, isShownType, sniffMediaType } from '@/utils/copies/media-type';
 import { gradientPng } from '../../reference-service/png';
 
 const bytes = (...parts: Array<string | number[]>): Uint8Array =>

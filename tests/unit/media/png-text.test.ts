@@ -6,8 +6,8 @@ import {
   parametersText,
   promptcastText,
   withProfileName,
-} from '../../../utils/media/file-metadata';
-import { isPng, pngChunk, pngTexts, withPngText } from '../../../utils/media/png-text';
+} from '../../../utils/downloads/file-metadata';
+import { isPng, pngChunk, pngTexts, withPngText } from '../../../utils/downloads/png-text';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { repairSettings } from '../../../utils/settings/repair';
 import { shownSettings } from '../../../utils/ui/stored-view';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchCost, type CostRequest, RECENT_COSTS } from '@/utils/prompts/cost-estimate';
+import { batchCost, type CostRequest, RECENT_COSTS } from '@/utils/spend/cost-estimate';
 import type { Charge } from '@/utils/spend/ledger';
 import {
   estimateFromPrices,

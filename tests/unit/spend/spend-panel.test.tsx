@@ -2,18 +2,19 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SpendSection } from '@/components/SpendSection';
-import { HISTORY_DB_NAME, type HistoryDb, openHistoryDb } from '@/utils/history/history-db';
+import { SpendSection } from '@/components/spend/SpendSection';
+import { openHistoryDb } from '@/utils/history/background/open-history-db';
+import { HISTORY_DB_NAME, type HistoryDb } from '@/utils/history/history-db';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { done } from '@/utils/idb/transaction';
 import { localDate } from '@/utils/local-date';
+import type { ShownProfiles } from '@/utils/profiles/page/profiles-view';
 import { toMilli } from '@/utils/spend/credits';
 import { dayBounds, SPEND_DAYS } from '@/utils/spend/daily-spend';
 import { entryCharge } from '@/utils/spend/ledger';
 import { appendCharges } from '@/utils/spend/ledger-db';
-import { chartDaySums } from '@/utils/spend/spend-reader';
+import { chartDaySums } from '@/utils/spend/page/spend-reader';
 import { historyChangesItem } from '@/utils/storage/items';
-import type { ShownProfiles } from '@/utils/ui/profiles-view';
 import { testEntry } from '../support/history-db';
 
 const days = dayBounds(Date.now());

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { profileBalancesItem } from '../../../utils/background/items';
-import { withProfileName } from '../../../utils/media/file-metadata';
+import { withProfileName } from '../../../utils/downloads/file-metadata';
 import { profileNames } from '../../../utils/profiles/first-profile';
 import { repairProfiles } from '../../../utils/profiles/repair';
 import { profileSchema } from '../../../utils/profiles/schema';

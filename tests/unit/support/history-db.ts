@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import { vi } from 'vitest';
+import { createIdbHistoryStore, type IdbHistoryOptions } from '../../../utils/history/background/idb-store';
+import { openHistoryDb } from '../../../utils/history/background/open-history-db';
 import {
   type EntriesStore,
   HISTORY_DB_NAME,
   type HistoryDb,
   type HistoryRow,
-  openHistoryDb,
   rowOf,
 } from '../../../utils/history/history-db';
-import { createIdbHistoryStore, type IdbHistoryOptions } from '../../../utils/history/idb-store';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { done } from '../../../utils/idb/transaction';
 

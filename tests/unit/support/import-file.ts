@@ -1,4 +1,4 @@
-import { contentsOfFile } from '../../../utils/ui/history-file';
+import { contentsOfFile } from '../../../utils/history/page/history-file';
 import type { BackgroundHarness } from './background-app';
 
 /**

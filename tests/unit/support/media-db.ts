@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
+import { openMediaDb, type StoredFile } from '../../../utils/copies/media-db';
 import { done } from '../../../utils/idb/transaction';
-import { openMediaDb, type StoredFile } from '../../../utils/media/media-db';
 
 /** Stores a file's header and its chunks (numbered from 0) in one transaction, as the background keeps them. */
 export async function putFile(file: StoredFile, chunks: readonly ArrayBuffer[] = []): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { BALANCE_FRESH_MS, balanceForService, balanceIsStale } from '@/utils/balance/page/balance';
 import type { ErrorInfo } from '@/utils/errors';
-import { BALANCE_FRESH_MS, balanceForService, balanceIsStale } from '@/utils/ui/balance';
 
 const figure = { value: 900, fetchedAt: 10_000 };
 const account = { origin: 'https://api.example.com', keyId: 'k1' };

@@ -3,10 +3,10 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { PromptDraft } from '@/utils/prompts/page/use-prompt-draft';
 import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
+import { DRAFT_MAX_AGE_MS, useComposerDraft } from '@/utils/side-panel/page/use-composer-draft';
 import { type ComposerDraft, composerDraftItem } from '@/utils/storage/items';
-import { DRAFT_MAX_AGE_MS, useComposerDraft } from '@/utils/ui/use-composer-draft';
-import type { PromptDraft } from '@/utils/ui/use-prompt-draft';
 
 let taken: unknown[];
 

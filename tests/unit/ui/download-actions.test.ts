@@ -2,9 +2,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { deleteAllCopies } from '@/utils/media/copy-store';
-import { openMediaDb } from '@/utils/media/media-db';
-import { type DownloadCommand, downloadEntryFiles } from '@/utils/ui/download-command';
+import { deleteAllCopies } from '@/utils/copies/copy-store';
+import { openMediaDb } from '@/utils/copies/media-db';
+import { type DownloadCommand, downloadEntryFiles } from '@/utils/downloads/page/download-command';
 import { putFile } from '../support/media-db';
 
 const entry = {
@@ -86,9 +86,9 @@ describe('download actions', () => {
     await putCopy(0);
     await putCopy(1);
     vi.resetModules();
-    vi.doMock('@/utils/media/saves-in-background', () => ({ backgroundSavesBlobs: true }));
+    vi.doMock('@/utils/downloads/saves-in-background', () => ({ backgroundSavesBlobs: true }));
     try {
-      const { downloadEntryFiles: download } = await import('@/utils/ui/download-command');
+      const { downloadEntryFiles: download } = await import('@/utils/downloads/page/download-command');
       const sent: DownloadCommand[] = [];
       const one = download(entry, 1, async (command) => sent.push(command));
       // Before anything is awaited: a page closed right after the click has still sent it.
@@ -101,7 +101,7 @@ describe('download actions', () => {
       ]);
       expect(saved).toEqual([]);
     } finally {
-      vi.doUnmock('@/utils/media/saves-in-background');
+      vi.doUnmock('@/utils/downloads/saves-in-background');
       vi.resetModules();
     }
   });

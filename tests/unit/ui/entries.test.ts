@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { splitForPopup } from '@/utils/history/page/entries';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { splitForPopup } from '@/utils/ui/entries';
 
 let counter = 0;
 function entry(patch: Partial<HistoryEntry>): HistoryEntry {

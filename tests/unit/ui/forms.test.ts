@@ -1,8 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
-import { fromForm, type SettingsForm, toForm } from '@/utils/ui/settings-form';
-import { aspectRatioLabel, fromDraft, parseDuration, toDraft, withCurrent } from '@/utils/ui/video-options';
+import { fromForm, type SettingsForm, toForm } from '@/utils/settings/page/settings-form';
+import {
+  aspectRatioLabel,
+  fromDraft,
+  parseDuration,
+  toDraft,
+  withCurrent,
+} from '@/utils/settings/video-options';
 import { chromeGetMessage, readMessages } from './locales';
 
 const base = (): SettingsForm => toForm({ ...DEFAULT_SETTINGS, baseUrl: 'https://api.example.com' });

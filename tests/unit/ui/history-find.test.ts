@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { type FindQuery, isNarrowed, matching, SHOW_ALL } from '@/utils/history/page/history-find';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { type FindQuery, isNarrowed, matching, SHOW_ALL } from '@/utils/ui/history-find';
 
 function entry(id: string, patch: Partial<HistoryEntry>): HistoryEntry {
   return {

@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { openHistoryDb, rowOf } from '@/utils/history/history-db';
+import { openHistoryDb } from '@/utils/history/background/open-history-db';
+import { rowOf } from '@/utils/history/history-db';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { testEntry, writeEntries } from '../support/history-db';
 

@@ -1,15 +1,16 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type HistoryDb, openHistoryDb, rowOf } from '../../../utils/history/history-db';
-import type { HistoryEntry } from '../../../utils/history/schema';
+import { openHistoryDb } from '../../../utils/history/background/open-history-db';
+import { type HistoryDb, rowOf } from '../../../utils/history/history-db';
 import {
   entriesByIds,
   entriesBytes,
   entriesPage,
   entriesPastCap,
   historyCount,
-} from '../../../utils/ui/history-reader';
+} from '../../../utils/history/page/history-reader';
+import type { HistoryEntry } from '../../../utils/history/schema';
 import { writeEntries } from '../support/history-db';
 
 // Enough to cross the search's batches of 1000 records; fake-indexeddb walks a cursor slowly.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readHistorySnapshot, writeHistorySnapshot } from '../../../utils/history/page/history-snapshot';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import { readHistorySnapshot, writeHistorySnapshot } from '../../../utils/ui/history-snapshot';
 
 function memoryStore() {
   const values = new Map<string, string>();

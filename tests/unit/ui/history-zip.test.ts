@@ -2,13 +2,13 @@ import 'fake-indexeddb/auto';
 import { unzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { downloadZip, type ZipEntry, zipFiles } from '../../../utils/history/page/history-zip';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
-import { downloadZip, type ZipEntry, zipFiles } from '../../../utils/ui/history-zip';
 import { putFile } from '../support/media-db';
 
 const saved = vi.hoisted(() => [] as { blob: Blob; name: string }[]);
 // The downloads API is the browser's; what reaches it is what is checked.
-vi.mock('../../../utils/media/download', async (original) => ({
+vi.mock('../../../utils/downloads/download', async (original) => ({
   ...(await original<object>()),
   saveBlob: (blob: Blob, name: string) => {
     saved.push({ blob, name });

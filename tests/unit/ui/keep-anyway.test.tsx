@@ -2,11 +2,11 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { CopiesContext } from '@/components/CopiesContext';
-import { KeepAnyway } from '@/components/KeepAnyway';
+import { CopiesContext } from '@/components/copies/CopiesContext';
+import { KeepAnyway } from '@/components/copies/KeepAnyway';
+import { copiesItem } from '@/utils/copies/copies-item';
+import type { EntryCopy } from '@/utils/copies/copies-schema';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { copiesItem } from '@/utils/media/copies-item';
-import type { EntryCopy } from '@/utils/media/copies-schema';
 
 beforeEach(() => fakeBrowser.reset());
 afterEach(cleanup);

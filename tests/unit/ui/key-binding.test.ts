@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { waitingOrigin } from '@/utils/history/page/entries';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { waitingOrigin } from '@/utils/ui/entries';
-import { keyForTypedUrl } from '@/utils/ui/settings-form';
+import { keyForTypedUrl } from '@/utils/settings/page/settings-form';
 
 const A = 'https://a.example';
 const B = 'https://b.example';

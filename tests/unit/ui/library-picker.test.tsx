@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LibraryPicker } from '@/components/LibraryPicker';
+import { LibraryPicker } from '@/components/library/LibraryPicker';
 import type { LibraryPrompt } from '@/utils/library/schema';
 
 afterEach(cleanup);

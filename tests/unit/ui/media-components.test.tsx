@@ -4,14 +4,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { MediaFile } from '@/components/MediaFile';
-import { MediaGrid } from '@/components/MediaGrid';
-import MediaViewer from '@/components/MediaViewer';
+import { MediaFile } from '@/components/media/MediaFile';
+import { MediaGrid } from '@/components/media/MediaGrid';
+import MediaViewer from '@/components/media/MediaViewer';
+import type { EntryCopy } from '@/utils/copies/copies-schema';
+import { deleteAllCopies } from '@/utils/copies/copy-store';
+import { openMediaDb } from '@/utils/copies/media-db';
+import type { MediaItem } from '@/utils/copies/page/media-items';
 import type { HistoryEntry } from '@/utils/history/schema';
-import type { EntryCopy } from '@/utils/media/copies-schema';
-import { deleteAllCopies } from '@/utils/media/copy-store';
-import { openMediaDb } from '@/utils/media/media-db';
-import type { MediaItem } from '@/utils/ui/media-items';
 import { putFile } from '../support/media-db';
 
 const GONE = 'No longer available on the service, and no copy was kept';
@@ -228,7 +228,7 @@ describe('Keep a copy', () => {
     // fakeBrowser has no permission events, which the button's module listens to when it loads.
     for (const event of [fakeBrowser.permissions.onAdded, fakeBrowser.permissions.onRemoved])
       vi.spyOn(event, 'addListener').mockImplementation(() => undefined);
-    const { KeepCopyButton } = await import('@/components/KeepCopyButton');
+    const { KeepCopyButton } = await import('@/components/copies/KeepCopyButton');
     render(
       <>
         <KeepCopyButton entry={entry('https://cdn.example/fox.png')} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { mediaItems } from '@/utils/copies/page/media-items';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { mediaItems } from '@/utils/ui/media-items';
 
 const base = { model: 'm', source: 'popup', createdAt: 1 } as const;
 const entries: HistoryEntry[] = [

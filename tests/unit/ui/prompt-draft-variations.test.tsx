@@ -2,8 +2,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { usePromptDraft } from '@/utils/prompts/page/use-prompt-draft';
 import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
-import { usePromptDraft } from '@/utils/ui/use-prompt-draft';
 
 const draftOf = () => renderHook(() => usePromptDraft(DEFAULT_SETTINGS));
 
@@ -58,8 +58,8 @@ describe('a Generate click while the variation parser loads', () => {
   it('is kept and acted on once the parser has come: the batch goes out once, as expanded', async () => {
     // A fresh module graph: the parser is not loaded yet, as in a popup that has just opened.
     vi.resetModules();
-    const { usePromptDraft: freshDraft } = await import('@/utils/ui/use-prompt-draft');
-    const { usePromptActions } = await import('@/utils/ui/use-prompt-actions');
+    const { usePromptDraft: freshDraft } = await import('@/utils/prompts/page/use-prompt-draft');
+    const { usePromptActions } = await import('@/utils/prompts/page/use-prompt-actions');
     const sent = vi
       .spyOn(fakeBrowser.runtime, 'sendMessage')
       .mockResolvedValue({ ok: true, data: { count: 2 } });

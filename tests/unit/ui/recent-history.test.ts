@@ -2,10 +2,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { HISTORY_DB_NAME, type HistoryDb, openHistoryDb, rowOf } from '../../../utils/history/history-db';
+import { openHistoryDb } from '../../../utils/history/background/open-history-db';
+import { HISTORY_DB_NAME, type HistoryDb, rowOf } from '../../../utils/history/history-db';
+import { recentHistory } from '../../../utils/history/page/recent-history';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { historyChangesItem } from '../../../utils/storage/items';
-import { recentHistory } from '../../../utils/ui/recent-history';
 import { deleteHistoryDb, writeEntries } from '../support/history-db';
 
 let db: HistoryDb | undefined;

@@ -2,10 +2,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type HistoryDb, rowOf } from '../../../utils/history/history-db';
+import { type FindQuery, matching, SHOW_ALL } from '../../../utils/history/page/history-find';
+import type { PageRequest } from '../../../utils/history/page/history-reader';
+import { createSearchIndex } from '../../../utils/history/page/search-index';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import { type FindQuery, matching, SHOW_ALL } from '../../../utils/ui/history-find';
-import type { PageRequest } from '../../../utils/ui/history-reader';
-import { createSearchIndex } from '../../../utils/ui/search-index';
 import { openTestHistoryDb, testEntry, writeEntries } from '../support/history-db';
 
 // More than one batch of the index's first read.

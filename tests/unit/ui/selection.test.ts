@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { keepOnly, NO_SELECTION, type Selection, selectAll, toggle } from '../../../utils/ui/selection';
+import {
+  keepOnly,
+  NO_SELECTION,
+  type Selection,
+  selectAll,
+  toggle,
+} from '../../../utils/history/page/selection';
 
 const order = ['a', 'b', 'c', 'd', 'e'];
 const ids = (selection: Selection) => [...selection.ids].sort();

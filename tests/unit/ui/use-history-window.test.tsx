@@ -2,11 +2,12 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type HistoryDb, openHistoryDb, rowOf } from '../../../utils/history/history-db';
+import { openHistoryDb } from '../../../utils/history/background/open-history-db';
+import { type HistoryDb, rowOf } from '../../../utils/history/history-db';
+import { type FindQuery, SHOW_ALL } from '../../../utils/history/page/history-find';
+import { useHistoryWindow } from '../../../utils/history/page/use-history-window';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import type { HistoryChanges } from '../../../utils/storage/items';
-import { type FindQuery, SHOW_ALL } from '../../../utils/ui/history-find';
-import { useHistoryWindow } from '../../../utils/ui/use-history-window';
 import { testEntry, writeEntries } from '../support/history-db';
 
 const SIZE = 25;

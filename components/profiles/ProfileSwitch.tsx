@@ -1,0 +1,53 @@
+import { useId, useState } from 'react';
+import controls from '@/components/controls.module.css';
+import { toErrorInfo } from '@/utils/error-info';
+import type { ErrorInfo } from '@/utils/errors';
+import { describeError, t } from '@/utils/i18n';
+import { send } from '@/utils/messaging/send';
+import type { ShownProfiles } from '@/utils/profiles/page/profiles-view';
+import { ErrorMessage } from '../ErrorMessage';
+import styles from './ProfileSwitch.module.css';
+
+/**
+ * The active profile's name; with more than one, a select that switches at once (arrow keys from the
+ * keyboard). The page follows the switch through storage: the balance, key status and form defaults are
+ * the new profile's as soon as the background wrote them.
+ */
+export function ProfileSwitch({ profiles }: { profiles: ShownProfiles }) {
+  const [error, setError] = useState<ErrorInfo>();
+  const selectId = useId();
+  const active = profiles.list.find((profile) => profile.id === profiles.activeId);
+  if (profiles.list.length < 2) {
+    return (
+      <span className={`${styles.profile} ${styles.name}`} title={active?.host} data-testid="profile-name">
+        {active?.name}
+      </span>
+    );
+  }
+  const choose = (id: string) => {
+    setError(undefined);
+    send({ type: 'switchProfile', id }).catch((failure: unknown) => setError(toErrorInfo(failure)));
+  };
+  return (
+    <span className={styles.profile}>
+      <label className={controls.visuallyHidden} htmlFor={selectId}>
+        {t('profileLabel')}
+      </label>
+      <select
+        id={selectId}
+        className={`${controls.select} ${styles.select}`}
+        value={profiles.activeId}
+        onChange={(event) => choose(event.currentTarget.value)}
+      >
+        {profiles.list.map((profile) => (
+          <option key={profile.id} value={profile.id}>
+            {profile.host && profile.host !== profile.name
+              ? `${profile.name} (${profile.host})`
+              : profile.name}
+          </option>
+        ))}
+      </select>
+      {error ? <ErrorMessage inline>{t('profileSwitchFailed', describeError(error))}</ErrorMessage> : null}
+    </span>
+  );
+}

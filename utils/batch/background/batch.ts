@@ -1,0 +1,152 @@
+import type { ConnectOverrides } from '@/utils/keys/background';
+import { profileSettings } from '@/utils/profiles/background';
+import { imageRun, videoRun } from '@/utils/prompts/background';
+import { balanceBeforeIfAlone, checkBudget } from '@/utils/spend/background';
+import type { ServiceClient } from '../../api/client';
+import type { Context } from '../../background/context';
+import { admit, type EntryRun, newEntry, record, sendRecorded } from '../../background/run-entry';
+import { toErrorInfo } from '../../error-info';
+import type { HistoryEntry } from '../../history/schema';
+import type { HistoryScope } from '../../history/store';
+import { owed } from '../../jobs/owed';
+import type { RequestOf, ResponseData } from '../../messaging/protocol';
+import { profileOf } from '../../profiles/first-profile';
+import type { VideoOptions } from '../../settings/schema';
+
+function runOf(kind: HistoryEntry['kind'], prompt: string, options: VideoOptions) {
+  return kind === 'image' ? imageRun(prompt, 'popup') : videoRun(prompt, options, 'popup');
+}
+
+/** The entry once it no longer waits, sent or ended unsent: the same fields go in both cases. */
+export function unqueued({ waiting: _, serviceUrl: __, paused: ___, ...entry }: HistoryEntry): HistoryEntry {
+  return entry;
+}
+
+/**
+ * Sends one waiting entry, checked like any other generation first (`admit`: its budget, its service): one
+ * the budget stops ends unsent with the reason, told with its batch. It stops waiting in its own write before
+ * the request leaves, so a worker stopped during the request leaves it interrupted (it may have been
+ * charged), never sent twice. That write is also the claim against a cancel or a pause: whichever lands first
+ * wins, in one transaction.
+ */
+async function sendWaiting(ctx: Context, waiting: HistoryEntry, consent: { overBudget?: boolean }) {
+  try {
+    let admitted: { run: EntryRun; client: ServiceClient };
+    try {
+      const profile = await profileSettings(profileOf(waiting));
+      const run = {
+        ...runOf(waiting.kind, waiting.prompt, waiting.options ?? profile.settings.videoDefaults),
+        model: waiting.model,
+        ...consent,
+      };
+      admitted = { run, client: await admit(ctx, run, profile, destinationOf(waiting)) };
+    } catch (error) {
+      await endUnsent(ctx, { ids: [waiting.id] }, error);
+      return;
+    }
+    const { run, client } = admitted;
+    const sentAt = ctx.platform.now();
+    const sent = await ctx.history.patch(waiting.id, (entry) =>
+      entry.waiting && !entry.paused ? { ...unqueued(entry), sentAt } : entry,
+    );
+    // Removed by the person meanwhile, ended unsent (cancelled, its profile deleted) or paused: the
+    // resume sends a paused one again.
+    if (sent?.status !== 'running' || sent.waiting) return ctx.inFlight.delete(waiting.id);
+    const { entry } = await sendRecorded(ctx, run, sent, client);
+    if (entry) ctx.copies.keepFinished([entry]);
+  } catch (error) {
+    ctx.inFlight.delete(waiting.id);
+    console.warn('A batch entry could not be sent:', error);
+  }
+}
+
+function sendAll(ctx: Context, entries: readonly HistoryEntry[], consent: { overBudget?: boolean } = {}) {
+  for (const entry of entries) void ctx.batchLanes(() => sendWaiting(ctx, entry, consent));
+}
+
+/**
+ * Records every prompt of the batch as a waiting entry in one write, answers, and sends them in the
+ * background a few at a time: the person is told once, when the whole batch has ended.
+ */
+export async function generateBatch(
+  ctx: Context,
+  { kind, prompts, options, model, overBudget }: RequestOf<'generateBatch'>,
+): Promise<ResponseData['generateBatch']> {
+  const profile = await profileSettings();
+  const { settings } = profile;
+  if (!overBudget) {
+    const priced = model ?? settings.modelId;
+    const videoOptions = options ?? settings.videoDefaults;
+    const request =
+      kind === 'video' ? { kind, model: priced, options: videoOptions } : { kind, model: priced };
+    await checkBudget(ctx, profile, request, prompts.length);
+  }
+  // Nothing is recorded for a batch whose service cannot be reached; each prompt is admitted again as it goes.
+  await ctx.connect({ profileId: profile.profileId, ...(model ? { modelId: model } : {}) });
+  const batchId = ctx.platform.newId();
+  // One instant for the whole batch, so its order in the history is the order of its prompts even when
+  // the clock ticks while they are made.
+  const createdAt = ctx.platform.now();
+  // Read once for the whole batch, which settles what it cost once its last prompt has ended (cost.ts).
+  const balanceBefore = profile.active ? await balanceBeforeIfAlone(ctx) : undefined;
+  const entries = prompts.map((prompt) => ({
+    ...newEntry(ctx, { ...runOf(kind, prompt, options ?? settings.videoDefaults), model }, profile),
+    ...(balanceBefore && { balanceBefore }),
+    createdAt,
+    batchId,
+    waiting: true as const,
+    serviceUrl: settings.baseUrl,
+  }));
+  await record(ctx, ...entries);
+  sendAll(ctx, entries, overBudget ? { overBudget } : {});
+  return { batchId, count: entries.length };
+}
+
+type Destination = Pick<ConnectOverrides, 'profileId' | 'baseUrl' | 'modelId'>;
+
+/**
+ * The profile, service and model a waiting entry was recorded with (before `serviceUrl`, a video's poll
+ * URL): the rest of a batch goes where it began, with that profile's key, whichever profile is active now.
+ */
+function destinationOf(entry: HistoryEntry): Destination {
+  const baseUrl = entry.serviceUrl ?? entry.poll?.baseUrl;
+  const recorded = { profileId: profileOf(entry), modelId: entry.model };
+  return baseUrl === undefined ? recorded : { ...recorded, baseUrl };
+}
+
+/**
+ * The waiting entries in `scope` (of those, the ones in `ids` when given) end as failed with the reason,
+ * told with their batch. Only entries still waiting: one a worker claimed meanwhile has been sent and ends
+ * as its request does.
+ */
+export async function endUnsent(
+  ctx: Context,
+  scope: HistoryScope,
+  error: unknown,
+  ids?: readonly string[],
+): Promise<HistoryEntry[]> {
+  const now = ctx.platform.now();
+  const ended = await ctx.history.patchMany(scope, (entry) =>
+    entry.waiting && (!ids || ids.includes(entry.id))
+      ? owed({ ...unqueued(entry), status: 'failed', finishedAt: now, error: toErrorInfo(error) })
+      : undefined,
+  );
+  for (const entry of ended) ctx.inFlight.delete(entry.id);
+  await ctx.tracker.announce(ended);
+  return ended;
+}
+
+/**
+ * A new worker sends what a stopped one left waiting, as that worker would have: to the service and with
+ * the model of the batch, whatever is configured now. Those it cannot send (no usable service, or the
+ * stored key now belongs to another one) end as failed rather than waiting for good. A paused batch stays
+ * unsent until the person resumes it, which sends it through here.
+ */
+export async function resumeWaiting(ctx: Context): Promise<void> {
+  const waiting = (await ctx.history.find({ status: 'running' })).filter(
+    (entry) => entry.waiting && !entry.paused && !ctx.inFlight.has(entry.id),
+  );
+  if (waiting.length === 0) return;
+  for (const entry of waiting) ctx.inFlight.add(entry.id);
+  sendAll(ctx, waiting);
+}

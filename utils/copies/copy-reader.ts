@@ -1,0 +1,35 @@
+import { openDb, pageOpener } from '../idb/open';
+import { request } from '../idb/request';
+import type { MediaDb, MediaSchema } from './media-db';
+
+/*
+ * Pages only ever read kept copies. This reader opens IndexedDB itself so that the background's writing code
+ * stays out of the pages' bundles; the layout (names, keys, chunk order) is the one media-db.ts writes.
+ */
+
+export const MEDIA_DB_NAME = 'promptcast-media';
+export const MEDIA_DB_VERSION = 1;
+
+/** Every chunk key of one file, for deleting or reading them in one range. */
+export function chunkRange(entryId: string, index: number): IDBKeyRange {
+  return IDBKeyRange.bound([entryId, index, 0], [entryId, index, Number.MAX_SAFE_INTEGER]);
+}
+
+// Only the background creates the stores: a page that comes first finds no copy instead of leaving an empty
+// database at the version the background's upgrade would then skip.
+const openForReading = pageOpener(() => openDb<MediaSchema>(MEDIA_DB_NAME, MEDIA_DB_VERSION));
+
+/** A complete file's copy through `db`, or undefined when there is none (pages then use the service URL). */
+export async function readStoredCopy(db: MediaDb, entryId: string, index: number): Promise<Blob | undefined> {
+  const tx = db.transaction(['files', 'chunks']);
+  const file = await request(tx.objectStore('files').get([entryId, index]));
+  if (!file?.complete) return undefined;
+  const chunks = await request(tx.objectStore('chunks').getAll(chunkRange(entryId, index)));
+  if (chunks.length !== file.chunks) return undefined;
+  return new Blob(chunks, { type: file.contentType });
+}
+
+/** A kept file as a Blob, through the page's own connection. */
+export async function readCopy(entryId: string, index: number): Promise<Blob | undefined> {
+  return readStoredCopy(await openForReading(), entryId, index);
+}

@@ -1,0 +1,45 @@
+import type { HistoryEntry } from '../../history/schema';
+import type { VideoOptions } from '../../settings/schema';
+import type { Copies } from '../copies-schema';
+import type { MediaFileRef } from './use-media-source';
+
+/** One file of a finished entry, as the grid and the viewer show it. */
+export interface MediaItem extends MediaFileRef {
+  /** Stable across renders: entry id and file position. */
+  key: string;
+  kind: 'image' | 'video';
+  prompt: string;
+  /** How many files the entry has, so two files of one prompt can be told apart. */
+  files: number;
+  /** The entry's curation, which the history page's viewer shows and changes. */
+  favourite: boolean;
+  collections: readonly string[];
+  /** What the entry was made with, for *Save to library*. */
+  model: string;
+  options?: VideoOptions;
+}
+
+/** The copy records before storage answered: one object, so context consumers do not re-render for nothing. */
+export const NO_COPIES: Copies['entries'] = {};
+
+/** Every file of the completed entries, in history order, each with its entry's copy record. */
+export function mediaItems(history: readonly HistoryEntry[], copies: Copies['entries']): MediaItem[] {
+  return history
+    .filter((entry) => entry.status === 'completed')
+    .flatMap((entry) =>
+      entry.urls.map((url, index) => ({
+        key: `${entry.id}:${index}`,
+        entryId: entry.id,
+        index,
+        url,
+        kind: entry.kind,
+        prompt: entry.prompt,
+        files: entry.urls.length,
+        favourite: entry.favourite === true,
+        collections: entry.collections ?? [],
+        model: entry.model,
+        ...(entry.options ? { options: entry.options } : {}),
+        copy: copies[entry.id],
+      })),
+    );
+}

@@ -1,0 +1,8 @@
+// The feature's commands and worker events, which only the worker's composition root wires.
+export {
+  addProfile,
+  deleteProfile,
+  duplicateProfile,
+  renameProfile,
+  switchProfile,
+} from './background/profile-commands';

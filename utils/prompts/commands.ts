@@ -1,0 +1,2 @@
+// The feature's commands and worker events, which only the worker's composition root wires.
+export { regenerate } from './background/regenerate';

@@ -1,0 +1,98 @@
+import type { ProfileSettings } from '@/utils/profiles/background';
+import { notify } from '../../background/browser-effects';
+import type { Context } from '../../background/context';
+import { spendNoticesItem } from '../../background/items';
+import { AppError } from '../../error-info';
+import { formatCredits, t } from '../../i18n';
+import type { Settings } from '../../settings/schema';
+import {
+  BUDGET_CHECK_MEASURE,
+  type BudgetState,
+  budgetStates,
+  nearLimit,
+  overBudget,
+  periodDays,
+  periodStarts,
+} from '../budget';
+import { batchCost, type CostRequest } from '../cost-estimate';
+import type { DaySum } from '../ledger';
+import { budgetReads, daySums } from '../ledger-db';
+
+/** This profile's day sums since the month began, where every budget's period starts: at most 31 records. */
+async function thisMonth(ctx: Context, profileId: string): Promise<DaySum[]> {
+  const { month, day } = periodDays(ctx.platform.now());
+  return daySums(await ctx.historyDb(), { profile: profileId, from: month, to: day });
+}
+
+const hasBudget = (settings: Settings) => settings.dailyBudget > 0 || settings.monthlyBudget > 0;
+
+/**
+ * Stops `count` generations like `request` before anything is recorded or sent when, by what the same
+ * request cost before, they would take a budget past its limit. The person may go on once (`overBudget`
+ * on the command); the context menu's stop becomes a failed entry, told like any other failure.
+ */
+export async function checkBudget(
+  ctx: Context,
+  { settings, profileId }: ProfileSettings,
+  request: CostRequest,
+  count = 1,
+): Promise<void> {
+  if (!hasBudget(settings)) return;
+  const started = performance.now();
+  const { month, day } = periodDays(ctx.platform.now());
+  const db = await ctx.historyDb();
+  const { days, estimate } = await budgetReads(db, { profile: profileId, from: month, to: day }, request);
+  // What the check adds to a generation's start, read by `npm run bench` (one entry per check; a worker's
+  // timeline goes with it when Chrome stops it).
+  performance.measure(BUDGET_CHECK_MEASURE, { start: started });
+  const cost = estimate && batchCost(count, estimate).total;
+  const over = overBudget(budgetStates(settings, days, ctx.platform.now()), cost ?? 0);
+  if (over)
+    throw new AppError('over_budget', { budget: { ...over, ...(cost === undefined ? {} : { cost }) } });
+}
+
+/**
+ * After spending was recorded: tells the person once per period when a budget passes 80 %, and once each
+ * time the balance falls below their level. What was told is stored, so a restarted worker does not tell
+ * it again, and a new day or month (or a balance back above the level) may be told afresh.
+ */
+export async function tellSpending(ctx: Context, profile: ProfileSettings, balance?: number): Promise<void> {
+  const { settings, profileId } = profile;
+  const stored = await spendNoticesItem.getValue();
+  const notices = typeof stored === 'object' && stored ? stored : {};
+  // Own keys only: a profile id is never one every object has (profiles/id.ts), and this stays so if one were.
+  const told = (Object.hasOwn(notices, profileId) ? notices[profileId] : undefined) ?? {};
+  const next = { ...told };
+  if (hasBudget(settings)) {
+    const now = ctx.platform.now();
+    const starts = periodStarts(now);
+    const states = budgetStates(settings, await thisMonth(ctx, profileId), now);
+    for (const state of states.filter(nearLimit)) {
+      if (told[state.period] === starts[state.period]) continue;
+      await warn(profileId, state);
+      next[state.period] = starts[state.period];
+    }
+  }
+  const threshold = settings.lowBalanceBelow;
+  if (balance !== undefined && threshold > 0) {
+    const low = balance < threshold;
+    if (low && !told.low)
+      await notify(
+        `low-balance:${profileId}`,
+        t('notifyLowBalanceTitle'),
+        t('notifyLowBalanceMessage', [formatCredits(balance), formatCredits(threshold)]),
+      );
+    next.low = low;
+  }
+  if (JSON.stringify(next) !== JSON.stringify(told))
+    await spendNoticesItem.setValue({ ...notices, [profileId]: next });
+}
+
+/** One notification per profile and period: two profiles' notices do not replace each other. */
+function warn(profileId: string, { period, spent, limit }: BudgetState): Promise<void> {
+  return notify(
+    `budget:${profileId}:${period}`,
+    t(period === 'day' ? 'notifyBudgetWarnDayTitle' : 'notifyBudgetWarnMonthTitle'),
+    t('notifyBudgetWarnMessage', [formatCredits(spent), formatCredits(limit)]),
+  );
+}
