@@ -13,6 +13,6 @@ export const TERSER_OPTIONS = { compress: { passes: 3 } } satisfies MinifyOption
  * what the code does (no `unsafe` ones).
  */
 export const WORKER_TERSER_OPTIONS = {
-  compress: { passes: 4, inline: 1, sequences: false, hoist_vars: true, toplevel: true },
+  compress: { passes: 5, inline: 1, sequences: false, hoist_vars: true, toplevel: true },
   mangle: { toplevel: true },
 } satisfies MinifyOptions;
