@@ -102,15 +102,24 @@ export function createIdbHistoryStore(
     return seq;
   }
 
-  function writeTx(db: HistoryDb) {
-    const tx = db.transaction(['entries', 'meta', 'ledger', 'spendDays', 'prices'], 'readwrite');
+  /**
+   * A change's transaction: over the ledger's stores too only when it may add charges, as a transaction that
+   * writes a store holds up every read of it; the budget check before each generation reads the ledger's.
+   */
+  function writeTx(db: HistoryDb, charging = false) {
+    const tx = db.transaction(
+      charging ? ['entries', 'meta', 'ledger', 'spendDays', 'prices'] : ['entries', 'meta'],
+      'readwrite',
+    );
     return {
       tx,
       entries: tx.objectStore('entries'),
       meta: tx.objectStore('meta'),
-      ledger: tx.objectStore('ledger'),
-      spendDays: tx.objectStore('spendDays'),
-      prices: tx.objectStore('prices'),
+      ledger: () => ({
+        ledger: tx.objectStore('ledger'),
+        spendDays: tx.objectStore('spendDays'),
+        prices: tx.objectStore('prices'),
+      }),
     };
   }
 
@@ -122,11 +131,12 @@ export function createIdbHistoryStore(
   async function commit<T>(
     change: (stores: ReturnType<typeof writeTx>) => Promise<Written<T>>,
     keep: ReadonlySet<string> = new Set(),
+    charging = false,
   ): Promise<T> {
     const db = await open();
     const pruned: string[] = [];
     for (;;) {
-      const stores = writeTx(db);
+      const stores = writeTx(db, charging);
       // Heard here as well as below, so a transaction given up on never leaves an unheard rejection.
       const committed = done(stores.tx);
       committed.catch(() => undefined);
@@ -196,34 +206,44 @@ export function createIdbHistoryStore(
   const find = (scope: HistoryScope): Promise<HistoryEntry[]> =>
     serially(async () => (await rowsIn(entriesOf(await open()), scope)).map((row) => row.entry));
 
-  const settle = (
+  /** Writes what `decide` makes of the entries in `scope`; `charging` when it may add charges. */
+  const replace = (
     scope: HistoryScope,
     decide: (entries: HistoryEntry[]) => Settlement,
+    charging: boolean,
   ): Promise<HistoryEntry[]> =>
     serially(() =>
-      commit(async (stores) => {
-        const rows = await rowsIn(stores.entries, scope);
-        const { entries: replacements, charges } = decide(rows.map((row) => row.entry));
-        const seqs = new Map(rows.map((row) => [row.id, row.seq]));
-        const changed: HistoryRow[] = [];
-        for (const entry of replacements) {
-          const seq = seqs.get(entry.id);
-          if (seq !== undefined) changed.push(rowOf(entry, seq));
-        }
-        await eachRequest(changed, (row) => stores.entries.put(row));
-        await appendCharges(stores, charges);
-        return { result: changed.map((row) => row.entry), ids: changed.map((row) => row.id) };
-      }),
+      commit(
+        async (stores) => {
+          const rows = await rowsIn(stores.entries, scope);
+          const { entries: replacements, charges } = decide(rows.map((row) => row.entry));
+          const seqs = new Map(rows.map((row) => [row.id, row.seq]));
+          const changed: HistoryRow[] = [];
+          for (const entry of replacements) {
+            const seq = seqs.get(entry.id);
+            if (seq !== undefined) changed.push(rowOf(entry, seq));
+          }
+          await eachRequest(changed, (row) => stores.entries.put(row));
+          if (charges.length > 0) await appendCharges(stores.ledger(), charges);
+          return { result: changed.map((row) => row.entry), ids: changed.map((row) => row.id) };
+        },
+        new Set(),
+        charging,
+      ),
     );
+
+  const settle = (scope: HistoryScope, decide: (entries: HistoryEntry[]) => Settlement) =>
+    replace(scope, decide, true);
 
   const patchMany = (
     scope: HistoryScope,
     patch: (entry: HistoryEntry) => HistoryEntry | undefined,
   ): Promise<HistoryEntry[]> =>
-    settle(scope, (entries) => ({
-      entries: entries.flatMap((entry) => patch(entry) ?? []),
-      charges: [] as Charge[],
-    }));
+    replace(
+      scope,
+      (entries) => ({ entries: entries.flatMap((entry) => patch(entry) ?? []), charges: [] as Charge[] }),
+      false,
+    );
 
   const removeMany = (ids: readonly string[]): Promise<string[]> =>
     serially(() =>
