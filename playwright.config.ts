@@ -6,12 +6,11 @@ export default defineConfig({
   // screenshots in test-results (see tests/tools/test.ts).
   outputDir: 'test-results/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
-  // Each test launches its own Chromium and mostly waits (on the service's latency, alarms, slow files), so
-  // three run at once on the 2-core machine, beside the unit suite and the Firefox specs (tests/tools/test.ts);
-  // four timed out there. Any test goes to the next free worker: a long file no longer holds one worker while
-  // the others idle.
+  // Each test launches its own Chromium; two at a time on the 2-core machine, with nothing else running
+  // (tests/tools/test.ts): three timed the heavy specs (a 20,000-entry migration, a 1,000-prompt library) out.
+  // Any test goes to the next free worker: a long file no longer holds one worker while the other idles.
   fullyParallel: true,
-  workers: 3,
+  workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,

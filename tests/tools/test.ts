@@ -1,13 +1,11 @@
 /**
- * `npm test`: every check, each started as soon as what it needs is there, so the machine's two cores are
- * kept busy without building anything twice:
+ * `npm test`: every check, without building anything twice:
  * - one production build per browser, with its zips (`tests/tools/zip.ts` into .output): the Chromium specs
  *   load .output/chrome-mv3, the Firefox lint reads .output/firefox-mv2 and the package test the zips;
  * - the Firefox specs' own build (`--mode e2e`, with their test hook) and the release before #24, which the
  *   upgrade specs load, built once beside them (it has a folder and a .wxt of its own);
- * - the Chromium specs, the longest step, start as soon as their build is there; they mostly wait on
- *   browsers, timers and the reference service, so the other builds, the unit suite and the Firefox specs
- *   run beside them.
+ * - the builds and the lints overlap; the three suites (Chromium specs, unit, Firefox specs) run one after
+ *   another once every build is done, as specs that time real work need the two cores to themselves.
  * Each step's output is printed whole when it ends (test-results/steps/ keeps it), then a table of the
  * steps' times. Last, the tree must be as the run found it: a run that writes a tracked file, or leaves an
  * untracked one outside the ignored folders, fails.
@@ -23,7 +21,10 @@ const logs = path.join(repoRoot, 'test-results/steps');
 interface Step {
   name: string;
   command: string[];
+  /** Steps that must have passed first. */
   after?: string[];
+  /** Steps that must have ended first, passed or not: a suite waits for the machine, not for a verdict. */
+  afterEnded?: string[];
   env?: Record<string, string>;
 }
 
@@ -49,16 +50,12 @@ const STEPS: Step[] = [
     env: { NODE_ENV: 'production' },
   },
   { name: 'lint firefox', command: tsx('firefox-lint.ts'), after: ['build firefox'] },
+  // The three suites one after another, once every build is done: run beside builds or each other on two
+  // cores, specs that time real work (a 20,000-entry migration, a 1,000-prompt library) ran out of time.
   {
     name: 'e2e chromium',
     command: ['npx', 'playwright', 'test'],
-    after: ['build chrome', 'release chrome'],
-    env: { E2E_SKIP_BUILD: '1' },
-  },
-  {
-    name: 'e2e firefox',
-    command: ['npx', 'vitest', 'run', '--config', 'vitest.firefox.config.ts'],
-    after: ['build firefox e2e', 'release firefox'],
+    after: ['build chrome', 'release chrome', 'build firefox e2e', 'lint firefox', 'release firefox'],
     env: { E2E_SKIP_BUILD: '1' },
   },
   // Its development build writes .wxt/ too: after the last build here.
@@ -66,7 +63,15 @@ const STEPS: Step[] = [
     name: 'unit',
     command: ['npx', 'vitest', 'run'],
     after: ['build firefox e2e'],
+    afterEnded: ['e2e chromium'],
     env: { PROMPTCAST_PACKAGES: '.output' },
+  },
+  {
+    name: 'e2e firefox',
+    command: ['npx', 'vitest', 'run', '--config', 'vitest.firefox.config.ts'],
+    after: ['build firefox e2e', 'release firefox'],
+    afterEnded: ['unit'],
+    env: { E2E_SKIP_BUILD: '1' },
   },
 ];
 
@@ -118,7 +123,9 @@ const before = treeState();
 const started = Date.now();
 const results = new Map<string, { ok: boolean; seconds: number }>();
 const running = new Map<string, Promise<void>>();
-const ready = (step: Step) => (step.after ?? []).every((name) => results.get(name)?.ok);
+const ready = (step: Step) =>
+  (step.after ?? []).every((name) => results.get(name)?.ok) &&
+  (step.afterEnded ?? []).every((name) => results.has(name));
 const blocked = (step: Step) => (step.after ?? []).some((name) => results.get(name)?.ok === false);
 for (;;) {
   for (const step of STEPS) {
