@@ -1,7 +1,7 @@
 import { withBalance } from '@/utils/balance/background';
 import type { ConnectOverrides } from '@/utils/keys/background';
 import { type ProfileSettings, profileSettings } from '@/utils/profiles/background';
-import { balanceBeforeIfAlone, checkBudget, settleCostsOrRefresh } from '@/utils/spend/background';
+import { balanceBeforeIfAlone, settleCostsOrRefresh, startWithinBudget } from '@/utils/spend/background';
 import type { ServiceClient } from '../api/client';
 import { AppError, type ErrorInfo, toErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
@@ -84,13 +84,16 @@ export async function admit(
   const problem = promptProblem(run.prompt);
   if (problem) throw new AppError('invalid_input', describeProblem(problem));
   const model = run.model ?? profile.settings.modelId;
-  if (!run.overBudget)
-    await checkBudget(
-      ctx,
-      profile,
-      run.options ? { kind: 'video', model, options: run.options } : { kind: 'image', model },
-    );
-  return ctx.connect({ ...destination, profileId: profile.profileId });
+  return startWithinBudget(
+    ctx,
+    profile,
+    {
+      request: run.options ? { kind: 'video', model, options: run.options } : { kind: 'image', model },
+      count: 1,
+      overBudget: run.overBudget,
+    },
+    () => ctx.connect({ ...destination, profileId: profile.profileId }),
+  );
 }
 
 /**

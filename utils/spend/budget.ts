@@ -11,8 +11,14 @@ import { type DaySum, dayTotal } from './ledger';
 
 export type BudgetPeriod = 'day' | 'month';
 
-/** The user-timing measure each budget check leaves in the worker's timeline (`npm run bench` reads it). */
-export const BUDGET_CHECK_MEASURE = 'promptcast:budget-check';
+/**
+ * The user-timing measures each budget check leaves in the worker's timeline (`npm run bench` reads them):
+ * how long the check's own reads took, and how much later than without it the generation could start.
+ */
+export const BUDGET_CHECK_MEASURES = {
+  reads: 'promptcast:budget-check',
+  added: 'promptcast:budget-check-added',
+} as const;
 export type Budgets = Pick<Settings, 'dailyBudget' | 'monthlyBudget'>;
 
 const PERIODS: readonly BudgetPeriod[] = ['day', 'month'];

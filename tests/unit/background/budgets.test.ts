@@ -96,6 +96,35 @@ describe('budgets stop a generation before anything is sent, and the person may 
       .toEqual(['completed', 'completed', 'completed']);
   });
 
+  it('runs beside the start’s other checks and is told first: over budget and unreachable says over budget, within it says unreachable', async () => {
+    service.configure({ accounts: { [DEMO_API_KEY]: 1000 } });
+    const harness = await makeBackgroundApp(service, { dailyBudget: 60 });
+    await costedImage(harness, 'a priced heron');
+    harness.access.reachable = false;
+    const refusal = (request: Parameters<typeof harness.app.handlers.generateImage>[0]) =>
+      harness.app.handlers.generateImage(request).then(
+        () => 'sent',
+        (error: { info: { kind: string } }) => error.info.kind,
+      );
+    const sentBefore = imagesSent();
+    // Both refuse: the budget's reason, as when it was checked before the service's access.
+    expect(await refusal({ type: 'generateImage', prompt: 'a second heron' })).toBe('over_budget');
+    // The person goes over once: now the access is what stops it.
+    expect(await refusal({ type: 'generateImage', prompt: 'a second heron', overBudget: true })).toBe(
+      'no_permission',
+    );
+    // Within the budget, the access still stops it: the check did not let it past.
+    await harness.items.settings.setValue({ ...(await harness.items.settings.getValue()), dailyBudget: 1000 });
+    expect(await refusal({ type: 'generateImage', prompt: 'a second heron' })).toBe('no_permission');
+    harness.access.reachable = true;
+    expect(await refusal({ type: 'generateImage', prompt: 'a second heron' })).toBe('sent');
+    expect(imagesSent()).toBe(sentBefore + 1);
+    expect((await harness.items.history.getValue()).map((entry) => entry.prompt)).toEqual([
+      'a second heron',
+      'a priced heron',
+    ]);
+  });
+
   it('a batch counts: what it cost together is shared among its results, and the next generation is priced on it', async () => {
     service.configure({ accounts: { [DEMO_API_KEY]: 1000 }, imageCost: 7 });
     const harness = await makeBackgroundApp(service, { dailyBudget: 30 });

@@ -1,7 +1,7 @@
 import type { ConnectOverrides } from '@/utils/keys/background';
 import { profileSettings } from '@/utils/profiles/background';
 import { imageRun, videoRun } from '@/utils/prompts/background';
-import { balanceBeforeIfAlone, checkBudget } from '@/utils/spend/background';
+import { balanceBeforeIfAlone, startWithinBudget } from '@/utils/spend/background';
 import type { ServiceClient } from '../../api/client';
 import type { Context } from '../../background/context';
 import { admit, type EntryRun, newEntry, record, sendRecorded } from '../../background/run-entry';
@@ -74,15 +74,16 @@ export async function generateBatch(
 ): Promise<ResponseData['generateBatch']> {
   const profile = await profileSettings();
   const { settings } = profile;
-  if (!overBudget) {
-    const priced = model ?? settings.modelId;
-    const videoOptions = options ?? settings.videoDefaults;
-    const request =
-      kind === 'video' ? { kind, model: priced, options: videoOptions } : { kind, model: priced };
-    await checkBudget(ctx, profile, request, prompts.length);
-  }
-  // Nothing is recorded for a batch whose service cannot be reached; each prompt is admitted again as it goes.
-  await ctx.connect({ profileId: profile.profileId, ...(model ? { modelId: model } : {}) });
+  const priced = model ?? settings.modelId;
+  const request =
+    kind === 'video'
+      ? ({ kind, model: priced, options: options ?? settings.videoDefaults } as const)
+      : ({ kind, model: priced } as const);
+  // Nothing is recorded for a batch over budget or whose service cannot be reached; each prompt is
+  // admitted again as it goes.
+  await startWithinBudget(ctx, profile, { request, count: prompts.length, overBudget }, () =>
+    ctx.connect({ profileId: profile.profileId, ...(model ? { modelId: model } : {}) }),
+  );
   const batchId = ctx.platform.newId();
   // One instant for the whole batch, so its order in the history is the order of its prompts even when
   // the clock ticks while they are made.
