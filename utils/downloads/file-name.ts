@@ -39,8 +39,10 @@ const EXTENSION_BY_TYPE: Record<string, string> = {
   'video/quicktime': 'mov',
 };
 
-// Pure, as the encoder below: bundles that never name a file drop them.
-const KNOWN_EXTENSIONS = /* @__PURE__ */ new Set([...Object.values(EXTENSION_BY_TYPE), 'jpeg', 'm4v']);
+// Pure, as the encoder below: bundles that never name a file drop them. The whole set is built in one pure
+// call: a marked `new Set(...)` alone still evaluates its argument, which kept the table in the worker.
+const KNOWN_EXTENSIONS = /* @__PURE__ */ (() =>
+  new Set([...Object.values(EXTENSION_BY_TYPE), 'jpeg', 'm4v']))();
 
 const utf8 = /* @__PURE__ */ new TextEncoder();
 

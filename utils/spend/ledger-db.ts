@@ -27,20 +27,16 @@ export async function appendCharges(stores: LedgerStores, charges: readonly Char
 }
 
 /** A new charge's day sum and price. */
-export async function addCharged({ spendDays, prices }: Omit<LedgerStores, 'ledger'>, charge: Charge) {
+async function addCharged({ spendDays, prices }: Omit<LedgerStores, 'ledger'>, charge: Charge) {
   const day: [string, string] = [charge.profile, charge.day];
   await request(spendDays.put(addToDay(await request(spendDays.get(day)), charge)));
   const priced = priceRecordKey(charge);
   if (priced) await request(prices.put(withPrice(await request(prices.get(priced)), priced, charge)));
 }
 
-/** The day sums from `from` to `to` (local days, both included): one profile's, or every profile's. */
-export async function daySums(
-  db: HistoryDb,
-  { from, to, profile }: { from: string; to: string; profile?: string },
-): Promise<DaySum[]> {
+/** Every profile's day sums from `from` to `to` (local days, both included): what the spend chart draws. */
+export async function daySums(db: HistoryDb, { from, to }: { from: string; to: string }): Promise<DaySum[]> {
   const store = db.transaction('spendDays').objectStore('spendDays');
-  if (profile !== undefined) return request(store.getAll(IDBKeyRange.bound([profile, from], [profile, to])));
   return request(store.index('day').getAll(IDBKeyRange.bound(from, to)));
 }
 
@@ -55,18 +51,19 @@ export async function estimate(
 }
 
 /**
- * A profile's day sums from `from` to `to` and its estimate for `asked`, in one read transaction: what
- * the budget check reads before every generation, so it costs two reads, whatever the ledger holds.
+ * A profile's day sums from `from` to `to` and, when `asked` is given, its estimate for that request, in
+ * one read transaction: what the budget check reads before every generation (two reads, whatever the ledger
+ * holds), and the 80 % notice after one.
  */
 export async function budgetReads(
   db: HistoryDb,
   { profile, from, to }: { profile: string; from: string; to: string },
-  asked: CostRequest,
+  asked?: CostRequest,
 ): Promise<{ days: DaySum[]; estimate: CostEstimate | undefined }> {
   const tx = db.transaction(['spendDays', 'prices']);
   const [days, price] = await Promise.all([
     request(tx.objectStore('spendDays').getAll(IDBKeyRange.bound([profile, from], [profile, to]))),
-    request(tx.objectStore('prices').get([profile, priceKey(asked)])),
+    asked && request(tx.objectStore('prices').get([profile, priceKey(asked)])),
   ]);
   return { days, estimate: estimateFromPrices(price) };
 }

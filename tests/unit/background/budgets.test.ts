@@ -114,7 +114,10 @@ describe('budgets stop a generation before anything is sent, and the person may 
       'no_permission',
     );
     // Within the budget, the access still stops it: the check did not let it past.
-    await harness.items.settings.setValue({ ...(await harness.items.settings.getValue()), dailyBudget: 1000 });
+    await harness.items.settings.setValue({
+      ...(await harness.items.settings.getValue()),
+      dailyBudget: 1000,
+    });
     expect(await refusal({ type: 'generateImage', prompt: 'a second heron' })).toBe('no_permission');
     harness.access.reachable = true;
     expect(await refusal({ type: 'generateImage', prompt: 'a second heron' })).toBe('sent');

@@ -9,7 +9,7 @@ import type { HistoryEntry } from '../../../utils/history/schema';
 import { once } from '../../../utils/idb/transaction';
 import { localDate } from '../../../utils/local-date';
 import { type Charge, entryCharge } from '../../../utils/spend/ledger';
-import { compactLedger, daySums, estimate } from '../../../utils/spend/ledger-db';
+import { budgetReads, compactLedger, daySums, estimate } from '../../../utils/spend/ledger-db';
 import { testEntry, testHistoryStore } from '../support/history-db';
 
 afterEach(() => vi.restoreAllMocks());
@@ -60,7 +60,7 @@ describe('the ledger begun from a version 2 history (fixture)', () => {
         ['v2-video', 'work', 40_000, 'video'],
       ]);
       const day = localDate(fixture.rows[0]?.createdAt ?? 0);
-      expect(await daySums(db, { profile: 'profile-1', from: day, to: day })).toEqual([
+      expect((await budgetReads(db, { profile: 'profile-1', from: day, to: day })).days).toEqual([
         { profile: 'profile-1', day, images: 10_000, videos: 0, mixed: 0, count: 2 },
       ]);
       // Version 4 began the prices from those charges: the next estimates read them.
@@ -166,7 +166,7 @@ describe('spending records outlive tidying', () => {
     const { store, open } = await settled(entries);
     const db = await open();
     const spentToday = async () =>
-      (await daySums(db, { profile: 'profile-1', from: today, to: today })).map((sum) => sum.images);
+      (await budgetReads(db, { profile: 'profile-1', from: today, to: today })).days.map((sum) => sum.images);
     expect(await spentToday()).toEqual([45_000]);
     await store.remove('e0');
     await store.removeMany(['e1', 'e2']);

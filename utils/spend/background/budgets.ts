@@ -15,13 +15,15 @@ import {
   periodStarts,
 } from '../budget';
 import { batchCost, type CostRequest } from '../cost-estimate';
-import type { DaySum } from '../ledger';
-import { budgetReads, daySums } from '../ledger-db';
+import { budgetReads } from '../ledger-db';
 
-/** This profile's day sums since the month began, where every budget's period starts: at most 31 records. */
-async function thisMonth(ctx: Context, profileId: string): Promise<DaySum[]> {
+/**
+ * This profile's day sums since the month began, where every budget's period starts (at most 31 records),
+ * and its estimate for `asked` when given.
+ */
+async function thisMonth(ctx: Context, profileId: string, asked?: CostRequest) {
   const { month, day } = periodDays(ctx.platform.now());
-  return daySums(await ctx.historyDb(), { profile: profileId, from: month, to: day });
+  return budgetReads(await ctx.historyDb(), { profile: profileId, from: month, to: day }, asked);
 }
 
 const hasBudget = (settings: Settings) => settings.dailyBudget > 0 || settings.monthlyBudget > 0;
@@ -38,9 +40,7 @@ async function checkBudget(
   count: number,
 ): Promise<void> {
   const started = performance.now();
-  const { month, day } = periodDays(ctx.platform.now());
-  const db = await ctx.historyDb();
-  const { days, estimate } = await budgetReads(db, { profile: profileId, from: month, to: day }, request);
+  const { days, estimate } = await thisMonth(ctx, profileId, request);
   performance.measure(BUDGET_CHECK_MEASURES.reads, { start: started });
   const cost = estimate && batchCost(count, estimate).total;
   const over = overBudget(budgetStates(settings, days, ctx.platform.now()), cost ?? 0);
@@ -96,7 +96,7 @@ export async function tellSpending(ctx: Context, profile: ProfileSettings, balan
   if (hasBudget(settings)) {
     const now = ctx.platform.now();
     const starts = periodStarts(now);
-    const states = budgetStates(settings, await thisMonth(ctx, profileId), now);
+    const states = budgetStates(settings, (await thisMonth(ctx, profileId)).days, now);
     for (const state of states.filter(nearLimit)) {
       if (told[state.period] === starts[state.period]) continue;
       await warn(profileId, state);
