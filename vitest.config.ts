@@ -7,5 +7,8 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
     setupFiles: ['tests/unit/support/english.ts'],
     testTimeout: 15_000,
+    // Vitest's default is one worker fewer than the cores: one on the 2-core machine, which ran the files
+    // one after another.
+    maxWorkers: 2,
   },
 });

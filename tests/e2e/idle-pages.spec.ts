@@ -34,10 +34,9 @@ async function wakesWhileIdle(status: WorkerStatus): Promise<number[]> {
   return status.startsSince(stoppedAt).map((at) => at - stoppedAt);
 }
 
-test('an open popup with nothing running never wakes the stopped worker, and still shows a job live', async ({
-  extension,
-  service,
-}) => {
+test('an open popup with nothing running never wakes the stopped worker, and still shows a job live', {
+  tag: '@waits',
+}, async ({ extension, service }) => {
   test.setTimeout(90_000);
   service.configure({ videoDurationMs: 3_000 });
   await configure(extension, service);
@@ -58,10 +57,9 @@ test('an open popup with nothing running never wakes the stopped worker, and sti
   await expect(job.getByRole('link', { name: 'Open' })).toHaveAttribute('href', /\/files\/videos\//);
 });
 
-test('an open history page with nothing running never wakes the stopped worker, and still shows a job live', async ({
-  extension,
-  service,
-}) => {
+test('an open history page with nothing running never wakes the stopped worker, and still shows a job live', {
+  tag: '@waits',
+}, async ({ extension, service }) => {
   test.setTimeout(90_000);
   service.configure({ videoDurationMs: 3_000 });
   await configure(extension, service);

@@ -172,7 +172,8 @@ test('a draft waiting when the panel opens is filled in, then edited and sent as
   await panel.page.keyboard.type(' at dawn');
   await panel.videoButton.click();
   await expect(panel.job('a heron in the reeds at dawn')).toBeVisible();
-  expect(service.jobs().map((job) => job.prompt)).toEqual(['a heron in the reeds at dawn']);
+  // The job is listed once its entry is stored, which is before its submission leaves: wait for the service.
+  await expect.poll(() => service.jobs().map((job) => job.prompt)).toEqual(['a heron in the reeds at dawn']);
 });
 
 test('with "review the selection" on, the direct entries fill the panel instead of spending credits', async ({

@@ -29,9 +29,9 @@ async function videoResult(
   return { id: entry.id, url: done?.urls[0] ?? '' };
 }
 
-test('a 20 MB video on a 1 MB/s line, its worker stopped twice mid-copy, is kept with no page open and downloads whole after the service forgot it', async ({
-  lab,
-}) => {
+test('a 20 MB video on a 1 MB/s line, its worker stopped twice mid-copy, is kept with no page open and downloads whole after the service forgot it', {
+  tag: '@waits',
+}, async ({ lab }) => {
   const { extension } = lab;
   test.setTimeout(150_000);
   const service = await lab.startService('127.0.0.1');
@@ -78,9 +78,9 @@ test('a 20 MB video on a 1 MB/s line, its worker stopped twice mid-copy, is kept
   });
 });
 
-test('a host that sends headers and then stalls costs that copy one attempt; later copies are kept', async ({
-  lab,
-}) => {
+test('a host that sends headers and then stalls costs that copy one attempt; later copies are kept', {
+  tag: '@waits',
+}, async ({ lab }) => {
   const { extension } = lab;
   test.setTimeout(100_000);
   const service = await lab.startService('127.0.0.1');

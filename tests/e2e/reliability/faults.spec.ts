@@ -80,10 +80,9 @@ test('20% of job polls answer 500: every job still completes, backing off after 
   expect(submissionsOf(service)).toHaveLength(ids.length);
 });
 
-test('a burst of 429 with Retry-After: the next poll waits at least that long, the popup says why', async ({
-  extension,
-  service,
-}) => {
+test('a burst of 429 with Retry-After: the next poll waits at least that long, the popup says why', {
+  tag: '@waits',
+}, async ({ extension, service }) => {
   const retryAfterSec = 3;
   service.configure({
     videoDurationMs: 2_000,
@@ -125,7 +124,10 @@ test('a burst of 429 with Retry-After: the next poll waits at least that long, t
   for (const wait of waits) expect(wait).toBeGreaterThanOrEqual(retryAfterSec * 1000 - 50);
 });
 
-test('a 503 with Retry-After on a poll is waited out like a 429', async ({ extension, service }) => {
+test('a 503 with Retry-After on a poll is waited out like a 429', { tag: '@waits' }, async ({
+  extension,
+  service,
+}) => {
   // Longer than the first backoff step (2 intervals), so honouring it is visible in the poll times.
   const retryAfterSec = 4;
   service.configure({
@@ -158,10 +160,9 @@ test('a 503 with Retry-After on a poll is waited out like a 429', async ({ exten
   expect(wait).toBeGreaterThanOrEqual(retryAfterSec * 1000 - 50);
 });
 
-test('every response takes 5 s: with a 8 s request time-out, balance, image and video all work', async ({
-  extension,
-  service,
-}) => {
+test('every response takes 5 s: with a 8 s request time-out, balance, image and video all work', {
+  tag: '@waits',
+}, async ({ extension, service }) => {
   test.setTimeout(90_000);
   service.configure({ latencyMs: 5_000, videoDurationMs: 1_000 });
   await configure(extension, service, { requestTimeoutSec: 8 });

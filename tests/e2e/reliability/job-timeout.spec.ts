@@ -4,10 +4,9 @@ import { conclude, submitVideo } from '../support/reliability-observe';
 import { configure } from '../support/setup';
 
 // Alone in its file so that Playwright runs it beside the other reliability files: it waits a minute.
-test('a job that never completes ends with the time-out message after jobTimeoutMin', async ({
-  extension,
-  service,
-}) => {
+test('a job that never completes ends with the time-out message after jobTimeoutMin', {
+  tag: '@waits',
+}, async ({ extension, service }) => {
   test.setTimeout(150_000);
   const timeoutMin = 1;
   service.configure({ videoDurationMs: 1_000 });

@@ -5,9 +5,9 @@ import { EVENTUALLY, entryOf, historyOf, pollsOf, settled, someNotifications } f
 import { conclude, submitVideo } from '../support/reliability-observe';
 import { configure } from '../support/setup';
 
-test('the service goes away with jobs pending and comes back on the same port: polling backs off, then resumes', async ({
-  extension,
-}) => {
+test('the service goes away with jobs pending and comes back on the same port: polling backs off, then resumes', {
+  tag: '@waits',
+}, async ({ extension }) => {
   test.setTimeout(90_000);
   const intervalMs = 1_000;
   const first = await startReferenceService({ port: 0, config: { videoDurationMs: 3_000 } });

@@ -47,10 +47,9 @@ async function expectTicking(job: Locator): Promise<void> {
   await expect.poll(() => elapsed.textContent()).not.toBe(first);
 }
 
-test('an image the service answers after 45 s, popup closed at once: it completes, is shown and notified', async ({
-  extension,
-  service,
-}) => {
+test('an image the service answers after 45 s, popup closed at once: it completes, is shown and notified', {
+  tag: '@waits',
+}, async ({ extension, service }) => {
   test.setTimeout(150_000);
   const prompt = 'a lighthouse keeper reading by lamplight';
   const popup = await startSlowImage(extension, service, prompt);

@@ -117,10 +117,9 @@ test('the worker is stopped while an image request is in flight: the entry fails
   expect(requestsTo(service.requests(), '/v1/images/', 'POST')).toHaveLength(1);
 });
 
-test('an image from the context menu whose worker is stopped mid-request is settled by the alarm alone', async ({
-  extension,
-  service,
-}) => {
+test('an image from the context menu whose worker is stopped mid-request is settled by the alarm alone', {
+  tag: '@waits',
+}, async ({ extension, service }) => {
   service.configure({
     faults: [{ method: 'POST', pathPrefix: '/v1/images/', action: { type: 'latency', ms: 30_000 } }],
   });
