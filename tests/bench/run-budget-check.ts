@@ -3,44 +3,26 @@
  * in the spend ledger, measured by the worker itself, in about a minute instead of the full bench's run.
  * Rewrites its own section of docs/bench-report.md and exits 1 when the budget is missed.
  */
-import { rmSync } from 'node:fs';
-import { startReferenceService } from '../reference-service/server';
-import { BenchBrowser } from './browser';
 import { BUDGET_CHECK_LIMIT_MS, budgetCheckBudget, budgetCheckCost, budgetCheckRow } from './budget-check';
-import { buildPrivateCopy } from './build';
-import { quietPage } from './measure';
 import { formatBudgets } from './report';
 import { BENCH_REPORT, thisRun, writeReportSection } from './report-file';
-import { refreshBalance, saveSettings } from './scenarios';
+import { runScenario } from './single-scenario';
 
 const RUNS = 21;
 
-const built = await buildPrivateCopy();
-const service = await startReferenceService({ port: 0 });
-try {
-  const extension = await BenchBrowser.launch(built.extensionDir);
-  try {
-    const page = await quietPage(extension.context, extension.origin);
-    await saveSettings(page, service);
-    await refreshBalance(page);
-    const cost = await budgetCheckCost(extension, page, service, RUNS);
-    const budget = budgetCheckBudget(cost);
-    console.log(
-      `Budget check with ${cost.charges} charges in the ledger: adds ${cost.added.median} ms median (min ${cost.added.min}, max ${cost.added.max}); its reads ${cost.reads.median} ms median, alongside the rest of the start (${RUNS} images; budget ${BUDGET_CHECK_LIMIT_MS} ms)`,
-    );
-    console.log(formatBudgets([budget]));
-    writeReportSection({
-      id: 'budget-check',
-      run: thisRun([`${RUNS} images`]),
-      budgets: [budget],
-      figures: [budgetCheckRow(cost)],
-    });
-    console.log(`Report: ${BENCH_REPORT}`);
-    if (!budget.pass) process.exitCode = 1;
-  } finally {
-    await extension.close();
-  }
-} finally {
-  await service.close();
-  rmSync(built.root, { recursive: true, force: true });
-}
+await runScenario(async ({ extension, page, service }) => {
+  const cost = await budgetCheckCost(extension, page, service, RUNS);
+  const budget = budgetCheckBudget(cost);
+  console.log(
+    `Budget check with ${cost.charges} charges in the ledger: adds ${cost.added.median} ms median (min ${cost.added.min}, max ${cost.added.max}); its reads ${cost.reads.median} ms median, alongside the rest of the start (${RUNS} images; budget ${BUDGET_CHECK_LIMIT_MS} ms)`,
+  );
+  console.log(formatBudgets([budget]));
+  writeReportSection({
+    id: 'budget-check',
+    run: thisRun([`${RUNS} images`]),
+    budgets: [budget],
+    figures: [budgetCheckRow(cost)],
+  });
+  console.log(`Report: ${BENCH_REPORT}`);
+  if (!budget.pass) process.exitCode = 1;
+});

@@ -165,11 +165,18 @@ describe('Promptcast in Firefox', () => {
     const state = await AddonState.open(bed.firefox);
     const pending = await state.waitForEntry(prompt, (item) => item.poll?.jobId !== undefined);
     expect(bed.service.jobs().find((job) => job.id === pending.poll?.jobId)?.status).not.toBe('completed');
+    // The job's polls wait until the restarted add-on is watched: on a busy machine the job may be done by
+    // the time Firefox is back, and its notification would go before a recorder could see it.
+    bed.service.configure({
+      faults: [{ method: 'GET', pathPrefix: `/v1/videos/${pending.poll?.jobId}`, action: { type: 'hold' } }],
+    });
 
     await bed.firefox.restart();
 
     const after = await AddonState.open(bed.firefox);
     await after.recordNotifications();
+    bed.service.configure({ faults: [] });
+    bed.service.release();
     const done = await after.waitForEntry(prompt, (item) => item.status !== 'running');
     expect(done).toMatchObject({ id: pending.id, status: 'completed' });
     expect((await after.notifications())[0]).toMatchObject({ title: 'Video ready' });
