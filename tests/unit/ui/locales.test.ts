@@ -23,6 +23,12 @@ describe('locales', () => {
     },
   );
 
+  it('German addresses the person as "Sie" throughout, never as "du"', () => {
+    const informal = /\b(?:du|dich|dir|dein\w*|gib|gibst)\b/i;
+    const slips = Object.entries(readMessages('de')).filter(([, entry]) => informal.test(entry.message));
+    expect(slips.map(([key, entry]) => `${key}: ${entry.message}`)).toEqual([]);
+  });
+
   it.each(localeNames().filter((name) => name !== 'en'))(
     '%s has the same placeholders as English',
     (locale) => {
