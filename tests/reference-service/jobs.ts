@@ -71,6 +71,12 @@ export class JobStore {
     return [...this.#jobs.values()];
   }
 
+  /** Ends the job's work now: it reads as its outcome from here on (a `never` job still never ends). */
+  finishNow(id: string, now: number): void {
+    const job = this.#jobs.get(id);
+    if (job) this.#jobs.set(id, { ...job, durationMs: Math.max(0, now - job.createdAt) });
+  }
+
   clear(): void {
     this.#jobs.clear();
   }

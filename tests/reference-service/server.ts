@@ -68,6 +68,11 @@ export interface ReferenceService {
   /** Result files asked for on either origin, oldest first (cleared by `reset`). */
   fileRequests(): FileRequestLogEntry[];
   jobs(): Array<{ id: string; status: string; prompt: string; apiKey: string }>;
+  /**
+   * Ends a video job's work now, as the model finishing it: a test that needs a job pending until some step
+   * is done makes it long and finishes it then, instead of racing a short duration against that step.
+   */
+  finishJob(id: string): void;
   /** Live credits of a key, or undefined when the key is not valid. */
   balanceOf(apiKey: string): number | undefined;
   /**
@@ -383,6 +388,7 @@ export async function startReferenceService(
     requests,
     fileRequests: () => fileLog.map((entry) => ({ ...entry })),
     jobs,
+    finishJob: (id: string) => state.jobs.finishNow(id, state.now()),
     balanceOf,
     rotateKey,
     snapshot,

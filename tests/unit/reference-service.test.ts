@@ -158,6 +158,21 @@ describe('reference service', () => {
     expect((await get('/v1/videos/vid_missing')).status).toBe(404);
   });
 
+  it('finishes a long job when told, and a never-ending one still never ends', async () => {
+    service.configure({ videoDurationMs: 600_000 });
+    const submit = async (prompt: string) =>
+      ((await (await post('/v1/videos/generate', { prompt })).json()) as { id: string }).id;
+    const statusOf = async (id: string) =>
+      ((await (await get(`/v1/videos/${id}`)).json()) as { status: string }).status;
+    const long = await submit('a slow tide');
+    const never = await submit('forever [never]');
+    expect(await statusOf(long)).toBe('queued');
+    service.finishJob(long);
+    service.finishJob(never);
+    expect(await statusOf(long)).toBe('completed');
+    expect(await statusOf(never)).toBe('processing');
+  });
+
   it('serves a playable video file', async () => {
     const res = await fetch(`${service.url}/files/videos/anything.webm`);
     expect(res.status).toBe(200);

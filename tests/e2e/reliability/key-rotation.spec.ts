@@ -18,7 +18,8 @@ test('the key is replaced while a job is pending: the entry says why, and the jo
   extension,
   service,
 }) => {
-  service.configure({ accounts: { [OLD_KEY]: 100 }, videoDurationMs: 2_000 });
+  // Pending until finished below: a short job could end at a poll before the rotation on a busy machine.
+  service.configure({ accounts: { [OLD_KEY]: 100 }, videoDurationMs: 600_000 });
   const page = await configure(extension, service, {}, OLD_KEY);
   const entry = await submitVideo(page, 'a clock tower at noon');
   const jobId = entry.poll?.jobId ?? '';
@@ -43,6 +44,7 @@ test('the key is replaced while a job is pending: the entry says why, and the jo
 
   const savedAt = Date.now();
   await configure(extension, service, {}, NEW_KEY);
+  service.finishJob(jobId);
   const history = await settled(extension, [entry.id]);
   await expect.poll(() => notificationsOf(extension), EVENTUALLY).toContain(`open:${entry.id}`);
   await popup.reload();
