@@ -53,15 +53,23 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
 }
 
-/** Records copies that are due, before anything is fetched: whichever worker runs next takes them up. */
-export async function markKeeping(entries: ReadonlyArray<{ id: string; files: number }>, db?: MediaDb) {
-  const media = db ?? (await openMediaDb());
-  await updateCopies(media, (copies) => {
-    for (const { id, files } of entries) {
-      const before = copies[id];
-      if (before?.state !== 'keeping') copies[id] = { state: 'keeping', bytes: 0, files, attempts: 0 };
-    }
+/**
+ * Records copies that are due, before anything is fetched: whichever worker runs next takes them up. With
+ * `firstOnly` (a result kept because it finished, which may be told twice: once made, once announced) only a
+ * result never tried is marked, so a copy that failed or was kept is not fetched again unasked. Returns
+ * whether the copy is now due.
+ */
+export async function markKeeping(
+  { id, files }: { id: string; files: number },
+  firstOnly = false,
+): Promise<boolean> {
+  let due = true;
+  await updateCopies(await openMediaDb(), (copies) => {
+    const before = copies[id];
+    if (firstOnly && before) due = false;
+    else if (before?.state !== 'keeping') copies[id] = { state: 'keeping', bytes: 0, files, attempts: 0 };
   });
+  return due;
 }
 
 type Attempt = { kept: number } | { tooBig: number };

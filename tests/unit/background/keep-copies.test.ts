@@ -65,6 +65,28 @@ beforeEach(async () => {
 });
 
 describe('keeping copies of finished results', () => {
+  it('a result both made and announced (popup closed) is fetched once: a failed copy keeps its reason', async () => {
+    const elsewhere = `${service.url}/files/elsewhere.png`;
+    service.configure({
+      fileFaults: [
+        { pathPrefix: '/files/images/', action: { type: 'redirect', status: 302, location: elsewhere } },
+      ],
+    });
+    const harness = await worker();
+    harness.popup.open = false;
+    const entry = await image(harness, 'a fox told and made');
+    await vi.waitFor(async () => expect((await copyOf(entry.id))?.state).toBe('failed'), SLOW);
+    // The notice was told, so the copy was due twice over: once made, once announced.
+    await vi.waitFor(() => expect(harness.notifications).toHaveLength(1), SLOW);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await copyOf(entry.id)).toMatchObject({
+      state: 'failed',
+      error: { kind: 'unsafe_media', detail: 'redirect_elsewhere' },
+    });
+    const fetched = service.fileRequests().filter((request) => request.path.startsWith('/files/images/'));
+    expect(fetched).toHaveLength(1);
+  });
+
   it('an image is kept after the command has answered, with the bytes the media host serves', async () => {
     const harness = await worker();
     const entry = await image(harness);

@@ -117,15 +117,15 @@ export function createCopyKeeper({ platform, history, keepAlive, scheduleAlarm, 
     return attempt.finally(() => rearm().catch(warn));
   }
 
-  async function start(entry: HistoryEntry): Promise<void> {
-    await markKeeping([{ id: entry.id, files: entry.urls.length }]);
-    void keep(entry.id).catch(warn);
+  async function start(entry: HistoryEntry, firstOnly = false): Promise<void> {
+    if (await markKeeping({ id: entry.id, files: entry.urls.length }, firstOnly))
+      void keep(entry.id).catch(warn);
   }
 
   async function keepIfWanted(entry: HistoryEntry): Promise<void> {
     const settings = await validSettingsItem.getValue();
     if (!settings.keepCopies || !(await platform.hasMediaAccess(entry.urls))) return;
-    await start(entry);
+    await start(entry, true);
   }
 
   async function requireKeepable(entryId: string): Promise<HistoryEntry> {
