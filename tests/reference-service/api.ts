@@ -7,6 +7,7 @@ import type { ReferenceConfig } from './config';
 import type { Reply } from './http';
 import { json, text } from './http';
 import { type JobStore, newId, outcomeFromPrompt, viewJob } from './jobs';
+import { imageCostOf, modelSwatch, videoCostOf, videoDurationOf } from './models';
 import { parseJsonObject, validateImageFields, validatePrompt, validateVideoFields } from './validation';
 
 export interface ServiceState {
@@ -108,14 +109,16 @@ function generateImage(state: ServiceState, apiKey: string, body: Record<string,
   if (!prompt.ok) return text(400, prompt.message);
   const fieldError = validateImageFields(body);
   if (fieldError) return text(400, fieldError);
-  const refused = charge(state, apiKey, state.config.imageCost);
+  const model = typeof body.model === 'string' ? body.model : undefined;
+  const refused = charge(state, apiKey, imageCostOf(state.config, model));
   if (refused) return refused;
-  const id = newId('img');
+  // The id carries the model's colour, so the file is drawn from its path alone (on either origin, and
+  // after a restart from a snapshot).
+  const id = model === undefined ? newId('img') : `${newId('img')}_${modelSwatch(state.config, model)}`;
   const url = prompt.value.includes('[empty]')
     ? ''
     : (state.config.imageUrlOverride ?? issueFile(state, `/files/images/${id}.png`, state.now()));
-  const model = typeof body.model === 'string' ? body.model : 'reference-image-1';
-  return json(200, { url, ...extras(state, { id, model }) });
+  return json(200, { url, ...extras(state, { id, model: model ?? 'reference-image-1' }) });
 }
 
 function submitVideo(state: ServiceState, apiKey: string, body: Record<string, unknown>): Reply {
@@ -123,7 +126,8 @@ function submitVideo(state: ServiceState, apiKey: string, body: Record<string, u
   if (!prompt.ok) return text(400, prompt.message);
   const fieldError = validateVideoFields(body);
   if (fieldError) return text(400, fieldError);
-  const refused = charge(state, apiKey, state.config.videoCost);
+  const model = typeof body.model === 'string' ? body.model : undefined;
+  const refused = charge(state, apiKey, videoCostOf(state.config, model));
   if (refused) return refused;
   const now = state.now();
   const id = newId('vid');
@@ -133,7 +137,7 @@ function submitVideo(state: ServiceState, apiKey: string, body: Record<string, u
     prompt: prompt.value,
     request: body,
     createdAt: now,
-    durationMs: state.config.videoDurationMs,
+    durationMs: videoDurationOf(state.config, model),
     outcome: outcomeFromPrompt(prompt.value),
   });
   return json(200, { id, status: 'queued', ...extras(state, { createdAt: new Date(now).toISOString() }) });
@@ -164,7 +168,7 @@ function getVideo(state: ServiceState, apiKey: string, id: string): Reply {
     ...extras(state, {
       progress: Math.round(view.progress * 100) / 100,
       createdAt: new Date(job.createdAt).toISOString(),
-      model: 'reference-video-1',
+      model: typeof job.request.model === 'string' ? job.request.model : 'reference-video-1',
     }),
   });
 }

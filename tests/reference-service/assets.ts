@@ -130,10 +130,12 @@ export function handleFile(
   if (expired(path, serving)) return text(404, `Expired: ${path}`, base);
   const image = /^\/files\/images\/([^/]+)\.png$/.exec(path);
   if (image?.[1]) {
+    // An image made by a named model ends its id with the model's colour (api.ts).
+    const swatch = /_([0-9a-f]{6})$/.exec(image[1])?.[1];
     return {
       status: 200,
       headers: { ...base, 'Content-Type': 'image/png' },
-      body: gradientPng(seedOf(image[1])),
+      body: gradientPng(seedOf(image[1]), undefined, swatch),
     };
   }
   if (/^\/files\/videos\/[^/]+\.webm$/.test(path)) {

@@ -2,9 +2,10 @@
  * `npm run serve`: runs the reference service as a standalone process for manual testing
  * and for e2e suites that drive it through /__control/.
  *
- * Env: PORT (default 8787), REFERENCE_CONFIG (JSON partial config).
+ * Env: PORT (default 8787), REFERENCE_CONFIG (JSON partial config; without `models`, the demo models).
  */
-import { ConfigError, parseConfigPatch, type ReferenceConfig } from './config';
+import { ConfigError, DEMO_MODELS, parseConfigPatch, type ReferenceConfig } from './config';
+import { describeModels } from './models';
 import { DEMO_API_KEY, startReferenceService } from './server';
 
 function fail(message: string): never {
@@ -34,9 +35,16 @@ function readConfig(): Partial<ReferenceConfig> {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const service = await startReferenceService({ port: readPort(), host: '127.0.0.1', config });
+  // The demo models unless the config names its own, so a comparison works out of the box.
+  const models = config.models ?? DEMO_MODELS;
+  const service = await startReferenceService({
+    port: readPort(),
+    host: '127.0.0.1',
+    config: { ...config, models },
+  });
   console.log(`Reference service listening on ${service.url}`);
   console.log(`Demo API key: ${DEMO_API_KEY}`);
+  console.log(describeModels(models));
   console.log(`Control: ${service.url}/__control/{log,jobs,attacker,config,reset}`);
   console.log(`Attacker listener: ${service.attacker.url}`);
   console.log(`Media host (filesOrigin "media", no CORS): ${service.mediaUrl}`);

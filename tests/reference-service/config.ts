@@ -90,8 +90,30 @@ export type FileFaultRule = z.infer<typeof fileFaultRuleSchema>;
 export type FaultAction = FaultRule['action'];
 export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
 
+const swatchSchema = z
+  .string({ error: 'must be a colour like #1a2b3c' })
+  .regex(/^#[0-9a-f]{6}$/i, { error: 'must be a colour like #1a2b3c' });
+
+/**
+ * One model's own behaviour: what it charges, how long it takes and the colour its images carry, so a
+ * comparison of models shows each result apart. A field left out is the service-wide value.
+ */
+const modelSchema = z.strictObject({
+  imageCost: nonNegative.optional(),
+  videoCost: nonNegative.optional(),
+  /** Added to the service-wide latency for this model's requests. */
+  latencyMs: nonNegative.optional(),
+  videoDurationMs: nonNegative.optional(),
+  /** The solid centre of this model's images; absent: a colour derived from the model id. */
+  swatch: swatchSchema.optional(),
+});
+
+export type ModelConfig = z.infer<typeof modelSchema>;
+
 const referenceConfigSchema = z.strictObject({
   accounts: z.record(z.string(), nonNegative, { error: 'must be an object of api key -> credits' }),
+  /** Per model id (the request's `model` field); a model not listed is served with the service-wide values. */
+  models: z.record(z.string(), modelSchema, { error: 'must be an object of model id -> model config' }),
   imageCost: nonNegative,
   videoCost: nonNegative,
   pathForms: z.enum(['both', 'v1', 'api'], { error: 'must be one of both, v1, api' }),
@@ -153,6 +175,7 @@ export type ConfigPatch = z.input<typeof configPatchSchema>;
 export function defaultConfig(): ReferenceConfig {
   return {
     accounts: { [DEMO_API_KEY]: 1000 },
+    models: {},
     imageCost: 1,
     videoCost: 5,
     pathForms: 'both',
@@ -164,6 +187,22 @@ export function defaultConfig(): ReferenceConfig {
     maxPromptLength: 4000,
   };
 }
+
+/**
+ * The models `npm start` and `npm run serve` offer, so a comparison there shows three different images,
+ * times and prices (one of them a fraction of a credit).
+ */
+export const DEMO_MODELS: Record<string, ModelConfig> = {
+  'sketch-fast': { imageCost: 0.5, videoCost: 2, latencyMs: 300, videoDurationMs: 4000, swatch: '#2f80ed' },
+  'studio-pro': {
+    imageCost: 7.5,
+    videoCost: 12.5,
+    latencyMs: 2500,
+    videoDurationMs: 12_000,
+    swatch: '#eb5757',
+  },
+  'film-grain': { imageCost: 3, videoCost: 8, latencyMs: 1200, videoDurationMs: 8000, swatch: '#27ae60' },
+};
 
 /** Thrown for a partial config that cannot be applied; the message names each offending key. */
 export class ConfigError extends Error {}

@@ -4,6 +4,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { pngChunk } from '../../utils/downloads/png-text';
+import { swatchRgb } from './models';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -33,11 +34,19 @@ export function encodeRgbPng(width: number, height: number, rgb: Uint8Array): Bu
   ]);
 }
 
+function paintSquare(rgb: Uint8Array, size: number, swatch: string): void {
+  const colour = swatchRgb(swatch);
+  for (let y = size / 4; y < (size * 3) / 4; y++) {
+    for (let x = size / 4; x < (size * 3) / 4; x++) rgb.set(colour, (y * size + x) * 3);
+  }
+}
+
 /**
  * A colourful diagonal gradient. The seed shifts the palette so that different image ids
- * look different, which makes mix-ups visible in screenshots.
+ * look different, which makes mix-ups visible in screenshots. With a swatch (six hex digits) the
+ * middle half of each side is that solid colour: the mark of the model that made the image.
  */
-export function gradientPng(seed: number, size = 256): Buffer {
+export function gradientPng(seed: number, size = 256, swatch?: string): Buffer {
   const rgb = new Uint8Array(size * size * 3);
   const shift = seed % 512;
   // A triangle wave instead of modulo keeps the shifted gradient free of hard seams.
@@ -54,5 +63,6 @@ export function gradientPng(seed: number, size = 256): Buffer {
       rgb[i + 2] = wave(255 - ((x + y) * scale) / 2 + shift * 3);
     }
   }
+  if (swatch) paintSquare(rgb, size, swatch);
   return encodeRgbPng(size, size, rgb);
 }

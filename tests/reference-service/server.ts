@@ -22,6 +22,7 @@ import { BodyTooLargeError, flattenHeaders, type Reply, readBody, sendReply, tex
 import { type Job, JobStore, viewJob } from './jobs';
 import { type MediaTls, startMediaHost } from './media-host';
 import { sendFile } from './media-send';
+import { modelLatencyOf } from './models';
 
 export type { AttackerListener, ConfigPatch, FaultRule, ReferenceConfig };
 export { DEMO_API_KEY, defaultConfig };
@@ -243,7 +244,7 @@ export async function startReferenceService(
     const { action } = decision;
     const received = resets;
     const answer = () =>
-      later(state.config.latencyMs + decision.delayMs, () => {
+      later(state.config.latencyMs + modelLatencyOf(state.config, req.body) + decision.delayMs, () => {
         // A request that waited across a reset belongs to the test before it: it must not spend the credits
         // or make the jobs of the test after it.
         if (received !== resets)

@@ -7,12 +7,18 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumExecutable, repoRoot } from '../e2e/support/paths';
+import { DEMO_MODELS } from '../reference-service/config';
+import { describeModels } from '../reference-service/models';
 import { DEMO_API_KEY, startReferenceService } from '../reference-service/server';
 
 const port = Number(process.env.PORT ?? 8787);
-const service = await startReferenceService({ port, config: { videoDurationMs: 15_000 } });
+const service = await startReferenceService({
+  port,
+  config: { videoDurationMs: 15_000, models: DEMO_MODELS },
+});
 console.log(`Reference service listening on ${service.url}`);
 console.log(`Demo API key: ${DEMO_API_KEY}`);
+console.log(describeModels(DEMO_MODELS));
 
 // A development build differs from production only in these two values (see wxt.config.ts).
 execFileSync('npx', ['wxt', 'build', '--mode', 'development'], {
