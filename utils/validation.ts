@@ -1,4 +1,5 @@
 import { parseHttpUrl } from './http-url';
+import { MAX_MODEL_ID, MAX_MODEL_NAME } from './profiles/limits';
 import { collapseWhitespace } from './text';
 
 /**
@@ -47,6 +48,9 @@ export type Problem =
   | { code: 'base_url_invalid' }
   | { code: 'base_url_insecure' }
   | { code: 'model_field_invalid' }
+  | { code: 'model_id_invalid'; max: number }
+  | { code: 'model_id_twice'; id: string }
+  | { code: 'model_name_invalid'; max: number }
   | { code: 'api_key_empty' }
   | { code: 'api_key_unsendable' }
   | { code: 'batch_too_many'; count: number; max: number }
@@ -115,6 +119,29 @@ export function normaliseBaseUrl(value: string): string {
 
 export function modelFieldProblem(field: string): Problem | undefined {
   return /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(field) ? undefined : { code: 'model_field_invalid' };
+}
+
+/**
+ * A model id of a profile's list: as services name their models, visible ASCII without spaces, quotes or
+ * backslashes (which JSON would escape, twice in sync's room).
+ */
+export function modelIdProblem(id: string): Problem | undefined {
+  return /^[!#-[\]-~]+$/.test(id) && id.length <= MAX_MODEL_ID
+    ? undefined
+    : { code: 'model_id_invalid', max: MAX_MODEL_ID };
+}
+
+/** The name the person gives a model: short, and without control characters (sync's room is counted). */
+export function modelNameProblem(name: string): Problem | undefined {
+  return /^\P{Cc}+$/u.test(name) && name.length <= MAX_MODEL_NAME
+    ? undefined
+    : { code: 'model_name_invalid', max: MAX_MODEL_NAME };
+}
+
+/** A list names each model once: the form's choice and a comparison tell models apart by id. */
+export function modelListProblem(ids: readonly string[]): Problem | undefined {
+  const twice = ids.find((id, at) => ids.indexOf(id) !== at);
+  return twice === undefined ? undefined : { code: 'model_id_twice', id: twice };
 }
 
 /** What a file name template may hold between braces (utils/downloads/file-name.ts fills them in). */

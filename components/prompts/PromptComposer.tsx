@@ -11,6 +11,9 @@ import { UnlockForm } from '../keys/UnlockForm';
 import { StatusMessage } from '../StatusMessage';
 import { PromptForm } from './PromptForm';
 
+/** Only for a profile that lists models: most popups never need it. */
+const ModelPicker = lazy(() => import('./ModelPicker').then((module) => ({ default: module.ModelPicker })));
+
 /** Shown once, before the service is set up: not worth loading with every open after that. */
 const SetupNotice = lazy(() => import('../SetupNotice').then((module) => ({ default: module.SetupNotice })));
 
@@ -28,6 +31,8 @@ function videoOf(draft: VideoOptionsDraft): VideoOptions | undefined {
 /** The set-up call to action, the prompt form, and what the last command said. */
 export function PromptComposer({ page, now }: Props) {
   const { configured, draft, actions } = page;
+  const { profiles } = page.data;
+  const models = profiles?.list.find((profile) => profile.id === profiles.activeId)?.models ?? [];
   const imageBusy = actions.imageSince !== undefined;
   const busyText = imageBusy ? t('generatingImage') : actions.videoBusy ? t('submittingVideo') : undefined;
   // Locked, nothing can be generated: the unlock field takes the form's place (and the setup notice's).
@@ -60,17 +65,30 @@ export function PromptComposer({ page, now }: Props) {
         prompts={draft.prompts}
         {...(page.data.settings ? { confirmAbove: page.data.settings.confirmBatchAbove } : {})}
         cost={{
-          model: draft.model ?? page.data.settings?.modelId ?? '',
+          model: draft.sentModel ?? page.data.settings?.modelId ?? '',
           video: videoOf(draft.video),
           profileId: page.data.profiles?.activeId,
           balance: page.data.balance?.balance?.value,
         }}
         onLibraryInsert={(text, entry) => draft.fill(text, entry.options, entry.model)}
         saved={{ options: videoOf(draft.video) }}
+        modelChoice={
+          models.length > 0 ? (
+            <Suspense fallback={null}>
+              <ModelPicker
+                models={models}
+                picked={draft.picked}
+                onPick={draft.pick}
+                profileModel={page.data.settings?.modelId ?? ''}
+                {...(draft.model ? { heldBy: { noteId: 'library-model-note' } } : {})}
+              />
+            </Suspense>
+          ) : undefined
+        }
       />
 
       {draft.model ? (
-        <p className={controls.hint}>
+        <p id="library-model-note" className={controls.hint}>
           {t('libraryModelInUse', draft.model)}{' '}
           <button type="button" className={controls.linkButton} onClick={draft.dropModel}>
             {t('libraryModelDrop')}

@@ -1,4 +1,4 @@
-import { lazy, type Ref, Suspense, useRef, useState } from 'react';
+import { lazy, type ReactNode, type Ref, Suspense, useRef, useState } from 'react';
 import { batchProblem } from '@/utils/batch/batch-state';
 import { describeProblem, formatCount, t } from '@/utils/i18n';
 import type { LibraryPrompt } from '@/utils/library/schema';
@@ -59,6 +59,8 @@ interface Props {
   onLibraryInsert?: (text: string, prompt: LibraryPrompt) => void;
   /** What *Save to library* saves besides the prompt (the video options as typed, when valid). */
   saved?: Omit<SavedFields, 'text'>;
+  /** The choice of model, when the profile lists models: after the prompt, before what is sent with it. */
+  modelChoice?: ReactNode;
 }
 
 type Kind = 'image' | 'video';
@@ -230,6 +232,7 @@ export function PromptForm(props: Props) {
           </ErrorMessage>
         ) : null}
       </div>
+      {props.modelChoice}
       <VideoOptionsFields
         idPrefix="video"
         legend={t('videoOptionsLegend')}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { ConfirmButtons } from '@/components/ConfirmButtons';
 import controls from '@/components/controls.module.css';
 import { t } from '@/utils/i18n';
-import type { ShownProfile } from '@/utils/profiles/page/profiles-view';
+import type { ShownModel, ShownProfile } from '@/utils/profiles/page/profiles-view';
+import { ProfileModels } from './ProfileModels';
 import styles from './Profiles.module.css';
 
 export interface ProfileActions {
@@ -10,11 +11,17 @@ export interface ProfileActions {
   use: (id: string) => void;
   rename: (id: string, name: string) => Promise<boolean>;
   duplicate: (id: string) => void;
+  /** Resolves true once the profile's list of models is saved. */
+  setModels: (id: string, models: ShownModel[]) => Promise<boolean>;
   /** Resolves with the pending jobs that kept it from being deleted (0: deleted). */
   remove: (id: string, endPending: boolean) => Promise<number>;
 }
 
-type Asking = { kind: 'rename'; name: string } | { kind: 'delete'; pending: number } | undefined;
+type Asking =
+  | { kind: 'rename'; name: string }
+  | { kind: 'delete'; pending: number }
+  | { kind: 'models' }
+  | undefined;
 
 /** One profile: its name and host, and what can be done with it; renaming and deleting ask in place. */
 export function ProfileRow({
@@ -69,6 +76,17 @@ export function ProfileRow({
     );
   }
 
+  if (asking?.kind === 'models') {
+    return (
+      <ProfileModels
+        profile={profile}
+        busy={busy}
+        onSave={(models) => actions.setModels(profile.id, models)}
+        onClose={() => setAsking(undefined)}
+      />
+    );
+  }
+
   if (asking?.kind === 'delete') {
     const question =
       asking.pending > 0
@@ -113,6 +131,12 @@ export function ProfileRow({
         name={t('profileRenameNamed', profile.name)}
         busy={busy}
         onClick={() => setAsking({ kind: 'rename', name: profile.name })}
+      />
+      <RowAction
+        label={t('profileModels')}
+        name={t('profileModelsNamed', profile.name)}
+        busy={busy}
+        onClick={() => setAsking({ kind: 'models' })}
       />
       <RowAction
         label={t('profileDuplicate')}

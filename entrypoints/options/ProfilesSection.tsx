@@ -13,8 +13,9 @@ import { type ProfileActions, ProfileRow } from './ProfileRow';
 import profileStyles from './Profiles.module.css';
 
 /**
- * The person's profiles: each a service, its key, model and video defaults. The settings form below edits
- * the active one; this list switches, adds, renames, duplicates (without the key) and deletes them.
+ * The person's profiles: each a service, its key, model and video defaults, and the models it lists. The
+ * settings form below edits the active one; this list switches, adds, renames, lists models, duplicates
+ * (without the key) and deletes them.
  */
 export function ProfilesSection({ profiles }: { profiles: ShownProfiles }) {
   const [busy, setBusy] = useState(false);
@@ -40,6 +41,8 @@ export function ProfilesSection({ profiles }: { profiles: ShownProfiles }) {
     rename: async (id, name) =>
       name.trim() !== '' && (await run<'renameProfile'>({ type: 'renameProfile', id, name })) !== undefined,
     duplicate: (id) => void run<'duplicateProfile'>({ type: 'duplicateProfile', id }),
+    setModels: async (id, models) =>
+      (await run<'setProfileModels'>({ type: 'setProfileModels', id, models })) !== undefined,
     remove: async (id, endPending) => {
       const outcome = await run<'deleteProfile'>({ type: 'deleteProfile', id, endPending });
       return outcome && !outcome.deleted ? outcome.pending : 0;

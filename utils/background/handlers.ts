@@ -26,6 +26,7 @@ import {
   deleteProfile,
   duplicateProfile,
   renameProfile,
+  setProfileModels,
   switchProfile,
 } from '@/utils/profiles/commands';
 import { generateImage, submitVideo } from '@/utils/prompts/background';
@@ -72,6 +73,7 @@ export function createHandlers(ctx: Context): Handlers {
     addProfile: (request) => addProfile(ctx, request),
     renameProfile: (request) => renameProfile(ctx, request),
     duplicateProfile: (request) => duplicateProfile(ctx, request),
+    setProfileModels: (request) => setProfileModels(ctx, request),
     deleteProfile: (request) => deleteProfile(ctx, request),
     setKeyLock: (request) => setKeyLock(ctx, request),
     unlockKeys: (request) => unlockKeys(ctx, request),

@@ -5,7 +5,7 @@ import type { errorInfoSchema } from '../errors';
 import { historyEntrySchema } from '../history/schema';
 import { MIN_PASSPHRASE } from '../keys/key-lock-rules';
 import { libraryIdSchema, libraryPromptFieldsSchema, librarySchema, MAX_LIBRARY } from '../library/schema';
-import { profileNameSchema } from '../profiles/schema';
+import { profileModelsSchema, profileNameSchema } from '../profiles/schema';
 import { settingsSchema, videoOptionsSchema } from '../settings/schema';
 import { apiKeyProblem, promptProblem } from '../validation';
 import { wholeNumber } from '../whole-number';
@@ -135,6 +135,8 @@ const requestSchemas = [
   z.object({ type: z.literal('addProfile'), name: profileNameSchema }),
   z.object({ type: z.literal('renameProfile'), id: profileIdSchema, name: profileNameSchema }),
   z.object({ type: z.literal('duplicateProfile'), id: profileIdSchema }),
+  /** The profile's whole list of models, replacing the one it had. */
+  z.object({ type: z.literal('setProfileModels'), id: profileIdSchema, models: profileModelsSchema }),
   /** Without `endPending`, a profile with pending jobs is not deleted: the answer counts them for the person to confirm. */
   z.object({ type: z.literal('deleteProfile'), id: profileIdSchema, endPending: z.optional(z.boolean()) }),
   /** The key lock (README "Key lock"): no answer ever carries a key or the passphrase back. */
@@ -219,6 +221,7 @@ export interface ResponseData {
   addProfile: { id: string };
   renameProfile: { renamed: true };
   duplicateProfile: { id: string };
+  setProfileModels: { saved: true };
   deleteProfile: { deleted: true; ended: number } | { deleted: false; pending: number };
   setKeyLock: { done: true };
   unlockKeys: { done: true };

@@ -4,5 +4,6 @@ export {
   deleteProfile,
   duplicateProfile,
   renameProfile,
+  setProfileModels,
   switchProfile,
 } from './background/profile-commands';

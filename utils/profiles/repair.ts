@@ -6,6 +6,7 @@ import { MAX_PROFILES } from './limits';
 import {
   type Profile,
   type ProfileBudgets,
+  type ProfileModel,
   type ProfileService,
   type Profiles,
   profileBudgetsSchema,
@@ -37,21 +38,37 @@ export function sharedSettingsOf(settings: Settings): Record<string, unknown> {
   return Object.fromEntries(Object.entries(settings).filter(([field]) => !(field in own)));
 }
 
-/**
- * Version 2 of the stored profiles gave each its own budgets: a profile stored without them (by an earlier
- * release here, or by one in another browser, through sync) gets `budgetsFor` it, so no limit is lost or
- * made up. Anything else is left for the repair to judge.
- */
-export function profilesFromVersion1(
+/** Each profile stored without `field` gets `valueFor` it; anything else is left for the repair to judge. */
+function filledIn<T>(
   stored: unknown,
-  budgetsFor: (profile: Record<string, unknown>) => ProfileBudgets,
+  field: 'budgets' | 'models',
+  valueFor: (profile: Record<string, unknown>) => T,
 ): unknown {
   if (!isRecord(stored) || !Array.isArray(stored.list)) return stored;
   const list = stored.list.map((profile: unknown) =>
-    isRecord(profile) && !('budgets' in profile) ? { ...profile, budgets: budgetsFor(profile) } : profile,
+    isRecord(profile) && !(field in profile) ? { ...profile, [field]: valueFor(profile) } : profile,
   );
   return { ...stored, list };
 }
+
+/**
+ * Version 2 of the stored profiles gave each its own budgets: a profile stored without them (by an earlier
+ * release here, or by one in another browser, through sync) gets `budgetsFor` it, so no limit is lost or
+ * made up.
+ */
+export const profilesFromVersion1 = (
+  stored: unknown,
+  budgetsFor: (profile: Record<string, unknown>) => ProfileBudgets,
+): unknown => filledIn(stored, 'budgets', budgetsFor);
+
+/**
+ * Version 3 gave each profile its list of models: one stored without (by an earlier release here, or one in
+ * another browser, through sync, which knows no list) gets `modelsFor` it, so a list made here is not lost.
+ */
+export const profilesFromVersion2 = (
+  stored: unknown,
+  modelsFor: (profile: Record<string, unknown>) => ProfileModel[],
+): unknown => filledIn(stored, 'models', modelsFor);
 
 /**
  * The stored profiles as far as they are valid, made from the settings when there are none (a release
@@ -75,6 +92,7 @@ export function repairProfiles(stored: unknown, settings: Settings, defaultName:
   const own = ownOf(settings);
   const at = list.findIndex((profile) => profile.id === activeId);
   if (at >= 0) list[at] = { ...(list[at] as Profile), ...own };
-  else list.unshift({ id: activeId, name: profileNameFor(settings.baseUrl, defaultName), ...own });
+  else
+    list.unshift({ id: activeId, name: profileNameFor(settings.baseUrl, defaultName), ...own, models: [] });
   return { activeId, list: list.slice(0, MAX_PROFILES) };
 }

@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
+import { rule } from '../api/schemas';
 import { settingsSchema } from '../settings/schema';
+import { modelIdProblem, modelListProblem, modelNameProblem } from '../validation';
 import { isProfileId } from './id';
-import { MAX_PROFILE_NAME, MAX_PROFILES } from './limits';
+import { MAX_PROFILE_MODELS, MAX_PROFILE_NAME, MAX_PROFILES } from './limits';
 
 // The settings' own field schemas, so a profile's service is checked exactly as the settings are (z.pick
 // would do the same for 1 KB more of zod in the worker).
@@ -18,11 +20,25 @@ export { MAX_PROFILE_NAME, MAX_PROFILES };
 
 export const profileNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_PROFILE_NAME));
 
+/** A model the person uses with this profile's service: the id the service knows, and the name they chose. */
+export const profileModelSchema = z.object({
+  id: z.string().check(z.trim(), rule(modelIdProblem)),
+  name: z.string().check(z.trim(), rule(modelNameProblem)),
+});
+export type ProfileModel = z.infer<typeof profileModelSchema>;
+
+export const profileModelsSchema = z.array(profileModelSchema).check(
+  z.maxLength(MAX_PROFILE_MODELS),
+  rule((models: ProfileModel[]) => modelListProblem(models.map((model) => model.id))),
+);
+
 export const profileSchema = z.object({
   id: z.string().check(z.refine(isProfileId)),
   name: profileNameSchema,
   service: profileServiceSchema,
   budgets: profileBudgetsSchema,
+  /** The profile's own, not the settings': only the form and a comparison read them, never a request. */
+  models: profileModelsSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 

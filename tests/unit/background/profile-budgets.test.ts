@@ -34,12 +34,13 @@ describe('each stored shape of the profiles, migrated to budgets per profile', (
     expect(budgetsOf(settings)).toEqual(NONE);
   });
 
-  it('version 1 → 2: every profile, active or not, gets the budgets all of them shared; stored once as version 2', async () => {
+  it('version 1 → 2: every profile, active or not, gets the budgets all of them shared; stored once, at the current version', async () => {
     fakeBrowser.reset();
     await fakeBrowser.storage.local.set(fixture('storage-profiles-v1.json'));
     expect(await budgetsById()).toEqual({ [FIRST_PROFILE_ID]: SHARED, 'p-work': SHARED });
     const stored = await fakeBrowser.storage.local.get(['profiles', 'profiles$']);
-    expect(stored.profiles$).toEqual({ v: 2 });
+    // Version 3 (lists of models) follows in the same read: tests/unit/background/profile-models.test.ts.
+    expect(stored.profiles$).toEqual({ v: 3 });
     expect(
       (stored.profiles as { list: { budgets: unknown }[] }).list.map((profile) => profile.budgets),
     ).toEqual([SHARED, SHARED]);

@@ -75,6 +75,7 @@ describe('the configuration of a release before profiles', () => {
             videoDefaults: DEFAULT_SETTINGS.videoDefaults,
           },
           budgets: { dailyBudget: 0, monthlyBudget: 0, lowBalanceBelow: 0 },
+          models: [],
         },
       ],
     });

@@ -23,8 +23,8 @@ const [firstDay, yesterday, today] = [day(0), day(SPEND_DAYS - 2), day(SPEND_DAY
 const PROFILES: ShownProfiles = {
   activeId: 'profile-1',
   list: [
-    { id: 'profile-1', name: 'Home', host: 'home.example' },
-    { id: 'work', name: 'Work', host: 'work.example' },
+    { id: 'profile-1', name: 'Home', host: 'home.example', models: [] },
+    { id: 'work', name: 'Work', host: 'work.example', models: [] },
   ],
 };
 

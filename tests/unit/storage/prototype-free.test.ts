@@ -21,17 +21,20 @@ const service = {
   videoDefaults: DEFAULT_SETTINGS.videoDefaults,
 };
 const budgets = { dailyBudget: 0, monthlyBudget: 0, lowBalanceBelow: 0 };
+const models = [{ id: 'flux-pro', name: 'Flux' }];
 
 describe('ids from storage, sync or a file key nothing but their own records', () => {
   it('a profile never has an id every object has, wherever it comes from', () => {
     for (const id of HOSTILE_IDS) {
-      expect(profileSchema.safeParse({ id, name: 'Hostile', service, budgets }).success, id).toBe(false);
+      expect(profileSchema.safeParse({ id, name: 'Hostile', service, budgets, models }).success, id).toBe(
+        false,
+      );
       const repaired = repairProfiles(
         {
           activeId: id,
           list: [
-            { id, name: 'Hostile', service, budgets },
-            { id: 'mine', name: 'Mine', service, budgets },
+            { id, name: 'Hostile', service, budgets, models },
+            { id: 'mine', name: 'Mine', service, budgets, models },
           ],
         },
         DEFAULT_SETTINGS,
@@ -40,7 +43,9 @@ describe('ids from storage, sync or a file key nothing but their own records', (
       expect(repaired.activeId, id).toBe('mine');
       expect(repaired.list.map((profile) => profile.id)).toEqual(['mine']);
     }
-    expect(profileSchema.safeParse({ id: 'profile-2', name: 'Fine', service, budgets }).success).toBe(true);
+    expect(profileSchema.safeParse({ id: 'profile-2', name: 'Fine', service, budgets, models }).success).toBe(
+      true,
+    );
   });
 
   it("reads a profile's name, copies and key origins only by ids that were put in", () => {

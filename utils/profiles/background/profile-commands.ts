@@ -69,7 +69,7 @@ export function addProfile(
   return ctx.setupChanges(async () => {
     const { profiles, settings } = await readProfiles();
     roomForOneMore(profiles);
-    const profile: Profile = { id: ctx.platform.newId(), name, ...ownOf(DEFAULT_SETTINGS) };
+    const profile: Profile = { id: ctx.platform.newId(), name, ...ownOf(DEFAULT_SETTINGS), models: [] };
     // Added and made active in one write.
     await activate(ctx, { ...profiles, list: [...profiles.list, profile] }, settings, profile.id);
     return { id: profile.id };
@@ -89,7 +89,21 @@ export function renameProfile(
   });
 }
 
-/** The copy has the service, model, video defaults and budgets, never the key: a key is entered for its profile. */
+/** The models the profile lists, in the person's order; the form and a comparison offer them. */
+export function setProfileModels(
+  ctx: Context,
+  { id, models }: RequestOf<'setProfileModels'>,
+): Promise<ResponseData['setProfileModels']> {
+  return ctx.setupChanges(async () => {
+    const { profiles, settings } = await readProfiles();
+    find(profiles, id);
+    const list = profiles.list.map((profile) => (profile.id === id ? { ...profile, models } : profile));
+    await writeProfiles({ ...profiles, list }, settings);
+    return { saved: true };
+  });
+}
+
+/** The copy has the service, model, video defaults, budgets and models, never the key: a key is entered for its profile. */
 export function duplicateProfile(
   ctx: Context,
   { id }: RequestOf<'duplicateProfile'>,

@@ -6,21 +6,29 @@ import { validSettingsItem } from '../../settings/store';
 import { profilesItem, settingsItem } from '../../storage/items';
 import { readItems } from '../../storage/keyed-item';
 import { defineVersionedItem } from '../../storage/versioned-item';
-import { budgetsOf, profilesFromVersion1, repairProfiles, withProfile } from '../repair';
+import {
+  budgetsOf,
+  profilesFromVersion1,
+  profilesFromVersion2,
+  repairProfiles,
+  withProfile,
+} from '../repair';
 import { type Profile, type Profiles, profilesSchema } from '../schema';
 
 /**
  * The stored profiles' versions: 1 named each profile's service, 2 its budgets too (until then one set in the
- * settings served every profile). Pages read the same item zod-free (`profilesItem`), for names and hosts.
+ * settings served every profile), 3 its list of models. Pages read the same item zod-free (`profilesItem`), for names and hosts.
  */
 const storedProfiles = defineVersionedItem(profilesItem.key, {
-  version: 2,
+  version: 3,
   migrations: {
     // Until then the settings' budgets were every profile's.
     2: async (stored: unknown) => {
       const shared = budgetsOf(await validSettingsItem.getValue());
       return profilesFromVersion1(stored, () => shared);
     },
+    // No profile listed models before.
+    3: (stored: unknown) => profilesFromVersion2(stored, () => []),
   },
 });
 

@@ -51,7 +51,7 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
     setError(info);
     if (info.kind === 'over_budget') setGoOnce(() => again);
   };
-  const model = draft.model === undefined ? {} : { model: draft.model };
+  const model = draft.sentModel === undefined ? {} : { model: draft.sentModel };
 
   const sendImage = (prompt: string, overBudget?: true) => {
     start();

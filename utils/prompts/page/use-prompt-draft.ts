@@ -42,6 +42,12 @@ export interface PromptDraft {
   /** The model the next requests name instead of the profile's (from a library prompt). */
   model?: string;
   dropModel: () => void;
+  /** The model picked from the profile's list, while the list still has it. */
+  picked?: string;
+  /** Picks a model of the profile's list; undefined: the profile's own model. */
+  pick: (id: string | undefined) => void;
+  /** What the next requests name: a library prompt's model, else the one picked; none: the profile's. */
+  sentModel?: string;
 }
 
 /** Problems worth saying while the person types, before any attempt to send. */
@@ -84,8 +90,14 @@ function promptsOf(
   return lines ? variations.expandLines(text, MAX_BATCH) : variations.expandVariations(text, MAX_BATCH);
 }
 
-/** The prompt box and video options as typed, with their problems shown as the person would expect. */
-export function usePromptDraft(settings: Settings | undefined): PromptDraft {
+/**
+ * The prompt box and video options as typed, with their problems shown as the person would expect. `models`:
+ * the active profile's list, which a pick must still be in (a switch of profiles leaves it behind).
+ */
+export function usePromptDraft(
+  settings: Settings | undefined,
+  models: readonly { id: string }[] = [],
+): PromptDraft {
   const [prompt, setPrompt] = useState('');
   const [shownProblem, setShownProblem] = useState<Problem | undefined>(undefined);
   const [video, setVideo] = useState<VideoOptionsDraft>(INITIAL_VIDEO_DRAFT);
@@ -94,6 +106,9 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [batch, setBatch] = useState(false);
   const [model, setModel] = useState<string | undefined>(undefined);
+  const [pick, setPick] = useState<string | undefined>(undefined);
+  const picked = models.some((listed) => listed.id === pick) ? pick : undefined;
+  const sentModel = model ?? picked;
   const [waitingClick, setWaitingClick] = useState<'image' | 'video' | undefined>(undefined);
   const varied = hasVariations(prompt);
   const variations = useVariations(varied);
@@ -208,5 +223,8 @@ export function usePromptDraft(settings: Settings | undefined): PromptDraft {
     fill,
     ...(model ? { model } : {}),
     dropModel: () => setModel(undefined),
+    ...(picked ? { picked } : {}),
+    pick: setPick,
+    ...(sentModel ? { sentModel } : {}),
   };
 }

@@ -14,7 +14,9 @@ export function usePromptPage(snapshot: CachedView | undefined, shown: ReadableI
   const data = usePageData(snapshot, shown);
   const configured = !(data.settings?.baseUrl === '' || data.key?.set === false);
   const refresh = useBalanceRefresh(data.balance, data.read, configured);
-  const draft = usePromptDraft(data.settings);
+  const { profiles } = data;
+  const models = profiles?.list.find((profile) => profile.id === profiles.activeId)?.models;
+  const draft = usePromptDraft(data.settings, models);
   const actions = usePromptActions(draft);
   const copies = useCopies().value?.entries ?? NO_COPIES;
   const { fill } = draft;

@@ -5,7 +5,12 @@ import { readProfiles } from '@/utils/profiles/background';
 import { isRecord } from '../../api/text';
 import { SYNC_LIBRARY_LIMIT } from '../../library/limits';
 import { librarySchema } from '../../library/schema';
-import { budgetsOf, profilesFromVersion1, sharedSettingsOf } from '../../profiles/repair';
+import {
+  budgetsOf,
+  profilesFromVersion1,
+  profilesFromVersion2,
+  sharedSettingsOf,
+} from '../../profiles/repair';
 import { profilesSchema } from '../../profiles/schema';
 import { createSerial } from '../../serial';
 import { settingsSchema } from '../../settings/schema';
@@ -164,13 +169,14 @@ async function pull(): Promise<void> {
   if (library) await libraryItem.setValue(library);
   // A release before per-profile budgets sends profiles without them: each keeps its budgets here (a new
   // one gets the active profile's, as that release applies one set to all).
-  const here = (profile: { id?: unknown }) =>
-    profiles.list.find((own) => own.id === profile.id)?.budgets ?? budgetsOf(settings);
-  const pulled = take(
-    'profiles',
-    (list) =>
-      profilesSchema.safeParse(profilesFromVersion1({ activeId: profiles.activeId, list }, here)).data,
-  );
+  const ownHere = (profile: { id?: unknown }) => profiles.list.find((own) => own.id === profile.id);
+  const here = (profile: { id?: unknown }) => ownHere(profile)?.budgets ?? budgetsOf(settings);
+  // And one before lists of models sends none: each keeps its list here.
+  const modelsHere = (profile: { id?: unknown }) => ownHere(profile)?.models ?? [];
+  const pulled = take('profiles', (list) => {
+    const withBudgets = profilesFromVersion1({ activeId: profiles.activeId, list }, here);
+    return profilesSchema.safeParse(profilesFromVersion2(withBudgets, modelsHere)).data;
+  });
   const next = pulled ?? profiles;
   // The active profile is this browser's choice, while it still exists; keys stay per browser, so a
   // profile new here asks for its key.
