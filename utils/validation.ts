@@ -138,7 +138,7 @@ export function modelNameProblem(name: string): Problem | undefined {
     : { code: 'model_name_invalid', max: MAX_MODEL_NAME };
 }
 
-/** A list names each model once: the form's choice and a comparison tell models apart by id. */
+/** A list names each model once: the form's choice tells models apart by id. */
 export function modelListProblem(ids: readonly string[]): Problem | undefined {
   const twice = ids.find((id, at) => ids.indexOf(id) !== at);
   return twice === undefined ? undefined : { code: 'model_id_twice', id: twice };

@@ -37,7 +37,7 @@ export const profileSchema = z.object({
   name: profileNameSchema,
   service: profileServiceSchema,
   budgets: profileBudgetsSchema,
-  /** The profile's own, not the settings': only the form and a comparison read them, never a request. */
+  /** The profile's own, not the settings': the form offers them, a request sends only the one picked. */
   models: profileModelsSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -89,7 +89,7 @@ export function renameProfile(
   });
 }
 
-/** The models the profile lists, in the person's order; the form and a comparison offer them. */
+/** The models the profile lists, in the person's order, as the prompt form offers them. */
 export function setProfileModels(
   ctx: Context,
   { id, models }: RequestOf<'setProfileModels'>,
