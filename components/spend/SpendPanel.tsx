@@ -6,6 +6,7 @@ import { useSpendDays, useToday } from '@/utils/spend/page/use-spend';
 import controls from '../controls.module.css';
 import { ErrorMessage } from '../ErrorMessage';
 import { Choice } from '../history/HistoryFind';
+import { ModelFiguresTable } from './ModelFiguresTable';
 import styles from './Spend.module.css';
 import { SpendChart } from './SpendChart';
 import { SpendTable } from './SpendTable';
@@ -21,7 +22,8 @@ const ALL = '';
 
 /**
  * Credits spent per day over the last 30 days, of the active profile (or another, or all of them), as a chart
- * and, behind a button, as a table of the same numbers. Loaded only when the person opens *Spending*.
+ * and, behind a button, as a table of the same numbers; then the same days' figures per model. Loaded only
+ * when the person opens *Spending*.
  */
 export default function SpendPanel({ profiles, dailyBudget }: SpendPanelProps) {
   const tableId = useId();
@@ -77,6 +79,12 @@ export default function SpendPanel({ profiles, dailyBudget }: SpendPanelProps) {
       <div id={tableId} hidden={!tableShown}>
         {tableShown ? <SpendTable spend={spend} caption={`${title}.${budget}`} /> : null}
       </div>
+      <ModelFiguresTable
+        now={now}
+        profile={profile === ALL ? undefined : profile}
+        profiles={profiles}
+        caption={t('figuresHeading', name)}
+      />
     </div>
   );
 }

@@ -81,7 +81,8 @@ for (const scheme of schemes) {
     await seedCharges(extension, chargesOf(entries));
     const history = await HistoryPage.open(extension);
     await history.openSpending();
-    await expect(history.spending.getByRole('table')).toBeVisible();
+    await expect(history.spendTable).toBeVisible();
+    await expect(history.spending.getByTestId('model-figures')).toBeVisible();
     await expect(history.spendChart.locator('rect').first()).toBeVisible();
     expect(await seriousViolations(history.page, scheme)).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../history/schema';
+import { median } from '../median';
 import { fromMilli, toMilli } from './credits';
 
 /**
@@ -33,12 +34,10 @@ export interface CostEstimate {
  * thousandths, so the middle of 2.5 and 2.6 is 2.55, not a float's 2.5500000000000003.
  */
 export function medianEstimate(millis: readonly number[]): CostEstimate | undefined {
-  if (millis.length === 0) return undefined;
-  const sorted = [...millis].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] ?? 0;
-  const lower = sorted.length % 2 === 1 ? upper : (sorted[middle - 1] ?? upper);
-  return { credits: fromMilli(Math.round((lower + upper) / 2)), basedOn: sorted.length };
+  const middle = median(millis);
+  return middle === undefined
+    ? undefined
+    : { credits: fromMilli(Math.round(middle)), basedOn: millis.length };
 }
 
 /** What `count` such generations would cost together, exactly; unknown when one of them is. */

@@ -209,9 +209,26 @@ export class HistoryPage {
     await this.spending.getByRole('combobox', { name: 'Profile' }).selectOption({ label: name });
   }
 
+  /** The chart's numbers as a table (the figures per model are another table beside it). */
+  get spendTable(): Locator {
+    return this.spending.getByTestId('spend-table');
+  }
+
+  /** The figures per model: each row's header (the model) and its cells, as the page shows them. */
+  modelFigures(): Promise<Record<string, string[]>> {
+    return this.spending.getByTestId('model-figures').evaluate((table) =>
+      Object.fromEntries(
+        [...table.querySelectorAll('tbody tr')].map((row) => [
+          row.querySelector('th')?.textContent ?? '',
+          [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''),
+        ]),
+      ),
+    );
+  }
+
   /** The spend table's days as `YYYY-MM-DD` (local), each with its image, video and total credits. */
   spendRows(): Promise<Record<string, number[]>> {
-    return this.spending.getByRole('table').evaluate((table) => {
+    return this.spendTable.evaluate((table) => {
       // English figures: "1,234.5".
       const number = (cell: Element) => Number((cell.textContent ?? '').replace(/,/g, ''));
       return Object.fromEntries(
@@ -225,7 +242,7 @@ export class HistoryPage {
 
   /** The spend table's last row: the 30 days' sums. */
   spendTotals(): Locator {
-    return this.spending.getByRole('table').locator('tfoot td');
+    return this.spendTable.locator('tfoot td');
   }
 
   /** "Generate again", "Try again" or "Edit & generate" on the entry with this prompt. */

@@ -66,7 +66,7 @@ afterEach(cleanup);
 
 /** Each day's row of the table with its image, video and total figures, by local date. */
 function tableRows(): Record<string, string[]> {
-  const table = screen.getByRole('table');
+  const table = screen.getByTestId('spend-table');
   return Object.fromEntries(
     within(table)
       .getAllByRole('row')
@@ -113,7 +113,7 @@ describe('the spending section', () => {
     expect(rows[localDate(today)]).toEqual(['3', '20', '0', '23']);
     expect(rows[localDate(yesterday)]).toEqual(['7', '0', '0', '7']);
     expect(rows[localDate(firstDay)]).toEqual(['0', '0', '0', '0']);
-    const foot = within(screen.getByRole('table')).getByRole('row', { name: /All 30 days/ });
+    const foot = within(screen.getByTestId('spend-table')).getByRole('row', { name: /All 30 days/ });
     expect(
       within(foot)
         .getAllByRole('cell')

@@ -79,12 +79,15 @@ describe('locales', () => {
   it('German translations are not left in English', () => {
     const de = readMessages('de');
     const same = Object.keys(en).filter((key) => de[key]?.message === en[key]?.message);
-    // Words that are the same in both languages (names, "Video(s)", "Audio", "Prompt", "Status: …", "Details: …").
+    // Words that are the same in both languages (names, "Video(s)", "Audio", "Prompt", "Status: …", "Details: …",
+    // a unit, a name with its id).
     expect(same.sort()).toEqual(
       [
         'audioLabel',
         'errorDetails',
         'extName',
+        'figuresNamedModel',
+        'figuresSeconds',
         'filterStatus',
         'jobRawStatus',
         'kindVideo',

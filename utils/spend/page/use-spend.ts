@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
-import { toErrorInfo } from '../../error-info';
+import { useCallback, useEffect, useState } from 'react';
 import type { ErrorInfo } from '../../errors';
 import type { HistoryDb } from '../../history/history-db';
-import { pageHistoryDb, readHistory, watchHistoryChanges } from '../../history/page/history-source';
-import type { HistoryChanges } from '../../storage/items';
+import { type HistorySources, useHistoryRead } from '../../history/page/use-history-read';
 import { nextMidnight } from '../daily-spend';
 import type { DaySum } from '../ledger';
 import { chartDaySums } from './spend-reader';
@@ -13,11 +11,6 @@ export interface SpendDays {
   sums: readonly DaySum[];
   read: boolean;
   error?: ErrorInfo;
-}
-
-interface Sources {
-  open?: () => Promise<HistoryDb | undefined>;
-  watch?: (listener: (change: HistoryChanges) => void) => () => void;
 }
 
 /** The time now, moved on at each local midnight, so the chart's last day stays today while the page is open. */
@@ -30,40 +23,11 @@ export function useToday(): number {
   return now;
 }
 
-/**
- * The spend ledger's day sums of the chart's days, read once and again at each change the background
- * signals (a charge is written with the entries it settles, so it comes with their signal): a handful of
- * records, whatever the history holds. Reads run one after the other, so an older answer never lands on a
- * newer one.
- */
-export function useSpendDays(
-  now: number,
-  { open = pageHistoryDb, watch = watchHistoryChanges }: Sources = {},
-): SpendDays {
-  const [state, setState] = useState<SpendDays>({ sums: [], read: false });
+const NO_SUMS: readonly DaySum[] = [];
 
-  useEffect(() => {
-    let live = true;
-    let queue: Promise<unknown> = Promise.resolve();
-    const readAll = () => {
-      queue = queue
-        .then(() => readHistory(open, (db) => chartDaySums(db, now), []))
-        .then(
-          (sums) => {
-            if (live) setState({ sums, read: true });
-          },
-          (failure: unknown) => {
-            if (live) setState((current) => ({ ...current, read: true, error: toErrorInfo(failure) }));
-          },
-        );
-    };
-    readAll();
-    const stop = watch(readAll);
-    return () => {
-      live = false;
-      stop();
-    };
-  }, [open, watch, now]);
-
-  return state;
+/** The spend ledger's day sums of the chart's days: a handful of records, whatever the history holds. */
+export function useSpendDays(now: number, sources?: HistorySources): SpendDays {
+  const read = useCallback((db: HistoryDb) => chartDaySums(db, now), [now]);
+  const { value, ...state } = useHistoryRead<readonly DaySum[]>(read, NO_SUMS, sources);
+  return { sums: value, ...state };
 }
