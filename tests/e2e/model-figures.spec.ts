@@ -23,12 +23,12 @@ function middle(values: number[]): number {
 /** The row the page should show for a model, computed from the entries the extension stored. */
 function expectedRow(entries: HistoryEntry[]): string[] {
   const made = entries.filter((entry) => entry.status === 'completed');
-  const seconds = middle(made.map((entry) => (entry.finishedAt ?? 0) - entry.createdAt)) / 1000;
+  const ms = middle(made.map((entry) => (entry.finishedAt ?? 0) - entry.createdAt));
   const cost = middle(made.flatMap((entry) => entry.cost ?? []));
   const failed = entries.length - made.length;
   return [
     String(entries.length),
-    `${(Math.round(seconds * 10) / 10).toLocaleString('en')} s`,
+    `${(Math.round(ms / 100) / 10).toLocaleString('en')} s`,
     `${cost.toLocaleString('en')} credit${cost === 1 ? '' : 's'}`,
     `${failed} of ${entries.length} (${Math.round((failed / entries.length) * 100)} %)`,
   ];

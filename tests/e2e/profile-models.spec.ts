@@ -60,13 +60,18 @@ test('a profile lists models by the names the person gives them; the popup picks
   await choice.selectOption({ label: 'Studio' });
   await popup.generateImage('a lighthouse at dusk');
   await expect(popup.status('Image ready.')).toBeVisible(EVENTUALLY);
-  expect(await pixelSeen(popup.result.getByRole('img'))).toEqual(swatchRgb('eb5757'));
+  // The picture as shown (once it has loaded): the square in its middle is the model's colour.
+  await expect
+    .poll(() => pixelSeen(popup.result.getByRole('img', { name: 'a lighthouse at dusk' })), EVENTUALLY)
+    .toEqual(swatchRgb('eb5757'));
 
   await choice.selectOption({ label: 'Quick sketch' });
   await popup.generateImage('a lighthouse at dawn');
   await expect.poll(() => sentModels(service).length, EVENTUALLY).toBe(2);
   await expect(popup.status('Image ready.')).toBeVisible(EVENTUALLY);
-  await expect.poll(() => pixelSeen(popup.result.getByRole('img')), EVENTUALLY).toEqual(swatchRgb('2f80ed'));
+  await expect
+    .poll(() => pixelSeen(popup.result.getByRole('img', { name: 'a lighthouse at dawn' })), EVENTUALLY)
+    .toEqual(swatchRgb('2f80ed'));
 
   // The profile's own model is the first choice, as before lists.
   await choice.selectOption({ index: 0 });
