@@ -8,8 +8,11 @@ import {
   useState,
 } from 'react';
 import type { MediaItem } from '@/utils/copies/page/media-items';
-import { t } from '@/utils/i18n';
+import { FrameProblem, saveFrame } from '@/utils/downloads/page/save-frame';
+import { toErrorInfo } from '@/utils/error-info';
+import { describeError, t } from '@/utils/i18n';
 import controls from '../controls.module.css';
+import { ErrorMessage } from '../ErrorMessage';
 import { EntryCollections } from '../history/EntryCollections';
 import { FavouriteButton } from '../history/FavouriteButton';
 import { SaveToLibrary } from '../library/SaveToLibrary';
@@ -36,6 +39,8 @@ export default function MediaViewer({ items, start, onClose, curate = false }: M
   const [at, setAt] = useState(start);
   /** *Save to library*: the item whose form is open (none: ''), and what the last save said. */
   const [saving, setSaving] = useState<{ key: string; saved?: string }>({ key: '' });
+  /** What the last *Save frame* said, and of which item. */
+  const [frame, setFrame] = useState<{ key: string; error?: string }>();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const counterId = useId();
@@ -117,6 +122,43 @@ export default function MediaViewer({ items, start, onClose, curate = false }: M
           <p id={promptId} className={styles.prompt}>
             {item.prompt}
           </p>
+          {item.kind === 'video' ? (
+            <div className={styles.nav}>
+              <button
+                type="button"
+                className={`${controls.button} ${controls.small}`}
+                onClick={() => {
+                  const video = dialogRef.current?.querySelector('video');
+                  if (!video) return;
+                  // The frame shown is the one saved: a playing video would move on while it is read.
+                  video.pause();
+                  setFrame(undefined);
+                  saveFrame(video, item).then(
+                    () => setFrame({ key: item.key }),
+                    (failure: unknown) =>
+                      setFrame({
+                        key: item.key,
+                        error:
+                          failure instanceof FrameProblem
+                            ? failure.message
+                            : describeError(toErrorInfo(failure)),
+                      }),
+                  );
+                }}
+              >
+                {t('frameSave')}
+              </button>
+            </div>
+          ) : null}
+          {frame?.key === item.key ? (
+            frame.error ? (
+              <ErrorMessage inline>{frame.error}</ErrorMessage>
+            ) : (
+              <StatusMessage tone="success" inline>
+                {t('frameSaved')}
+              </StatusMessage>
+            )
+          ) : null}
           {curate ? (
             <div className={styles.nav}>
               <FavouriteButton entryId={item.entryId} prompt={item.prompt} favourite={item.favourite} />

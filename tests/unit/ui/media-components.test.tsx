@@ -46,6 +46,7 @@ function item(n: number, kind: 'image' | 'video' = 'image', copy?: EntryCopy): M
     favourite: false,
     collections: [],
     model: '',
+    createdAt: 1000 + n,
     copy,
   };
 }
@@ -156,6 +157,14 @@ describe('viewer', () => {
     render(<MediaViewer items={items} start={0} onClose={onClose} />);
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+  it('offers Save frame for a video only, and says so when the video has no frame to save yet', async () => {
+    const user = userEvent.setup();
+    render(<MediaViewer items={[item(1), item(2, 'video')]} start={0} onClose={() => undefined} />);
+    expect(screen.queryByRole('button', { name: 'Save frame' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Save frame' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The video has not loaded a frame yet.');
   });
 });
 

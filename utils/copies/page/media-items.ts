@@ -14,9 +14,11 @@ export interface MediaItem extends MediaFileRef {
   /** The entry's curation, which the history page's viewer shows and changes. */
   favourite: boolean;
   collections: readonly string[];
-  /** What the entry was made with, for *Save to library*. */
+  /** What the entry was made with, for *Save to library* and what a saved frame tells of it. */
   model: string;
   options?: VideoOptions;
+  createdAt: number;
+  profileId?: string;
 }
 
 /** The copy records before storage answered: one object, so context consumers do not re-render for nothing. */
@@ -39,6 +41,8 @@ export function mediaItems(history: readonly HistoryEntry[], copies: Copies['ent
         collections: entry.collections ?? [],
         model: entry.model,
         ...(entry.options ? { options: entry.options } : {}),
+        createdAt: entry.createdAt,
+        ...(entry.profileId ? { profileId: entry.profileId } : {}),
         copy: copies[entry.id],
       })),
     );
