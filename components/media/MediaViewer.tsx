@@ -129,7 +129,7 @@ export default function MediaViewer({ items, start, onClose, curate = false }: M
                 className={`${controls.button} ${controls.small}`}
                 onClick={() => {
                   const video = dialogRef.current?.querySelector('video');
-                  if (!video) return;
+                  if (!video) return setFrame({ key: item.key, error: t('frameNotLoaded') });
                   // The frame shown is the one saved: a playing video would move on while it is read.
                   video.pause();
                   setFrame(undefined);
