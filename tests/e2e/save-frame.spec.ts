@@ -28,7 +28,7 @@ test('a paused video’s frame is saved as a PNG at the video’s own size, with
   const video = history.viewer.locator('video');
   await expect
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), EVENTUALLY)
-    .toBe(4);
+    .toBeGreaterThanOrEqual(2);
   // Paused somewhere in the middle, as a person would stop at the frame they want.
   await video.evaluate(async (element: HTMLVideoElement) => {
     element.pause();
