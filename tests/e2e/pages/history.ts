@@ -216,14 +216,16 @@ export class HistoryPage {
 
   /** The figures per model: each row's header (the model) and its cells, as the page shows them. */
   modelFigures(): Promise<Record<string, string[]>> {
-    return this.spending.getByTestId('model-figures').evaluate((table) =>
-      Object.fromEntries(
-        [...table.querySelectorAll('tbody tr')].map((row) => [
-          row.querySelector('th')?.textContent ?? '',
-          [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''),
-        ]),
-      ),
-    );
+    return this.spending
+      .getByTestId('model-figures')
+      .evaluate((table) =>
+        Object.fromEntries(
+          [...table.querySelectorAll('tbody tr')].map((row) => [
+            row.querySelector('th')?.textContent ?? '',
+            [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''),
+          ]),
+        ),
+      );
   }
 
   /** The spend table's days as `YYYY-MM-DD` (local), each with its image, video and total credits. */

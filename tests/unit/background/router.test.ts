@@ -38,6 +38,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     addProfile: unused,
     renameProfile: unused,
     duplicateProfile: unused,
+    setProfileModels: unused,
     deleteProfile: unused,
     setKeyLock: unused,
     unlockKeys: unused,
