@@ -144,7 +144,8 @@ test('the popup works from the keyboard alone, with a visible focus ring', async
 
 test('the options page works from the keyboard alone', async ({ extension, service }) => {
   const { page: options, url, key } = await OptionsPage.open(extension);
-  for (let i = 0; i < 5 && !(await url.evaluate((element) => element === document.activeElement)); i++) {
+  // Past the profile's row first: Rename, Models, Duplicate.
+  for (let i = 0; i < 6 && !(await url.evaluate((element) => element === document.activeElement)); i++) {
     await options.keyboard.press('Tab');
   }
   await expect(url).toBeFocused();
