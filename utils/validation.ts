@@ -1,5 +1,4 @@
 import { parseHttpUrl } from './http-url';
-import { MAX_MODEL_ID, MAX_MODEL_NAME } from './profiles/limits';
 import { collapseWhitespace } from './text';
 
 /**
@@ -119,29 +118,6 @@ export function normaliseBaseUrl(value: string): string {
 
 export function modelFieldProblem(field: string): Problem | undefined {
   return /^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(field) ? undefined : { code: 'model_field_invalid' };
-}
-
-/**
- * A model id of a profile's list: as services name their models, visible ASCII without spaces, quotes or
- * backslashes (which JSON would escape, twice in sync's room).
- */
-export function modelIdProblem(id: string): Problem | undefined {
-  return /^[!#-[\]-~]+$/.test(id) && id.length <= MAX_MODEL_ID
-    ? undefined
-    : { code: 'model_id_invalid', max: MAX_MODEL_ID };
-}
-
-/** The name the person gives a model: short, and without control characters (sync's room is counted). */
-export function modelNameProblem(name: string): Problem | undefined {
-  return /^\P{Cc}+$/u.test(name) && name.length <= MAX_MODEL_NAME
-    ? undefined
-    : { code: 'model_name_invalid', max: MAX_MODEL_NAME };
-}
-
-/** A list names each model once: the form's choice tells models apart by id. */
-export function modelListProblem(ids: readonly string[]): Problem | undefined {
-  const twice = ids.find((id, at) => ids.indexOf(id) !== at);
-  return twice === undefined ? undefined : { code: 'model_id_twice', id: twice };
 }
 
 /** What a file name template may hold between braces (utils/downloads/file-name.ts fills them in). */

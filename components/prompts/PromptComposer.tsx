@@ -7,12 +7,15 @@ import { formatElapsed } from '@/utils/ui/format';
 import { openOptions } from '@/utils/ui/navigation';
 import controls from '../controls.module.css';
 import { ErrorMessage } from '../ErrorMessage';
-import { UnlockForm } from '../keys/UnlockForm';
 import { StatusMessage } from '../StatusMessage';
 import { PromptForm } from './PromptForm';
 
-/** Only for a profile that lists models: most popups never need it. */
-const ModelPicker = lazy(() => import('./ModelPicker').then((module) => ({ default: module.ModelPicker })));
+const ModelChoice = lazy(() => import('./ModelChoice').then((module) => ({ default: module.ModelChoice })));
+
+/** Only while the keys are locked, which most opens never are. */
+const UnlockForm = lazy(() =>
+  import('../keys/UnlockForm').then((module) => ({ default: module.UnlockForm })),
+);
 
 /** Shown once, before the service is set up: not worth loading with every open after that. */
 const SetupNotice = lazy(() => import('../SetupNotice').then((module) => ({ default: module.SetupNotice })));
@@ -31,12 +34,15 @@ function videoOf(draft: VideoOptionsDraft): VideoOptions | undefined {
 /** The set-up call to action, the prompt form, and what the last command said. */
 export function PromptComposer({ page, now }: Props) {
   const { configured, draft, actions } = page;
-  const { profiles } = page.data;
-  const models = profiles?.list.find((profile) => profile.id === profiles.activeId)?.models ?? [];
   const imageBusy = actions.imageSince !== undefined;
   const busyText = imageBusy ? t('generatingImage') : actions.videoBusy ? t('submittingVideo') : undefined;
   // Locked, nothing can be generated: the unlock field takes the form's place (and the setup notice's).
-  if (page.data.key?.locked) return <UnlockForm autoFocus />;
+  if (page.data.key?.locked)
+    return (
+      <Suspense fallback={null}>
+        <UnlockForm autoFocus />
+      </Suspense>
+    );
   return (
     <>
       {configured ? null : (
@@ -73,15 +79,9 @@ export function PromptComposer({ page, now }: Props) {
         onLibraryInsert={(text, entry) => draft.fill(text, entry.options, entry.model)}
         saved={{ options: videoOf(draft.video) }}
         modelChoice={
-          models.length > 0 ? (
+          page.models.length > 0 ? (
             <Suspense fallback={null}>
-              <ModelPicker
-                models={models}
-                picked={draft.picked}
-                onPick={draft.pick}
-                profileModel={page.data.settings?.modelId ?? ''}
-                {...(draft.model ? { heldBy: { noteId: 'library-model-note' } } : {})}
-              />
+              <ModelChoice page={page} />
             </Suspense>
           ) : undefined
         }

@@ -3,8 +3,9 @@ import controls from '@/components/controls.module.css';
 import { TextField } from '@/components/TextField';
 import { t } from '@/utils/i18n';
 import { MAX_MODEL_ID, MAX_MODEL_NAME, MAX_PROFILE_MODELS } from '@/utils/profiles/limits';
+import { modelIdProblem, modelListProblem, modelNameProblem } from '@/utils/profiles/model-rules';
 import type { ShownModel, ShownProfile } from '@/utils/profiles/page/profiles-view';
-import { modelIdProblem, modelListProblem, modelNameProblem, type Problem } from '@/utils/validation';
+import type { Problem } from '@/utils/validation';
 import { describeFieldProblem } from './field-problem';
 import styles from './Profiles.module.css';
 

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { rule } from '../api/schemas';
 import { settingsSchema } from '../settings/schema';
-import { modelIdProblem, modelListProblem, modelNameProblem } from '../validation';
 import { isProfileId } from './id';
 import { MAX_PROFILE_MODELS, MAX_PROFILE_NAME, MAX_PROFILES } from './limits';
+import { modelIdProblem, modelListProblem, modelNameProblem } from './model-rules';
 
 // The settings' own field schemas, so a profile's service is checked exactly as the settings are (z.pick
 // would do the same for 1 KB more of zod in the worker).

@@ -76,31 +76,31 @@ export function addProfile(
   });
 }
 
-export function renameProfile(
-  ctx: Context,
-  { id, name }: RequestOf<'renameProfile'>,
-): Promise<ResponseData['renameProfile']> {
+/** Writes one change to a profile that must still exist (its name, its list of models). */
+function changeProfile(ctx: Context, id: string, change: Partial<Pick<Profile, 'name' | 'models'>>) {
   return ctx.setupChanges(async () => {
     const { profiles, settings } = await readProfiles();
     find(profiles, id);
-    const list = profiles.list.map((profile) => (profile.id === id ? { ...profile, name } : profile));
+    const list = profiles.list.map((profile) => (profile.id === id ? { ...profile, ...change } : profile));
     await writeProfiles({ ...profiles, list }, settings);
-    return { renamed: true };
   });
 }
 
+export async function renameProfile(
+  ctx: Context,
+  { id, name }: RequestOf<'renameProfile'>,
+): Promise<ResponseData['renameProfile']> {
+  await changeProfile(ctx, id, { name });
+  return { renamed: true };
+}
+
 /** The models the profile lists, in the person's order, as the prompt form offers them. */
-export function setProfileModels(
+export async function setProfileModels(
   ctx: Context,
   { id, models }: RequestOf<'setProfileModels'>,
 ): Promise<ResponseData['setProfileModels']> {
-  return ctx.setupChanges(async () => {
-    const { profiles, settings } = await readProfiles();
-    find(profiles, id);
-    const list = profiles.list.map((profile) => (profile.id === id ? { ...profile, models } : profile));
-    await writeProfiles({ ...profiles, list }, settings);
-    return { saved: true };
-  });
+  await changeProfile(ctx, id, { models });
+  return { saved: true };
 }
 
 /** The copy has the service, model, video defaults, budgets and models, never the key: a key is entered for its profile. */

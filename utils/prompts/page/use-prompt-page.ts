@@ -15,7 +15,7 @@ export function usePromptPage(snapshot: CachedView | undefined, shown: ReadableI
   const configured = !(data.settings?.baseUrl === '' || data.key?.set === false);
   const refresh = useBalanceRefresh(data.balance, data.read, configured);
   const { profiles } = data;
-  const models = profiles?.list.find((profile) => profile.id === profiles.activeId)?.models;
+  const models = profiles?.list.find((profile) => profile.id === profiles.activeId)?.models ?? [];
   const draft = usePromptDraft(data.settings, models);
   const actions = usePromptActions(draft);
   const copies = useCopies().value?.entries ?? NO_COPIES;
@@ -25,7 +25,7 @@ export function usePromptPage(snapshot: CachedView | undefined, shown: ReadableI
   // The card's entry as stored now: its cost is written after the answer that brought the entry.
   const result =
     actions.result && (data.history?.find((entry) => entry.id === actions.result?.id) ?? actions.result);
-  return { data, configured, refresh, draft, actions, copies, editEntry, result };
+  return { data, configured, refresh, draft, actions, copies, editEntry, result, models };
 }
 
 export type PromptPage = ReturnType<typeof usePromptPage>;
