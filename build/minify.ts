@@ -4,7 +4,14 @@ import type { MinifyOptions } from 'terser';
  * How shipped builds are minified (wxt.config.ts), and so how the bench minifies its bare React baseline:
  * the popup's bundle budget compares the two, which only means something when the same minifier made both.
  */
-export const TERSER_OPTIONS = { compress: { passes: 3 } } satisfies MinifyOptions;
+export const TERSER_OPTIONS = {
+  compress: { passes: 3 },
+  // Vite asks terser for Safari 10 workarounds and ES5 shapes by default. The builds run only in Chromium and
+  // Firefox, whose releases all run the ES2020 the sources are written in: 0.1 KB less gzip in the popup and
+  // in the worker.
+  ecma: 2020,
+  safari10: false,
+} satisfies MinifyOptions;
 
 /**
  * The worker is one script in a function of its own, whose top-level names nothing outside reads: they are
@@ -15,4 +22,6 @@ export const TERSER_OPTIONS = { compress: { passes: 3 } } satisfies MinifyOption
 export const WORKER_TERSER_OPTIONS = {
   compress: { passes: 5, inline: 1, sequences: false, hoist_vars: true, toplevel: true },
   mangle: { toplevel: true },
+  ecma: TERSER_OPTIONS.ecma,
+  safari10: false,
 } satisfies MinifyOptions;

@@ -28,11 +28,9 @@ export function isShownType(type: string): boolean {
   return SHOWN_TYPES.has(type.split(';')[0]?.trim().toLowerCase() ?? '');
 }
 
-const ascii = (bytes: Uint8Array, from: number, text: string): boolean =>
+/** Whether the bytes at `from` are `text`'s characters, each one byte's value (Latin-1). */
+const bytesAt = (bytes: Uint8Array, from: number, text: string): boolean =>
   bytes.length >= from + text.length && [...text].every((char, i) => bytes[from + i] === char.charCodeAt(0));
-
-const starts = (bytes: Uint8Array, prefix: readonly number[]): boolean =>
-  bytes.length >= prefix.length && prefix.every((byte, i) => bytes[i] === byte);
 
 /** ISO base media files (MP4, QuickTime, AVIF, HEIF) share the `ftyp` box; its major brand tells them apart. */
 function isoMediaType(bytes: Uint8Array): string {
@@ -49,13 +47,13 @@ export const SNIFF_BYTES = 16;
 
 /** The shown type the file's first bytes prove, or INERT_TYPE. Needs the first 12 bytes. */
 export function sniffMediaType(head: Uint8Array): string {
-  if (starts(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (starts(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (ascii(head, 0, 'GIF87a') || ascii(head, 0, 'GIF89a')) return 'image/gif';
-  if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WEBP')) return 'image/webp';
-  if (ascii(head, 4, 'ftyp') && head.length >= 12) return isoMediaType(head);
+  if (bytesAt(head, 0, '\x89PNG\r\n\x1a\n')) return 'image/png';
+  if (bytesAt(head, 0, '\xff\xd8\xff')) return 'image/jpeg';
+  if (bytesAt(head, 0, 'GIF87a') || bytesAt(head, 0, 'GIF89a')) return 'image/gif';
+  if (bytesAt(head, 0, 'RIFF') && bytesAt(head, 8, 'WEBP')) return 'image/webp';
+  if (bytesAt(head, 4, 'ftyp') && head.length >= 12) return isoMediaType(head);
   // EBML: WebM and Matroska; Chromium and Firefox play the WebM codecs in either.
-  if (starts(head, [0x1a, 0x45, 0xdf, 0xa3])) return 'video/webm';
-  if (ascii(head, 0, 'OggS')) return 'video/ogg';
+  if (bytesAt(head, 0, '\x1aE\xdf\xa3')) return 'video/webm';
+  if (bytesAt(head, 0, 'OggS')) return 'video/ogg';
   return INERT_TYPE;
 }

@@ -6,7 +6,6 @@ import { MAX_PROFILES } from './limits';
 import {
   type Profile,
   type ProfileBudgets,
-  type ProfileModel,
   type ProfileService,
   type Profiles,
   profileBudgetsSchema,
@@ -38,15 +37,17 @@ export function sharedSettingsOf(settings: Settings): Record<string, unknown> {
   return Object.fromEntries(Object.entries(settings).filter(([field]) => !(field in own)));
 }
 
-/** Each profile stored without `field` gets `valueFor` it; anything else is left for the repair to judge. */
-function filledIn<T>(
+/**
+ * Each stored profile keeps what it has and gets `fieldsFor` it what it lacks (fields a later version added);
+ * anything else is left for the repair to judge.
+ */
+export function withMissingFields(
   stored: unknown,
-  field: 'budgets' | 'models',
-  valueFor: (profile: Record<string, unknown>) => T,
+  fieldsFor: (profile: Record<string, unknown>) => Partial<Pick<Profile, 'budgets' | 'models'>>,
 ): unknown {
   if (!isRecord(stored) || !Array.isArray(stored.list)) return stored;
   const list = stored.list.map((profile: unknown) =>
-    isRecord(profile) && !(field in profile) ? { ...profile, [field]: valueFor(profile) } : profile,
+    isRecord(profile) ? { ...fieldsFor(profile), ...profile } : profile,
   );
   return { ...stored, list };
 }
@@ -59,16 +60,11 @@ function filledIn<T>(
 export const profilesFromVersion1 = (
   stored: unknown,
   budgetsFor: (profile: Record<string, unknown>) => ProfileBudgets,
-): unknown => filledIn(stored, 'budgets', budgetsFor);
+): unknown => withMissingFields(stored, (profile) => ({ budgets: budgetsFor(profile) }));
 
-/**
- * Version 3 gave each profile its list of models: one stored without (by an earlier release here, or one in
- * another browser, through sync, which knows no list) gets `modelsFor` it, so a list made here is not lost.
- */
-export const profilesFromVersion2 = (
-  stored: unknown,
-  modelsFor: (profile: Record<string, unknown>) => ProfileModel[],
-): unknown => filledIn(stored, 'models', modelsFor);
+/** Version 3 gave each profile its list of models: none before. */
+export const profilesFromVersion2 = (stored: unknown): unknown =>
+  withMissingFields(stored, () => ({ models: [] }));
 
 /**
  * The stored profiles as far as they are valid, made from the settings when there are none (a release

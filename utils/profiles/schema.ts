@@ -1,9 +1,8 @@
 import * as z from 'zod/mini';
-import { rule } from '../api/schemas';
 import { settingsSchema } from '../settings/schema';
 import { isProfileId } from './id';
 import { MAX_PROFILE_MODELS, MAX_PROFILE_NAME, MAX_PROFILES } from './limits';
-import { modelIdProblem, modelListProblem, modelNameProblem } from './model-rules';
+import { idTwice, MODEL_ID_PATTERN, MODEL_NAME_PATTERN } from './model-rules';
 
 // The settings' own field schemas, so a profile's service is checked exactly as the settings are (z.pick
 // would do the same for 1 KB more of zod in the worker).
@@ -22,14 +21,20 @@ export const profileNameSchema = z.string().check(z.trim(), z.minLength(1), z.ma
 
 /** A model the person uses with this profile's service: the id the service knows, and the name they chose. */
 export const profileModelSchema = z.object({
-  id: z.string().check(z.trim(), rule(modelIdProblem)),
-  name: z.string().check(z.trim(), rule(modelNameProblem)),
+  id: z.string().check(
+    z.trim(),
+    z.refine((id: string) => MODEL_ID_PATTERN.test(id)),
+  ),
+  name: z.string().check(
+    z.trim(),
+    z.refine((name: string) => MODEL_NAME_PATTERN.test(name)),
+  ),
 });
 export type ProfileModel = z.infer<typeof profileModelSchema>;
 
 export const profileModelsSchema = z.array(profileModelSchema).check(
   z.maxLength(MAX_PROFILE_MODELS),
-  rule((models: ProfileModel[]) => modelListProblem(models.map((model) => model.id))),
+  z.refine((models: ProfileModel[]) => idTwice(models.map((model) => model.id)) === undefined),
 );
 
 export const profileSchema = z.object({

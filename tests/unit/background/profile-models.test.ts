@@ -65,10 +65,10 @@ describe('each stored shape of the profiles, migrated to a list of models per pr
 
   it('the step adds a list only where a profile has none, and leaves anything else to the repair', () => {
     const own = [{ id: 'a-1', name: 'A' }];
-    expect(
-      profilesFromVersion2({ activeId: 'a', list: [{ id: 'a' }, { id: 'b', models: own }, 7] }, () => []),
-    ).toEqual({ activeId: 'a', list: [{ id: 'a', models: [] }, { id: 'b', models: own }, 7] });
-    expect(profilesFromVersion2(null, () => [])).toBe(null);
+    expect(profilesFromVersion2({ activeId: 'a', list: [{ id: 'a' }, { id: 'b', models: own }, 7] })).toEqual(
+      { activeId: 'a', list: [{ id: 'a', models: [] }, { id: 'b', models: own }, 7] },
+    );
+    expect(profilesFromVersion2(null)).toBe(null);
   });
 });
 

@@ -28,7 +28,7 @@ const storedProfiles = defineVersionedItem(profilesItem.key, {
       return profilesFromVersion1(stored, () => shared);
     },
     // No profile listed models before.
-    3: (stored: unknown) => profilesFromVersion2(stored, () => []),
+    3: profilesFromVersion2,
   },
 });
 

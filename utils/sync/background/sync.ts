@@ -5,12 +5,7 @@ import { readProfiles } from '@/utils/profiles/background';
 import { isRecord } from '../../api/text';
 import { SYNC_LIBRARY_LIMIT } from '../../library/limits';
 import { librarySchema } from '../../library/schema';
-import {
-  budgetsOf,
-  profilesFromVersion1,
-  profilesFromVersion2,
-  sharedSettingsOf,
-} from '../../profiles/repair';
+import { budgetsOf, sharedSettingsOf, withMissingFields } from '../../profiles/repair';
 import { profilesSchema } from '../../profiles/schema';
 import { createSerial } from '../../serial';
 import { settingsSchema } from '../../settings/schema';
@@ -167,16 +162,17 @@ async function pull(): Promise<void> {
   // A library too large for sync is this browser's own: an older, smaller copy must not replace it.
   const library = state.tooBig ? undefined : take('library', (value) => librarySchema.safeParse(value).data);
   if (library) await libraryItem.setValue(library);
-  // A release before per-profile budgets sends profiles without them: each keeps its budgets here (a new
-  // one gets the active profile's, as that release applies one set to all).
-  const ownHere = (profile: { id?: unknown }) => profiles.list.find((own) => own.id === profile.id);
-  const here = (profile: { id?: unknown }) => ownHere(profile)?.budgets ?? budgetsOf(settings);
-  // And one before lists of models sends none: each keeps its list here.
-  const modelsHere = (profile: { id?: unknown }) => ownHere(profile)?.models ?? [];
-  const pulled = take('profiles', (list) => {
-    const withBudgets = profilesFromVersion1({ activeId: profiles.activeId, list }, here);
-    return profilesSchema.safeParse(profilesFromVersion2(withBudgets, modelsHere)).data;
-  });
+  // A release before per-profile budgets sends profiles without them, and one before lists of models without
+  // those: each keeps its own here (a new one gets the active profile's budgets, as that release applies one
+  // set to all, and no models).
+  const here = (profile: { id?: unknown }) => {
+    const own = profiles.list.find((item) => item.id === profile.id);
+    return { budgets: own?.budgets ?? budgetsOf(settings), models: own?.models ?? [] };
+  };
+  const pulled = take(
+    'profiles',
+    (list) => profilesSchema.safeParse(withMissingFields({ activeId: profiles.activeId, list }, here)).data,
+  );
   const next = pulled ?? profiles;
   // The active profile is this browser's choice, while it still exists; keys stay per browser, so a
   // profile new here asks for its key.
