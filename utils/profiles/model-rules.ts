@@ -14,6 +14,7 @@ export const MODEL_ID_PATTERN = /^[!#-[\]-~]{1,64}$/;
  * The name the person gives a model: short, and without control characters (sync's room is counted). They
  * are Unicode's Cc spelled out: a \p{Cc} class needs the u flag, which the worker's build turns into a call.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the class names the characters a name may not hold.
 export const MODEL_NAME_PATTERN = /^[^\0-\x1f\x7f-\x9f]{1,20}$/;
 
 /** A list names each model once: the form's choice tells models apart by id. */
