@@ -10,9 +10,11 @@ export async function served(url: string): Promise<Buffer> {
  * The bytes of every finished file a browser saved in `folder` (in no set order: Playwright names its
  * downloads by GUID). Files still being written carry the browser's partial suffix and are left out, and so
  * is a file whose partial twin is still there: Firefox holds the final name with an empty file while it
- * writes `<name>.part`, and a test that took that placeholder for the download compared an empty file. One
- * renamed or removed by the browser between the listing and the read is left out too, as the next look
- * finds it under its new name.
+ * writes `<name>.part`, and a test that took that placeholder for the download compared an empty file. The
+ * placeholder is also there a moment before its `.part` is (media.spec.ts once listed two of them as both
+ * downloads): an empty file is never a finished download here, and is left out as well. One renamed or
+ * removed by the browser between the listing and the read is left out too, as the next look finds it under
+ * its new name.
  */
 export function finishedFiles(folder: string, partialSuffixes: readonly string[]): Buffer[] {
   const listed = readdirSync(folder, { withFileTypes: true });
@@ -23,7 +25,8 @@ export function finishedFiles(folder: string, partialSuffixes: readonly string[]
     .filter((item) => item.isFile() && !partial(item.name))
     .flatMap((item) => {
       try {
-        return [readFileSync(path.join(folder, item.name))];
+        const bytes = readFileSync(path.join(folder, item.name));
+        return bytes.length > 0 ? [bytes] : [];
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw error;
