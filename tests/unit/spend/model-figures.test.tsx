@@ -6,14 +6,12 @@ import { SpendSection } from '@/components/spend/SpendSection';
 import { openHistoryDb } from '@/utils/history/background/open-history-db';
 import { modelFigures } from '@/utils/history/model-figures';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { done } from '@/utils/idb/transaction';
 import type { ShownProfiles } from '@/utils/profiles/page/profiles-view';
 import { toMilli } from '@/utils/spend/credits';
 import { dayBounds } from '@/utils/spend/daily-spend';
 import { type Charge, entryCharge } from '@/utils/spend/ledger';
-import { appendCharges } from '@/utils/spend/ledger-db';
 import { historyChangesItem } from '@/utils/storage/items';
-import { putEntries, testEntry } from '../support/history-db';
+import { putCharges, putEntries, testEntry } from '../support/history-db';
 
 const firstDay = dayBounds(Date.now())[0] as number;
 const now = Date.now();
@@ -72,17 +70,7 @@ const PROFILES: ShownProfiles = {
 async function put(entries: HistoryEntry[], charges: Charge[]): Promise<void> {
   const db = await openHistoryDb();
   await putEntries(db, entries);
-  const tx = db.transaction(['ledger', 'spendDays', 'prices'], 'readwrite');
-  const committed = done(tx);
-  await appendCharges(
-    {
-      ledger: tx.objectStore('ledger'),
-      spendDays: tx.objectStore('spendDays'),
-      prices: tx.objectStore('prices'),
-    },
-    charges,
-  );
-  await committed;
+  await putCharges(db, charges);
   db.close();
 }
 

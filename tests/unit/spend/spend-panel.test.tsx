@@ -6,16 +6,14 @@ import { SpendSection } from '@/components/spend/SpendSection';
 import { openHistoryDb } from '@/utils/history/background/open-history-db';
 import { HISTORY_DB_NAME, type HistoryDb } from '@/utils/history/history-db';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { done } from '@/utils/idb/transaction';
 import { localDate } from '@/utils/local-date';
 import type { ShownProfiles } from '@/utils/profiles/page/profiles-view';
 import { toMilli } from '@/utils/spend/credits';
 import { dayBounds, SPEND_DAYS } from '@/utils/spend/daily-spend';
 import { entryCharge } from '@/utils/spend/ledger';
-import { appendCharges } from '@/utils/spend/ledger-db';
 import { chartDaySums } from '@/utils/spend/page/spend-reader';
 import { historyChangesItem } from '@/utils/storage/items';
-import { testEntry } from '../support/history-db';
+import { putCharges, testEntry } from '../support/history-db';
 
 const days = dayBounds(Date.now());
 const day = (index: number) => days.at(index) as number;
@@ -29,20 +27,13 @@ const PROFILES: ShownProfiles = {
 };
 
 /** Records the entries' costs in the spend ledger, as the background does when it settles them. */
-async function charge(db: HistoryDb, entries: readonly HistoryEntry[]): Promise<void> {
-  const tx = db.transaction(['ledger', 'spendDays', 'prices'], 'readwrite');
-  const committed = done(tx);
-  await appendCharges(
-    {
-      ledger: tx.objectStore('ledger'),
-      spendDays: tx.objectStore('spendDays'),
-      prices: tx.objectStore('prices'),
-    },
+function charge(db: HistoryDb, entries: readonly HistoryEntry[]): Promise<void> {
+  return putCharges(
+    db,
     entries.map((entry) =>
       entryCharge(entry, entry.profileId ?? 'profile-1', { origin: '', keyId: '' }, toMilli(entry.cost ?? 0)),
     ),
   );
-  await committed;
 }
 
 async function put(...entries: HistoryEntry[]): Promise<void> {

@@ -11,6 +11,8 @@ import {
 } from '../../../utils/history/history-db';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { done } from '../../../utils/idb/transaction';
+import type { Charge } from '../../../utils/spend/ledger';
+import { appendCharges } from '../../../utils/spend/ledger-db';
 
 let databases = 0;
 /** Taken before any test spies on it: seeding a database is not a write of the store under test. */
@@ -120,4 +122,19 @@ export function deleteHistoryDb(): Promise<unknown> {
     request.onsuccess = resolve;
     request.onerror = reject;
   });
+}
+
+/** Records `charges` in the spend ledger (its day sums and prices too), as the background does when it settles costs. */
+export async function putCharges(db: HistoryDb, charges: readonly Charge[]): Promise<void> {
+  const tx = db.transaction(['ledger', 'spendDays', 'prices'], 'readwrite');
+  const committed = done(tx);
+  await appendCharges(
+    {
+      ledger: tx.objectStore('ledger'),
+      spendDays: tx.objectStore('spendDays'),
+      prices: tx.objectStore('prices'),
+    },
+    charges,
+  );
+  await committed;
 }
