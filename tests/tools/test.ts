@@ -152,6 +152,17 @@ for (const step of STEPS) {
 }
 console.log(`  ${'total'.padEnd(20)} ${String(Math.round((Date.now() - started) / 1000)).padStart(5)}`);
 
+// CI shows only the end of what a run printed, and a step that failed early printed before the later steps:
+// its first failure and its summary are repeated here, last.
+for (const step of STEPS) {
+  if (results.get(step.name)?.ok !== false || !results.get(step.name)?.seconds) continue;
+  const lines = readFileSync(path.join(logs, `${step.name.replaceAll(' ', '-')}.log`), 'utf8').split('\n');
+  const first = lines.findIndex((line) => /^\s*(1\) |FAIL |⎯+ Failed Tests)/.test(line));
+  console.log(`\n━━ ${step.name} failed: its first failure and its summary, again ━━`);
+  if (first >= 0) console.log(lines.slice(first, first + 50).join('\n'), '\n…');
+  console.log(lines.slice(-15).join('\n'));
+}
+
 let clean = true;
 const after = treeState();
 if (before && after) {
