@@ -96,9 +96,12 @@ function treeState(): Map<string, string> | undefined {
   return state;
 }
 
+/** Where a step's whole output is written. */
+const logFileOf = (step: Step) => path.join(logs, `${step.name.replaceAll(' ', '-')}.log`);
+
 function run(step: Step): Promise<{ ok: boolean; seconds: number }> {
   const started = Date.now();
-  const logFile = path.join(logs, `${step.name.replaceAll(' ', '-')}.log`);
+  const logFile = logFileOf(step);
   const log = createWriteStream(logFile);
   console.log(`▶ ${step.name}: ${step.command.join(' ')}`);
   const [program = 'npx', ...args] = step.command;
@@ -155,8 +158,10 @@ console.log(`  ${'total'.padEnd(20)} ${String(Math.round((Date.now() - started) 
 // CI shows only the end of what a run printed, and a step that failed early printed before the later steps:
 // its first failure and its summary are repeated here, last.
 for (const step of STEPS) {
-  if (results.get(step.name)?.ok !== false || !results.get(step.name)?.seconds) continue;
-  const lines = readFileSync(path.join(logs, `${step.name.replaceAll(' ', '-')}.log`), 'utf8').split('\n');
+  const result = results.get(step.name);
+  // A step never run (seconds 0) has no log.
+  if (result?.ok !== false || !result.seconds) continue;
+  const lines = readFileSync(logFileOf(step), 'utf8').split('\n');
   const first = lines.findIndex((line) => /^\s*(1\) |FAIL |⎯+ Failed Tests)/.test(line));
   console.log(`\n━━ ${step.name} failed: its first failure and its summary, again ━━`);
   if (first >= 0) console.log(lines.slice(first, first + 50).join('\n'), '\n…');
