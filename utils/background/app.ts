@@ -1,4 +1,5 @@
 import { refreshBalance } from '@/utils/balance/background';
+import { sendNextCompared } from '@/utils/batch/background';
 import { onMenuClick } from '@/utils/context-menu/commands';
 import { releaseUnusedOrigins } from '@/utils/copies/background';
 import { onIdleAlarm } from '@/utils/keys/commands';
@@ -15,6 +16,8 @@ export function createBackgroundApp(platform: Platform) {
     afterFinished: (entries) => {
       // Images and refused submissions refresh the balance where they settle; only a polled job ends here.
       if (entries.some((entry) => entry.poll?.jobId !== undefined)) void settleCostsOrRefresh(ctx);
+      // A comparison's next video goes once this one's cost is read.
+      if (entries.some((entry) => entry.compared)) void sendNextCompared(ctx);
       ctx.copies.keepFinished(entries);
       void releaseUnusedOrigins(ctx);
     },

@@ -88,8 +88,12 @@ export async function admit(
     ctx,
     profile,
     {
-      request: run.options ? { kind: 'video', model, options: run.options } : { kind: 'image', model },
-      count: 1,
+      asked: [
+        {
+          request: run.options ? { kind: 'video', model, options: run.options } : { kind: 'image', model },
+          count: 1,
+        },
+      ],
       overBudget: run.overBudget,
     },
     () => ctx.connect({ ...destination, profileId: profile.profileId }),

@@ -27,3 +27,13 @@ export function batchProblem(lines: readonly string[]): Problem | undefined {
   }
   return undefined;
 }
+
+/**
+ * How many generations a batch makes may not pass MAX_BATCH: its prompts, or with a comparison each prompt
+ * times each model. A batch without models needs two prompts (one is a single generation).
+ */
+export function batchSizeProblem(prompts: number, models?: number): Problem | undefined {
+  if (models === undefined) return prompts < 2 ? { code: 'batch_too_few' } : undefined;
+  const count = prompts * models;
+  return count > MAX_BATCH ? { code: 'compare_too_many', prompts, models, count, max: MAX_BATCH } : undefined;
+}

@@ -50,6 +50,11 @@ export const historyEntrySchema = z.object({
   /** The batch this entry was made in; its outcome is told once for the whole batch. */
   batchId: z.optional(z.string()),
   /**
+   * Made by a comparison of models: its batch sends one entry at a time, each once the one before has ended
+   * and its cost is read, so every model's cost is its own.
+   */
+  compared: z.optional(z.literal(true)),
+  /**
    * Recorded with its batch but not sent yet: whichever worker runs the batch sends it, so a worker
    * stopped mid-batch leaves it for the next one instead of losing it (or failing it as interrupted).
    */

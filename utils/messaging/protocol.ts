@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
 import { rule } from '../api/schemas';
-import { MAX_BATCH } from '../batch/batch-state';
+import { batchSizeProblem, MAX_BATCH } from '../batch/batch-state';
 import type { errorInfoSchema } from '../errors';
 import { historyEntrySchema } from '../history/schema';
 import { MIN_PASSPHRASE } from '../keys/key-lock-rules';
 import { libraryIdSchema, libraryPromptFieldsSchema, librarySchema, MAX_LIBRARY } from '../library/schema';
+import { MAX_PROFILE_MODELS } from '../profiles/limits';
+import { idTwice } from '../profiles/model-rules';
 import { profileModelsSchema, profileNameSchema } from '../profiles/schema';
 import { settingsSchema, videoOptionsSchema } from '../settings/schema';
 import { apiKeyProblem, promptProblem } from '../validation';
@@ -39,6 +41,13 @@ const overBudget = z.optional(z.literal(true));
 /** A library prompt's own model, sent instead of the profile's. */
 const modelSchema = libraryPromptFieldsSchema.shape.model;
 
+/** The models a comparison sends to, as the settings name a model ('' is the service's default), each once. */
+const comparedModelsSchema = z.array(settingsSchema.shape.modelId).check(
+  z.minLength(2),
+  z.maxLength(MAX_PROFILE_MODELS),
+  z.refine((ids: string[]) => idTwice(ids) === undefined),
+);
+
 /**
  * Every request, told apart by its `type`. Not a zod union: `parseRequest` checks a message against the
  * one request its type names, so the issue it reports is that request's own and nothing else is tried, as
@@ -55,15 +64,21 @@ const requestSchemas = [
     model: modelSchema,
     overBudget,
   }),
-  /** Each prompt becomes its own entry; `options` are the videos' (the settings' defaults without them). */
-  z.object({
-    type: z.literal('generateBatch'),
-    kind: z.enum(['image', 'video']),
-    prompts: z.array(z.string().check(rule(promptProblem))).check(z.minLength(2), z.maxLength(MAX_BATCH)),
-    options: z.optional(videoOptionsSchema),
-    model: modelSchema,
-    overBudget,
-  }),
+  /**
+   * Each prompt becomes its own entry; `options` are the videos' (the settings' defaults without them). With
+   * `models`, a comparison: each prompt (one is enough) goes to each model, at most MAX_BATCH generations.
+   */
+  z
+    .object({
+      type: z.literal('generateBatch'),
+      kind: z.enum(['image', 'video']),
+      prompts: z.array(z.string().check(rule(promptProblem))).check(z.minLength(1), z.maxLength(MAX_BATCH)),
+      options: z.optional(videoOptionsSchema),
+      model: modelSchema,
+      models: z.optional(comparedModelsSchema),
+      overBudget,
+    })
+    .check(rule(({ prompts, models }) => batchSizeProblem(prompts.length, models?.length))),
   /** Pauses (or resumes) the prompts of a batch not sent yet. */
   z.object({ type: z.literal('pauseBatch'), batchId: z.string(), paused: z.boolean() }),
   /** Cancels the prompts of a batch not sent yet: those named, or all of them without `ids`. */

@@ -3,6 +3,7 @@ import { request } from '../idb/request';
 import { done } from '../idb/transaction';
 import type { Store } from '../idb/types';
 import type { CostEstimate, CostRequest } from './cost-estimate';
+import { fromMilli, toMilli } from './credits';
 import { addToDay, type Charge, type DaySum, keptFrom } from './ledger';
 import { estimateFromPrices, priceKey, priceRecordKey, withPrice } from './prices';
 
@@ -50,22 +51,35 @@ export async function estimate(
   return estimateFromPrices(await request(prices.get([profile, priceKey(asked)])));
 }
 
+/** Generations a budget check is asked about: `count` requests like `request`. */
+export interface AskedCost {
+  request: CostRequest;
+  count: number;
+}
+
 /**
- * A profile's day sums from `from` to `to` and, when `asked` is given, its estimate for that request, in
- * one read transaction: what the budget check reads before every generation (two reads, whatever the ledger
- * holds), and the 80 % notice after one.
+ * A profile's day sums from `from` to `to` and what the `asked` generations would likely cost together (a
+ * comparison asks for several models at once), in one read transaction: what the budget check reads before
+ * every generation (one read per request type, whatever the ledger holds), and the 80 % notice after one.
+ * The cost counts the requests with an estimate; undefined when none has one.
  */
 export async function budgetReads(
   db: HistoryDb,
   { profile, from, to }: { profile: string; from: string; to: string },
-  asked?: CostRequest,
-): Promise<{ days: DaySum[]; estimate: CostEstimate | undefined }> {
+  asked: readonly AskedCost[] = [],
+): Promise<{ days: DaySum[]; cost: number | undefined }> {
   const tx = db.transaction(['spendDays', 'prices']);
-  const [days, price] = await Promise.all([
+  const prices = tx.objectStore('prices');
+  const [days, ...records] = await Promise.all([
     request(tx.objectStore('spendDays').getAll(IDBKeyRange.bound([profile, from], [profile, to]))),
-    asked && request(tx.objectStore('prices').get([profile, priceKey(asked)])),
+    ...asked.map((one) => request(prices.get([profile, priceKey(one.request)]))),
   ]);
-  return { days, estimate: estimateFromPrices(price) };
+  let milli: number | undefined;
+  for (const [at, { count }] of asked.entries()) {
+    const estimate = estimateFromPrices(records[at]);
+    if (estimate) milli = (milli ?? 0) + count * toMilli(estimate.credits);
+  }
+  return { days, cost: milli === undefined ? undefined : fromMilli(milli) };
 }
 
 /**

@@ -13,6 +13,14 @@ export interface ReadingAfter {
   account: { origin: string; keyId: string };
 }
 
+/**
+ * Whether a running entry may be charged now, or is about to be. A paused batch's prompts are not sent while
+ * paused (once resumed they run); a comparison's waiting entries are sent only once the one before has been
+ * settled, so they cannot be charged in its span either.
+ */
+export const charging = (entry: HistoryEntry): boolean =>
+  entry.status === 'running' && !entry.paused && !(entry.compared && entry.waiting);
+
 const withoutReading = ({ balanceBefore: _, ...entry }: HistoryEntry): HistoryEntry => entry;
 
 const sameAccount = (a: ReadingAfter['account'], b: ReadingAfter['account']) =>
@@ -44,9 +52,7 @@ export function settleSpending(
 
   const profiles = new Set(ours.map(profileOf));
   const relevant = (entry: HistoryEntry) => profiles.has(profileOf(entry));
-  // A paused batch's prompts are not sent while paused; once resumed they run, and hold the span open.
-  if (around.some((entry) => entry.status === 'running' && !entry.paused && relevant(entry)))
-    return { entries: dropped, charges: [] };
+  if (around.some((entry) => charging(entry) && relevant(entry))) return { entries: dropped, charges: [] };
 
   const first = ours.reduce((earliest, entry) =>
     (entry.balanceBefore?.at ?? 0) < (earliest.balanceBefore?.at ?? 0) ? entry : earliest,

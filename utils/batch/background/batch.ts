@@ -1,7 +1,7 @@
 import type { ConnectOverrides } from '@/utils/keys/background';
 import { profileSettings } from '@/utils/profiles/background';
 import { imageRun, videoRun } from '@/utils/prompts/background';
-import { balanceBeforeIfAlone, startWithinBudget } from '@/utils/spend/background';
+import { balanceBeforeIfAlone, settleCosts, startWithinBudget } from '@/utils/spend/background';
 import type { ServiceClient } from '../../api/client';
 import type { Context } from '../../background/context';
 import { admit, type EntryRun, newEntry, record, sendRecorded } from '../../background/run-entry';
@@ -42,22 +42,52 @@ async function sendWaiting(ctx: Context, waiting: HistoryEntry, consent: { overB
       admitted = { run, client: await admit(ctx, run, profile, destinationOf(waiting)) };
     } catch (error) {
       await endUnsent(ctx, { ids: [waiting.id] }, error);
+      if (waiting.compared) await sendNextCompared(ctx);
       return;
     }
     const { run, client } = admitted;
     const sentAt = ctx.platform.now();
+    // A compared entry is sent alone in its batch: the balance right before it is its own.
+    const balanceBefore = waiting.compared ? await balanceBeforeIfAlone(ctx, waiting.id) : undefined;
     const sent = await ctx.history.patch(waiting.id, (entry) =>
-      entry.waiting && !entry.paused ? { ...unqueued(entry), sentAt } : entry,
+      entry.waiting && !entry.paused
+        ? { ...unqueued(entry), sentAt, ...(balanceBefore ? { balanceBefore } : {}) }
+        : entry,
     );
     // Removed by the person meanwhile, ended unsent (cancelled, its profile deleted) or paused: the
     // resume sends a paused one again.
     if (sent?.status !== 'running' || sent.waiting) return ctx.inFlight.delete(waiting.id);
     const { entry } = await sendRecorded(ctx, run, sent, client);
     if (entry) ctx.copies.keepFinished([entry]);
+    // An image has ended here; a video ends at a poll, which sends the next (app.ts).
+    if (waiting.compared && entry?.status !== 'running') await sendNextCompared(ctx);
   } catch (error) {
     ctx.inFlight.delete(waiting.id);
     console.warn('A batch entry could not be sent:', error);
   }
+}
+
+/**
+ * Once a compared entry has ended: its cost is read (the balance after it) before the next entry of its
+ * batch is sent, so that one's span starts after this one's ends.
+ */
+export async function sendNextCompared(ctx: Context): Promise<void> {
+  await settleCosts(ctx).catch(() => undefined);
+  await resumeWaiting(ctx);
+}
+
+/**
+ * The waiting entries that may be sent now, in their batch's order: every one of an ordinary batch, and of a
+ * comparison only the first, once no entry of it runs.
+ */
+function sendable(waiting: readonly HistoryEntry[], running: readonly HistoryEntry[]): HistoryEntry[] {
+  const busy = new Set(running.flatMap((entry) => (entry.compared && !entry.waiting ? entry.batchId : [])));
+  return waiting.filter((entry) => {
+    if (!entry.compared || entry.batchId === undefined) return true;
+    if (busy.has(entry.batchId)) return false;
+    busy.add(entry.batchId);
+    return true;
+  });
 }
 
 function sendAll(ctx: Context, entries: readonly HistoryEntry[], consent: { overBudget?: boolean } = {}) {
@@ -66,40 +96,53 @@ function sendAll(ctx: Context, entries: readonly HistoryEntry[], consent: { over
 
 /**
  * Records every prompt of the batch as a waiting entry in one write, answers, and sends them in the
- * background a few at a time: the person is told once, when the whole batch has ended.
+ * background a few at a time: the person is told once, when the whole batch has ended. With `models`, a
+ * comparison: each prompt goes to each model, one generation at a time (`sendable`), each with its own cost.
  */
 export async function generateBatch(
   ctx: Context,
-  { kind, prompts, options, model, overBudget }: RequestOf<'generateBatch'>,
+  { kind, prompts, options, model, models, overBudget }: RequestOf<'generateBatch'>,
 ): Promise<ResponseData['generateBatch']> {
   const profile = await profileSettings();
   const { settings } = profile;
-  const priced = model ?? settings.modelId;
-  const request =
+  const videoOptions = options ?? settings.videoDefaults;
+  const sentModels = models ?? [model];
+  const requestFor = (priced: string) =>
     kind === 'video'
-      ? ({ kind, model: priced, options: options ?? settings.videoDefaults } as const)
+      ? ({ kind, model: priced, options: videoOptions } as const)
       : ({ kind, model: priced } as const);
   // Nothing is recorded for a batch over budget or whose service cannot be reached; each prompt is
   // admitted again as it goes.
-  await startWithinBudget(ctx, profile, { request, count: prompts.length, overBudget }, () =>
-    ctx.connect({ profileId: profile.profileId, ...(model ? { modelId: model } : {}) }),
+  const asked = sentModels.map((one) => ({
+    request: requestFor(one ?? settings.modelId),
+    count: prompts.length,
+  }));
+  await startWithinBudget(ctx, profile, { asked, overBudget }, () =>
+    ctx.connect({ profileId: profile.profileId, ...(model && !models ? { modelId: model } : {}) }),
   );
   const batchId = ctx.platform.newId();
   // One instant for the whole batch, so its order in the history is the order of its prompts even when
   // the clock ticks while they are made.
   const createdAt = ctx.platform.now();
-  // Read once for the whole batch, which settles what it cost once its last prompt has ended (cost.ts).
-  const balanceBefore = profile.active ? await balanceBeforeIfAlone(ctx) : undefined;
-  const entries = prompts.map((prompt) => ({
-    ...newEntry(ctx, { ...runOf(kind, prompt, options ?? settings.videoDefaults), model }, profile),
-    ...(balanceBefore && { balanceBefore }),
-    createdAt,
-    batchId,
-    waiting: true as const,
-    serviceUrl: settings.baseUrl,
-  }));
+  // Read once for an ordinary batch, which settles what it cost once its last prompt has ended (cost.ts);
+  // a comparison's entries each read their own as they are sent.
+  const balanceBefore = profile.active && !models ? await balanceBeforeIfAlone(ctx) : undefined;
+  const entries = prompts.flatMap((prompt) =>
+    sentModels.map((one) => ({
+      ...newEntry(ctx, { ...runOf(kind, prompt, videoOptions), model: one }, profile),
+      ...(balanceBefore && { balanceBefore }),
+      ...(models && { compared: true as const }),
+      createdAt,
+      batchId,
+      waiting: true as const,
+      serviceUrl: settings.baseUrl,
+    })),
+  );
   await record(ctx, ...entries);
-  sendAll(ctx, entries, overBudget ? { overBudget } : {});
+  const first = sendable(entries, []);
+  // The rest of a comparison waits for its turn, sent by whichever worker sees the one before end.
+  for (const entry of entries) if (!first.includes(entry)) ctx.inFlight.delete(entry.id);
+  sendAll(ctx, first, overBudget ? { overBudget } : {});
   return { batchId, count: entries.length };
 }
 
@@ -144,9 +187,11 @@ export async function endUnsent(
  * unsent until the person resumes it, which sends it through here.
  */
 export async function resumeWaiting(ctx: Context): Promise<void> {
-  const waiting = (await ctx.history.find({ status: 'running' })).filter(
-    (entry) => entry.waiting && !entry.paused && !ctx.inFlight.has(entry.id),
-  );
+  const running = await ctx.history.find({ status: 'running' });
+  const waiting = sendable(
+    running.filter((entry) => entry.waiting && !entry.paused),
+    running.filter((entry) => !entry.waiting),
+  ).filter((entry) => !ctx.inFlight.has(entry.id));
   if (waiting.length === 0) return;
   for (const entry of waiting) ctx.inFlight.add(entry.id);
   sendAll(ctx, waiting);

@@ -14,14 +14,13 @@ import {
   periodDays,
   periodStarts,
 } from '../budget';
-import { batchCost, type CostRequest } from '../cost-estimate';
-import { budgetReads } from '../ledger-db';
+import { type AskedCost, budgetReads } from '../ledger-db';
 
 /**
  * This profile's day sums since the month began, where every budget's period starts (at most 31 records),
- * and its estimate for `asked` when given.
+ * and what `asked` would likely cost.
  */
-async function thisMonth(ctx: Context, profileId: string, asked?: CostRequest) {
+async function thisMonth(ctx: Context, profileId: string, asked?: readonly AskedCost[]) {
   const { month, day } = periodDays(ctx.platform.now());
   return budgetReads(await ctx.historyDb(), { profile: profileId, from: month, to: day }, asked);
 }
@@ -29,29 +28,29 @@ async function thisMonth(ctx: Context, profileId: string, asked?: CostRequest) {
 const hasBudget = (settings: Settings) => settings.dailyBudget > 0 || settings.monthlyBudget > 0;
 
 /**
- * Stops `count` generations like `request` before anything is recorded or sent when, by what the same
- * request cost before, they would take a budget past its limit. The person may go on once (`overBudget`
- * on the command); the context menu's stop becomes a failed entry, told like any other failure.
+ * Stops the `asked` generations before anything is recorded or sent when, by what the same requests cost
+ * before, they would take a budget past its limit. The person may go on once (`overBudget` on the command);
+ * the context menu's stop becomes a failed entry, told like any other failure.
  */
 async function checkBudget(
   ctx: Context,
   { settings, profileId }: ProfileSettings,
-  request: CostRequest,
-  count: number,
+  asked: readonly AskedCost[],
 ): Promise<void> {
   const started = performance.now();
-  const { days, estimate } = await thisMonth(ctx, profileId, request);
+  const { days, cost } = await thisMonth(ctx, profileId, asked);
   performance.measure(BUDGET_CHECK_MEASURES.reads, { start: started });
-  const cost = estimate && batchCost(count, estimate).total;
   const over = overBudget(budgetStates(settings, days, ctx.platform.now()), cost ?? 0);
   if (over)
     throw new AppError('over_budget', { budget: { ...over, ...(cost === undefined ? {} : { cost }) } });
 }
 
-/** A generation's budget check: `count` requests like `request`, unless the person chose to go over once. */
+/**
+ * A generation's budget check: the requests it makes (one per model of a comparison), unless the person
+ * chose to go over once.
+ */
 interface BudgetCheck {
-  request: CostRequest;
-  count: number;
+  asked: readonly AskedCost[];
   overBudget?: boolean;
 }
 
@@ -69,7 +68,7 @@ export async function startWithinBudget<T>(
   if (check.overBudget || !hasBudget(profile.settings)) return start();
   let startEnded = 0;
   const [checked, started] = await Promise.allSettled([
-    checkBudget(ctx, profile, check.request, check.count),
+    checkBudget(ctx, profile, check.asked),
     start().finally(() => {
       startEnded = performance.now();
     }),

@@ -4,17 +4,18 @@ import type { Context } from '../../background/context';
 import { storedBalanceItem } from '../../background/items';
 import type { BalanceReading, HistoryEntry } from '../../history/schema';
 import { createSerial } from '../../serial';
-import { settleSpending } from '../settle-spending';
+import { charging, settleSpending } from '../settle-spending';
 import { tellSpending } from './budgets';
 
 /**
  * The balance right before a generation is sent, when nothing else is in flight; otherwise no reading
  * (the cost could not be told apart anyway). A failed reading only costs the figure, never the request.
+ * `own`: the entry about to be sent, already recorded (a compared one).
  */
-export async function balanceBeforeIfAlone(ctx: Context): Promise<BalanceReading | undefined> {
-  if (ctx.inFlight.size > 0) return undefined;
-  // A paused batch's prompts are not sent, so they cannot be charged meanwhile.
-  if ((await ctx.history.find({ status: 'running' })).some((entry) => !entry.paused)) return undefined;
+export async function balanceBeforeIfAlone(ctx: Context, own?: string): Promise<BalanceReading | undefined> {
+  if ([...ctx.inFlight].some((id) => id !== own)) return undefined;
+  const running = await ctx.history.find({ status: 'running' });
+  if (running.some((entry) => entry.id !== own && charging(entry))) return undefined;
   try {
     return (await readBalance(ctx)).reading;
   } catch {
