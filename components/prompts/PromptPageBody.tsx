@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { CopiesContext } from '@/components/copies/CopiesContext';
 import { EntryLists } from '@/components/history/EntryLists';
 import { KeyStatusContext } from '@/components/keys/KeyStatusContext';
@@ -6,6 +6,11 @@ import { PageHeader } from '@/components/PageHeader';
 import { PromptComposer } from '@/components/prompts/PromptComposer';
 import { ResultCard } from '@/components/prompts/ResultCard';
 import type { PromptPage } from '@/utils/prompts/page/use-prompt-page';
+
+/** Only after this page sent a comparison. */
+const PageComparison = lazy(() =>
+  import('@/components/compare/PageComparison').then((module) => ({ default: module.PageComparison })),
+);
 
 interface Props {
   page: PromptPage;
@@ -31,6 +36,11 @@ export function PromptPageBody({ page, now, className, children }: Props) {
           />
           <PromptComposer page={page} now={now} />
           {page.result ? <ResultCard entry={page.result} /> : null}
+          {actions.comparing ? (
+            <Suspense fallback={null}>
+              <PageComparison page={page} batchId={actions.comparing} />
+            </Suspense>
+          ) : null}
           <EntryLists history={data.history} actions={actions} now={now} onEdit={page.editEntry} />
           {children}
         </main>

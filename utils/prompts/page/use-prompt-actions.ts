@@ -24,6 +24,8 @@ export interface PromptActions {
   submitted: ReadonlySet<string>;
   /** After a budget stopped the request: sends it again, over the budget this once. */
   goOnce?: () => void;
+  /** The batch of the comparison this page sent last, shown side by side. */
+  comparing?: string;
 }
 
 /**
@@ -39,6 +41,8 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
   const [result, setResult] = useState<HistoryEntry | undefined>(undefined);
   const [submitted, setSubmitted] = useState<ReadonlySet<string>>(() => new Set());
   const [goOnce, setGoOnce] = useState<(() => void) | undefined>(undefined);
+  /** The comparison sent last, shown side by side once its results come. */
+  const [comparing, setComparing] = useState<string | undefined>(undefined);
 
   const start = () => {
     setError(undefined);
@@ -105,7 +109,10 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
     setBatchBusy(true);
     send(request)
       .then(
-        ({ count }) => setNotice(t('batchStarted', formatCount(request.kind, count))),
+        ({ batchId, count }) => {
+          setNotice(t('batchStarted', formatCount(request.kind, count)));
+          setComparing(request.models ? batchId : undefined);
+        },
         failed(() => sendBatch({ ...request, overBudget: true })),
       )
       .finally(() => setBatchBusy(false));
@@ -118,13 +125,27 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
     if (replay) generateLines(replay);
   }, [replay]);
 
+  /** Each prompt (one, or the lines) to each model ticked, as one batch. */
+  const generateCompared = (kind: 'image' | 'video') => {
+    const single = kind === 'image' ? draft.checkedPrompt() : draft.checkedVideo();
+    const request = draft.many
+      ? draft.checkedBatch(kind)
+      : single &&
+        (typeof single === 'string'
+          ? { prompts: [single] }
+          : { prompts: [single.prompt], options: single.options });
+    if (request) sendBatch({ type: 'generateBatch', kind, ...request, models: [...draft.compared] });
+  };
+
   const generateImage = () => {
+    if (draft.compared.length > 1) return generateCompared('image');
     if (draft.many) return generateLines('image');
     const prompt = draft.checkedPrompt();
     if (prompt !== undefined) sendImage(prompt);
   };
 
   const generateVideo = () => {
+    if (draft.compared.length > 1) return generateCompared('video');
     if (draft.many) return generateLines('video');
     const request = draft.checkedVideo();
     if (request) sendVideo(request);
@@ -141,5 +162,6 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
     ...(result ? { result } : {}),
     submitted,
     ...(goOnce ? { goOnce } : {}),
+    ...(comparing ? { comparing } : {}),
   };
 }

@@ -48,6 +48,9 @@ export interface PromptDraft {
   pick: (id: string | undefined) => void;
   /** What the next requests name: a library prompt's model, else the one picked; none: the profile's. */
   sentModel?: string;
+  /** The models ticked to compare, still offered (the profile's own and its list); two or more: Generate compares. */
+  compared: readonly string[];
+  setCompared: (ids: readonly string[]) => void;
 }
 
 /** Problems worth saying while the person types, before any attempt to send. */
@@ -109,6 +112,9 @@ export function usePromptDraft(
   const [pick, setPick] = useState<string | undefined>(undefined);
   const picked = models.some((listed) => listed.id === pick) ? pick : undefined;
   const sentModel = model ?? picked;
+  const [ticked, setCompared] = useState<readonly string[]>([]);
+  const offered = [settings?.modelId ?? '', ...models.map((listed) => listed.id)];
+  const compared = ticked.filter((id) => offered.includes(id));
   const [waitingClick, setWaitingClick] = useState<'image' | 'video' | undefined>(undefined);
   const varied = hasVariations(prompt);
   const variations = useVariations(varied);
@@ -226,5 +232,7 @@ export function usePromptDraft(
     ...(picked ? { picked } : {}),
     pick: setPick,
     ...(sentModel ? { sentModel } : {}),
+    compared,
+    setCompared,
   };
 }
