@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { defineConfig } from 'wxt';
-import { moduleSuffix, type Plugin, prerenderFirstFrames, scopedClassName } from './build/first-frame-plugin';
+import { type Plugin, prerenderFirstFrames, scopedClassName } from './build/first-frame-plugin';
+import { inlineStylesheet } from './build/inline-stylesheet';
 import { TERSER_OPTIONS, WORKER_TERSER_OPTIONS } from './build/minify';
 import { polyfillOnDemand } from './build/polyfill-on-demand';
-import { pruneUnreachableRules } from './build/prune-css';
 
 /**
  * Development builds (`npm run dev`, `npm start`: mode "development") point at the local reference service
@@ -57,73 +57,6 @@ function bareDynamicImports(): Plugin {
         if (exported)
           chunk.code = `const load=(importChunk)=>importChunk();export{load as ${exported[2]}};\n`;
       }
-    },
-  };
-}
-
-/**
- * Puts the stylesheet of each page in `pages` into its HTML as a `<style>` element: one file fewer to fetch
- * before the page's first paint (and before its module script may run: a script waits for the stylesheets
- * before it), which those pages paid for with every open. The file stays for pages that still link it.
- */
-interface ModuleGraph {
-  getModuleIds(): IterableIterator<string>;
-  getModuleInfo(
-    id: string,
-  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
-}
-
-const isCssModule = (id: string) => id.split('?')[0]?.endsWith('.module.css') ?? false;
-
-/**
- * The suffixes of the build's CSS modules that the page's own modules, loaded at open or on demand, never
- * import: no element of that page can carry their classes. Walked module by module, since chunks shared by
- * the pages of one build mix what each page uses.
- */
-function unreachableCssModules(graph: ModuleGraph, page: string): Set<string> {
-  const reachable = new Set<string>();
-  const pending = [page];
-  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    if (reachable.has(id)) continue;
-    reachable.add(id);
-    const info = graph.getModuleInfo(id);
-    if (info) pending.push(...info.importedIds, ...info.dynamicallyImportedIds);
-  }
-  const unreachable = [...graph.getModuleIds()].filter((id) => isCssModule(id) && !reachable.has(id));
-  return new Set(unreachable.map(moduleSuffix));
-}
-
-function inlineStylesheet(...pages: string[]): Plugin {
-  return {
-    name: 'promptcast:inline-stylesheet',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      const inlined = new Set<string>();
-      for (const html of pages) {
-        const page = bundle[html];
-        if (page?.type !== 'asset' || typeof page.source !== 'string') continue;
-        const unreachable = unreachableCssModules(this, path.resolve(html));
-        page.source = page.source.replace(
-          /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)">/g,
-          (link, file: string) => {
-            const sheet = bundle[file];
-            if (sheet?.type !== 'asset') return link;
-            const css = pruneUnreachableRules(sheet.source.toString(), unreachable);
-            if (css.includes('</style')) return link;
-            inlined.add(file);
-            return `<style>${css}</style>`;
-          },
-        );
-      }
-      const linked = (file: string) =>
-        Object.values(bundle).some(
-          (asset) =>
-            asset.type === 'asset' &&
-            asset.fileName.endsWith('.html') &&
-            asset.source.toString().includes(`/${file}"`),
-        );
-      for (const file of inlined) if (!linked(file)) delete bundle[file];
     },
   };
 }

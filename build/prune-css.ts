@@ -1,17 +1,18 @@
 /**
  * Pages built together share one stylesheet (`cssCodeSplit: false`), so the popup's carried the rules of the
  * options page's key field and of the panel's gallery and viewer, which it never shows. A page that carries
- * its stylesheet inline keeps only the rules a module it can load may use: a rule is dropped when each of its
- * selectors names a class of a CSS module the page cannot reach (the class names end with their module's
- * suffix, see scopedClassName), since no element of the page can match it.
+ * its stylesheet inline keeps only the rules a module it loads at open may use: a rule is dropped when each
+ * of its selectors names a class of a CSS module the page cannot reach, or reaches only on demand (the class
+ * names end with their module's suffix, see scopedClassName). An on-demand module's rules go with its chunk
+ * (`rulesOf`), since no element of the page can match them before that chunk has run.
  */
 
 const CLASS = /\.(-?[_a-zA-Z][\w-]*)/g;
 
-function deadSelector(selector: string, unreachable: ReadonlySet<string>): boolean {
+function namesModule(selector: string, modules: ReadonlySet<string>): boolean {
   for (const [, name = ''] of selector.matchAll(CLASS)) {
     const suffix = name.slice(name.lastIndexOf('_') + 1);
-    if (name.startsWith('_') && unreachable.has(suffix)) return true;
+    if (name.startsWith('_') && modules.has(suffix)) return true;
   }
   return false;
 }
@@ -42,26 +43,40 @@ function blockAt(css: string, open: number): { body: string; end: number } {
   return { body: css.slice(open + 1, at), end: at + 1 };
 }
 
-/** `css` without the rules only unreachable modules' classes could match (see above). */
-export function pruneUnreachableRules(css: string, unreachable: ReadonlySet<string>): string {
-  if (unreachable.size === 0) return css;
+/**
+ * `css` with only the selectors `keep` accepts; a rule left without one is dropped. Other at-rules than the
+ * grouping ones (`@keyframes`, `@font-face`) stay whole with `keepAtRules`, and go without it.
+ */
+function filterRules(css: string, keep: (selector: string) => boolean, keepAtRules: boolean): string {
   let out = '';
   let at = 0;
   while (at < css.length) {
     const open = nextBrace(css, at);
-    if (open < 0) return out + css.slice(at);
+    if (open < 0) return keepAtRules ? out + css.slice(at) : out;
     const prelude = css.slice(at, open);
     const { body, end } = blockAt(css, open);
     at = end;
     if (/^\s*@(media|supports|container|layer)\b/.test(prelude)) {
-      const inner = pruneUnreachableRules(body, unreachable);
+      const inner = filterRules(body, keep, keepAtRules);
       if (inner.trim()) out += `${prelude}{${inner}}`;
     } else if (prelude.trimStart().startsWith('@')) {
-      out += `${prelude}{${body}}`;
+      if (keepAtRules) out += `${prelude}{${body}}`;
     } else {
-      const live = prelude.split(',').filter((selector) => !deadSelector(selector, unreachable));
+      const live = prelude.split(',').filter(keep);
       if (live.length > 0) out += `${live.join(',')}{${body}}`;
     }
   }
   return out;
+}
+
+/** `css` without the rules only the `unreachable` modules' classes could match (see above). */
+export function pruneUnreachableRules(css: string, unreachable: ReadonlySet<string>): string {
+  if (unreachable.size === 0) return css;
+  return filterRules(css, (selector) => !namesModule(selector, unreachable), true);
+}
+
+/** The rules of `css` that name a class of one of `modules`: what `pruneUnreachableRules` took out for them. */
+export function rulesOf(css: string, modules: ReadonlySet<string>): string {
+  if (modules.size === 0) return '';
+  return filterRules(css, (selector) => namesModule(selector, modules), false);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pruneUnreachableRules } from '../../../build/prune-css';
+import { pruneUnreachableRules, rulesOf } from '../../../build/prune-css';
 
 const unreachable = new Set(['GRIDx', 'keyF-']);
 
@@ -27,5 +27,24 @@ describe('a page’s inline stylesheet without rules of modules it cannot load',
     const quoted = '._grid_GRIDx::before{content:"{"}[data-x="}"]._a_list1{content:\'}\'}';
     expect(pruneUnreachableRules(quoted, unreachable)).toBe('[data-x="}"]._a_list1{content:\'}\'}');
     expect(pruneUnreachableRules('._a_list1{gap:0}', new Set())).toBe('._a_list1{gap:0}');
+  });
+});
+
+describe('the rules an on-demand chunk carries for its own CSS modules', () => {
+  it('are exactly the selectors pruning took out for them, @media kept around them, other at-rules left', () => {
+    const css =
+      ':root{--a:1}._grid_GRIDx{display:grid}._button_ctrl1,._button_ctrl1 ._cell_GRIDx{color:red}' +
+      '@media (prefers-color-scheme:dark){._grid_GRIDx{color:#fff}._list_list1{color:#eee}}' +
+      '@keyframes spin{0%{rotate:0}to{rotate:1turn}}._field_keyF-{outline:0}';
+    const onDemand = new Set(['GRIDx']);
+    expect(rulesOf(css, onDemand)).toBe(
+      '._grid_GRIDx{display:grid}._button_ctrl1 ._cell_GRIDx{color:red}' +
+        '@media (prefers-color-scheme:dark){._grid_GRIDx{color:#fff}}',
+    );
+    expect(pruneUnreachableRules(css, onDemand)).toBe(
+      ':root{--a:1}._button_ctrl1{color:red}@media (prefers-color-scheme:dark){._list_list1{color:#eee}}' +
+        '@keyframes spin{0%{rotate:0}to{rotate:1turn}}._field_keyF-{outline:0}',
+    );
+    expect(rulesOf(css, new Set())).toBe('');
   });
 });
