@@ -16,11 +16,23 @@ export const TERSER_OPTIONS = {
 /**
  * The worker is one script in a function of its own, whose top-level names nothing outside reads: they are
  * mangled too. The rest trades inlining and comma sequences for code gzip compresses better (its 40 KB
- * budget is in gzip): chosen by measuring each of terser's shape options on the worker, none that changes
- * what the code does (no `unsafe` ones).
+ * budget is in gzip): chosen by measuring each of terser's shape options on the worker (comparisons keep
+ * their constant on the right, as the sources write them: 67 bytes less gzip). Two assume what holds
+ * for this code: no property read has a side effect (`pure_getters`: the worker defines no getter with one),
+ * and no function expression is used for its `prototype` (`unsafe_arrows`: classes are written as classes).
+ * Together 0.1 KB.
  */
 export const WORKER_TERSER_OPTIONS = {
-  compress: { passes: 5, inline: 1, sequences: false, hoist_vars: true, toplevel: true },
+  compress: {
+    passes: 5,
+    inline: 1,
+    sequences: false,
+    hoist_vars: true,
+    toplevel: true,
+    pure_getters: true,
+    unsafe_arrows: true,
+    lhs_constants: false,
+  },
   mangle: { toplevel: true },
   ecma: TERSER_OPTIONS.ecma,
   safari10: false,

@@ -53,7 +53,6 @@ export type Problem =
   | { code: 'api_key_empty' }
   | { code: 'api_key_unsendable' }
   | { code: 'batch_too_many'; count: number; max: number }
-  | { code: 'batch_too_few' }
   | { code: 'compare_too_many'; prompts: number; models: number; count: number; max: number }
   | { code: 'batch_line_too_long'; line: number; length: number; max: number }
   | { code: 'variations_unbalanced' }

@@ -29,11 +29,10 @@ export function batchProblem(lines: readonly string[]): Problem | undefined {
 }
 
 /**
- * How many generations a batch makes may not pass MAX_BATCH: its prompts, or with a comparison each prompt
- * times each model. A batch without models needs two prompts (one is a single generation).
+ * How many generations a batch makes may not pass MAX_BATCH: with a comparison, each prompt times each
+ * model. (A batch of one prompt is one generation told as a batch; the pages send a single prompt as such.)
  */
-export function batchSizeProblem(prompts: number, models?: number): Problem | undefined {
-  if (models === undefined) return prompts < 2 ? { code: 'batch_too_few' } : undefined;
+export function batchSizeProblem(prompts: number, models = 1): Problem | undefined {
   const count = prompts * models;
   return count > MAX_BATCH ? { code: 'compare_too_many', prompts, models, count, max: MAX_BATCH } : undefined;
 }

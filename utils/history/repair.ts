@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { errorInfoSchema } from '../errors';
-import { type HistoryEntry, historyEntrySchema, pollStateSchema } from './schema';
+import { type HistoryEntry, historyEntrySchema } from './schema';
 
 const text = z.string();
 const time = z.number();
@@ -41,22 +40,14 @@ export function repairEntry(stored: unknown): HistoryEntry | undefined {
   const urls =
     field(z.array(text), source.urls) ?? [field(text, source.url)].filter((url) => url !== undefined);
   const createdAt = field(time, source.createdAt) ?? field(time, source.finishedAt) ?? 0;
-  const optional = {
-    options: field(historyEntrySchema.shape.options, source.options),
-    rawStatus: field(text, source.rawStatus),
-    finishedAt: field(time, source.finishedAt),
-    error: field(errorInfoSchema, source.error),
-    poll: field(pollStateSchema, source.poll),
-    notifyPending: field(z.boolean(), source.notifyPending),
-    batchId: field(text, source.batchId),
-    waiting: field(historyEntrySchema.shape.waiting, source.waiting),
-    paused: field(historyEntrySchema.shape.paused, source.paused),
-    sentAt: field(historyEntrySchema.shape.sentAt, source.sentAt),
-    serviceUrl: field(text, source.serviceUrl),
-    balanceBefore: field(historyEntrySchema.shape.balanceBefore, source.balanceBefore),
-    cost: field(historyEntrySchema.shape.cost, source.cost),
-  };
+  // Every other field that still reads as itself is kept (a profile, a favourite, collections, a cost...),
+  // so a field added to the schema is kept by a repair without being listed here.
+  const kept = Object.entries(historyEntrySchema.shape).flatMap(([key, schema]: [string, z.ZodMiniType]) => {
+    const value = field(schema, source[key]);
+    return value === undefined ? [] : [[key, value]];
+  });
   const repaired = {
+    ...Object.fromEntries(kept),
     id,
     kind,
     prompt,
@@ -65,7 +56,6 @@ export function repairEntry(stored: unknown): HistoryEntry | undefined {
     status,
     urls,
     createdAt,
-    ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
   };
   return field(historyEntrySchema, repaired);
 }

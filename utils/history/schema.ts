@@ -72,6 +72,11 @@ export const historyEntrySchema = z.object({
    */
   serviceUrl: z.optional(z.string()),
   /**
+   * A waiting entry whose batch the person chose to send past a budget: whichever worker sends it later
+   * sends it with that consent, as a comparison sends its entries one by one.
+   */
+  overBudget: z.optional(z.literal(true)),
+  /**
    * Kept from the request until the balance after it is read (possibly by a later worker), then
    * replaced by `cost`, or dropped when the difference cannot be put on this entry alone.
    */

@@ -2,8 +2,8 @@ import type { HistoryDb, HistorySchema } from '../history/history-db';
 import { request } from '../idb/request';
 import { done } from '../idb/transaction';
 import type { Store } from '../idb/types';
-import type { CostEstimate, CostRequest } from './cost-estimate';
-import { fromMilli, toMilli } from './credits';
+import { batchCost, type CostEstimate, type CostRequest } from './cost-estimate';
+import { sumCredits } from './credits';
 import { addToDay, type Charge, type DaySum, keptFrom } from './ledger';
 import { estimateFromPrices, priceKey, priceRecordKey, withPrice } from './prices';
 
@@ -74,12 +74,10 @@ export async function budgetReads(
     request(tx.objectStore('spendDays').getAll(IDBKeyRange.bound([profile, from], [profile, to]))),
     ...asked.map((one) => request(prices.get([profile, priceKey(one.request)]))),
   ]);
-  let milli: number | undefined;
-  for (const [at, { count }] of asked.entries()) {
-    const estimate = estimateFromPrices(records[at]);
-    if (estimate) milli = (milli ?? 0) + count * toMilli(estimate.credits);
-  }
-  return { days, cost: milli === undefined ? undefined : fromMilli(milli) };
+  const costs = asked.flatMap(
+    ({ count }, at) => batchCost(count, estimateFromPrices(records[at]))?.total ?? [],
+  );
+  return { days, cost: costs.length > 0 ? sumCredits(costs) : undefined };
 }
 
 /**

@@ -44,12 +44,13 @@ const batchNotices = (harness: BackgroundHarness) =>
   harness.notifications.filter((note) => note.id.startsWith('history:batch-'));
 
 describe('batch command', () => {
-  it('accepts 2 to 20 valid prompts only', () => {
+  it('accepts 1 to 20 valid prompts only', () => {
     const parse = (list: string[]) =>
       parseRequest({ type: 'generateBatch', kind: 'image', prompts: list })?.success;
     expect(parse(prompts(2))).toBe(true);
     expect(parse(prompts(MAX_BATCH))).toBe(true);
-    expect(parse(prompts(1))).toBe(false);
+    expect(parse(prompts(1))).toBe(true);
+    expect(parse([])).toBe(false);
     expect(parse(prompts(MAX_BATCH + 1))).toBe(false);
     expect(parse(['fine', 'x'.repeat(4001)])).toBe(false);
     expect(parse(['fine', '   '])).toBe(false);

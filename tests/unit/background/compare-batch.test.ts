@@ -51,7 +51,6 @@ describe('comparison command', () => {
     expect(parse(['one'], ['a'])).toBe(false);
     expect(parse(['one'], ['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toBe(false);
     expect(parse(['one'], ['a', 'a'])).toBe(false);
-    expect(parse(['one'])).toBe(false);
     expect(parse(['one', 'two'])).toBe(true);
     // 4 × 5 = 20 is a full batch; 3 × 7 is refused by the model count, 5 × 5 by the product.
     expect(parse(['1', '2', '3', '4'], ['a', 'b', 'c', 'd', 'e'])).toBe(true);
@@ -63,7 +62,7 @@ describe('comparison command', () => {
       count: 25,
       max: MAX_BATCH,
     });
-    expect(batchSizeProblem(1)).toEqual({ code: 'batch_too_few' });
+    expect(batchSizeProblem(MAX_BATCH)).toBeUndefined();
   });
 });
 
@@ -163,6 +162,21 @@ describe('comparison of models', () => {
     // One model alone still fits.
     await harness.app.handlers.generateImage({ type: 'generateImage', prompt: 'one', model: 'mid' });
     expect(generations()).toHaveLength(sent + 1);
+    // Going on once holds for the whole comparison, though its entries are sent one by one, each admitted
+    // again: the second would be stopped without it.
+    const { batchId } = await harness.app.handlers.generateBatch({
+      type: 'generateBatch',
+      kind: 'image',
+      prompts: ['past the budget'],
+      models: ['dear', 'mid'],
+      overBudget: true,
+    });
+    const ended = await settled(harness, batchId);
+    expect(ended.map((entry) => [entry.model, entry.status, entry.cost])).toEqual([
+      ['dear', 'completed', 7.5],
+      ['mid', 'completed', 3],
+    ]);
+    expect(ended.every((entry) => entry.overBudget === undefined)).toBe(true);
   });
 
   it('a worker stopped mid-comparison: the next ends what was cut off and sends the rest one at a time', async () => {

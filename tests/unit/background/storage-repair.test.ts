@@ -73,6 +73,30 @@ describe('stored history, repaired on read', () => {
     expect(entry).toMatchObject({ status: 'running', batchId: 'b', waiting: true, paused: true });
   });
 
+  it('a damaged entry keeps every field that still reads: its profile, star, collections and comparison', () => {
+    const [entry] = repairEntries([
+      {
+        ...valid,
+        urls: 'junk',
+        profileId: 'work',
+        favourite: true,
+        collections: ['moodboard'],
+        compared: true,
+        batchId: 'b',
+        cost: 'junk',
+      },
+    ]);
+    expect(entry).toMatchObject({
+      profileId: 'work',
+      favourite: true,
+      collections: ['moodboard'],
+      compared: true,
+      batchId: 'b',
+      urls: [],
+    });
+    expect(entry?.cost).toBeUndefined();
+  });
+
   it('a history that is not a list keeps what still reads as entries, or is empty', () => {
     expect(repairEntries({ 0: valid, 1: 'junk' }).map((entry) => entry.id)).toEqual(['ok']);
     for (const junk of ['[oops', 42, null, true]) expect(repairEntries(junk)).toEqual([]);

@@ -192,7 +192,6 @@ describe('describeProblem', () => {
     api_key_empty: { code: 'api_key_empty' },
     api_key_unsendable: { code: 'api_key_unsendable' },
     batch_too_many: { code: 'batch_too_many', count: 21, max: 20 },
-    batch_too_few: { code: 'batch_too_few' },
     compare_too_many: { code: 'compare_too_many', prompts: 4, models: 6, count: 24, max: 20 },
     batch_line_too_long: { code: 'batch_line_too_long', line: 3, length: 5000, max: 4000 },
     variations_unbalanced: { code: 'variations_unbalanced' },

@@ -2,9 +2,8 @@ import type { ConnectOverrides } from '@/utils/keys/background';
 import { profileSettings } from '@/utils/profiles/background';
 import { imageRun, videoRun } from '@/utils/prompts/background';
 import { balanceBeforeIfAlone, settleCosts, startWithinBudget } from '@/utils/spend/background';
-import type { ServiceClient } from '../../api/client';
 import type { Context } from '../../background/context';
-import { admit, type EntryRun, newEntry, record, sendRecorded } from '../../background/run-entry';
+import { admit, newEntry, record, sendRecorded } from '../../background/run-entry';
 import { toErrorInfo } from '../../error-info';
 import type { HistoryEntry } from '../../history/schema';
 import type { HistoryScope } from '../../history/store';
@@ -18,7 +17,13 @@ function runOf(kind: HistoryEntry['kind'], prompt: string, options: VideoOptions
 }
 
 /** The entry once it no longer waits, sent or ended unsent: the same fields go in both cases. */
-export function unqueued({ waiting: _, serviceUrl: __, paused: ___, ...entry }: HistoryEntry): HistoryEntry {
+export function unqueued({
+  waiting: _,
+  serviceUrl: __,
+  paused: ___,
+  overBudget: ____,
+  ...entry
+}: HistoryEntry): HistoryEntry {
   return entry;
 }
 
@@ -27,49 +32,46 @@ export function unqueued({ waiting: _, serviceUrl: __, paused: ___, ...entry }: 
  * the budget stops ends unsent with the reason, told with its batch. It stops waiting in its own write before
  * the request leaves, so a worker stopped during the request leaves it interrupted (it may have been
  * charged), never sent twice. That write is also the claim against a cancel or a pause: whichever lands first
- * wins, in one transaction.
+ * wins, in one transaction. A compared entry is sent alone in its batch, so the balance right before it is
+ * its own; once it has ended (a video ends at a poll: app.ts), the next one goes.
  */
-async function sendWaiting(ctx: Context, waiting: HistoryEntry, consent: { overBudget?: boolean }) {
+async function sendWaiting(ctx: Context, waiting: HistoryEntry) {
   try {
-    let admitted: { run: EntryRun; client: ServiceClient };
-    try {
-      const profile = await profileSettings(profileOf(waiting));
-      const run = {
-        ...runOf(waiting.kind, waiting.prompt, waiting.options ?? profile.settings.videoDefaults),
-        model: waiting.model,
-        ...consent,
-      };
-      admitted = { run, client: await admit(ctx, run, profile, destinationOf(waiting)) };
-    } catch (error) {
+    const profile = await profileSettings(profileOf(waiting));
+    const run = {
+      ...runOf(waiting.kind, waiting.prompt, waiting.options ?? profile.settings.videoDefaults),
+      model: waiting.model,
+      overBudget: waiting.overBudget,
+    };
+    const client = await admit(ctx, run, profile, destinationOf(waiting)).catch(async (error: unknown) => {
       await endUnsent(ctx, { ids: [waiting.id] }, error);
-      if (waiting.compared) await sendNextCompared(ctx);
-      return;
+    });
+    if (client) {
+      const sentAt = ctx.platform.now();
+      const balanceBefore = waiting.compared && (await balanceBeforeIfAlone(ctx, waiting.id));
+      const sent = await ctx.history.patch(waiting.id, (entry) =>
+        entry.waiting && !entry.paused
+          ? { ...unqueued(entry), sentAt, ...(balanceBefore && { balanceBefore }) }
+          : entry,
+      );
+      // Removed by the person meanwhile, ended unsent (cancelled, its profile deleted) or paused: the
+      // resume sends a paused one again.
+      if (sent?.status !== 'running' || sent.waiting) ctx.inFlight.delete(waiting.id);
+      else {
+        const { entry } = await sendRecorded(ctx, run, sent, client);
+        if (entry) ctx.copies.keepFinished([entry]);
+      }
     }
-    const { run, client } = admitted;
-    const sentAt = ctx.platform.now();
-    // A compared entry is sent alone in its batch: the balance right before it is its own.
-    const balanceBefore = waiting.compared ? await balanceBeforeIfAlone(ctx, waiting.id) : undefined;
-    const sent = await ctx.history.patch(waiting.id, (entry) =>
-      entry.waiting && !entry.paused
-        ? { ...unqueued(entry), sentAt, ...(balanceBefore ? { balanceBefore } : {}) }
-        : entry,
-    );
-    // Removed by the person meanwhile, ended unsent (cancelled, its profile deleted) or paused: the
-    // resume sends a paused one again.
-    if (sent?.status !== 'running' || sent.waiting) return ctx.inFlight.delete(waiting.id);
-    const { entry } = await sendRecorded(ctx, run, sent, client);
-    if (entry) ctx.copies.keepFinished([entry]);
-    // An image has ended here; a video ends at a poll, which sends the next (app.ts).
-    if (waiting.compared && entry?.status !== 'running') await sendNextCompared(ctx);
   } catch (error) {
     ctx.inFlight.delete(waiting.id);
-    console.warn('A batch entry could not be sent:', error);
+    return console.warn('A batch entry could not be sent:', error);
   }
+  if (waiting.compared) await sendNextCompared(ctx);
 }
 
 /**
  * Once a compared entry has ended: its cost is read (the balance after it) before the next entry of its
- * batch is sent, so that one's span starts after this one's ends.
+ * batch is sent, so that one's span starts after this one's ends. Nothing is sent while one of it runs.
  */
 export async function sendNextCompared(ctx: Context): Promise<void> {
   await settleCosts(ctx).catch(() => undefined);
@@ -80,18 +82,19 @@ export async function sendNextCompared(ctx: Context): Promise<void> {
  * The waiting entries that may be sent now, in their batch's order: every one of an ordinary batch, and of a
  * comparison only the first, once no entry of it runs.
  */
-function sendable(waiting: readonly HistoryEntry[], running: readonly HistoryEntry[]): HistoryEntry[] {
-  const busy = new Set(running.flatMap((entry) => (entry.compared && !entry.waiting ? entry.batchId : [])));
-  return waiting.filter((entry) => {
-    if (!entry.compared || entry.batchId === undefined) return true;
-    if (busy.has(entry.batchId)) return false;
-    busy.add(entry.batchId);
-    return true;
-  });
+function sendable(running: readonly HistoryEntry[]): HistoryEntry[] {
+  const busy = new Set(running.map((entry) => entry.compared && !entry.waiting && entry.batchId));
+  // A comparison's first waiting entry is taken when none of it runs, and marks its batch busy (`add`).
+  return running.filter(
+    (entry) =>
+      entry.waiting &&
+      !entry.paused &&
+      !(entry.compared && (busy.has(entry.batchId) || !busy.add(entry.batchId))),
+  );
 }
 
-function sendAll(ctx: Context, entries: readonly HistoryEntry[], consent: { overBudget?: boolean } = {}) {
-  for (const entry of entries) void ctx.batchLanes(() => sendWaiting(ctx, entry, consent));
+function sendAll(ctx: Context, entries: readonly HistoryEntry[]) {
+  for (const entry of entries) void ctx.batchLanes(() => sendWaiting(ctx, entry));
 }
 
 /**
@@ -107,14 +110,10 @@ export async function generateBatch(
   const { settings } = profile;
   const videoOptions = options ?? settings.videoDefaults;
   const sentModels = models ?? [model];
-  const requestFor = (priced: string) =>
-    kind === 'video'
-      ? ({ kind, model: priced, options: videoOptions } as const)
-      : ({ kind, model: priced } as const);
   // Nothing is recorded for a batch over budget or whose service cannot be reached; each prompt is
   // admitted again as it goes.
-  const asked = sentModels.map((one) => ({
-    request: requestFor(one ?? settings.modelId),
+  const asked = sentModels.map((one = settings.modelId) => ({
+    request: kind === 'video' ? { kind, model: one, options: videoOptions } : { kind, model: one },
     count: prompts.length,
   }));
   await startWithinBudget(ctx, profile, { asked, overBudget }, () =>
@@ -126,12 +125,13 @@ export async function generateBatch(
   const createdAt = ctx.platform.now();
   // Read once for an ordinary batch, which settles what it cost once its last prompt has ended (cost.ts);
   // a comparison's entries each read their own as they are sent.
-  const balanceBefore = profile.active && !models ? await balanceBeforeIfAlone(ctx) : undefined;
+  const balanceBefore = profile.active && !models && (await balanceBeforeIfAlone(ctx));
   const entries = prompts.flatMap((prompt) =>
     sentModels.map((one) => ({
       ...newEntry(ctx, { ...runOf(kind, prompt, videoOptions), model: one }, profile),
       ...(balanceBefore && { balanceBefore }),
       ...(models && { compared: true as const }),
+      ...(overBudget && { overBudget }),
       createdAt,
       batchId,
       waiting: true as const,
@@ -139,10 +139,10 @@ export async function generateBatch(
     })),
   );
   await record(ctx, ...entries);
-  const first = sendable(entries, []);
+  const first = sendable(entries);
   // The rest of a comparison waits for its turn, sent by whichever worker sees the one before end.
   for (const entry of entries) if (!first.includes(entry)) ctx.inFlight.delete(entry.id);
-  sendAll(ctx, first, overBudget ? { overBudget } : {});
+  sendAll(ctx, first);
   return { batchId, count: entries.length };
 }
 
@@ -187,11 +187,9 @@ export async function endUnsent(
  * unsent until the person resumes it, which sends it through here.
  */
 export async function resumeWaiting(ctx: Context): Promise<void> {
-  const running = await ctx.history.find({ status: 'running' });
-  const waiting = sendable(
-    running.filter((entry) => entry.waiting && !entry.paused),
-    running.filter((entry) => !entry.waiting),
-  ).filter((entry) => !ctx.inFlight.has(entry.id));
+  const waiting = sendable(await ctx.history.find({ status: 'running' })).filter(
+    (entry) => !ctx.inFlight.has(entry.id),
+  );
   if (waiting.length === 0) return;
   for (const entry of waiting) ctx.inFlight.add(entry.id);
   sendAll(ctx, waiting);
