@@ -1,7 +1,7 @@
 import { CompareView } from '@/components/compare/CompareView';
 import { comparisonGroups } from '@/utils/compare/comparisons';
+import { compareCommands } from '@/utils/compare/page/compare-commands';
 import { t } from '@/utils/i18n';
-import { send } from '@/utils/messaging/send';
 import type { PromptPage } from '@/utils/prompts/page/use-prompt-page';
 
 /**
@@ -11,19 +11,12 @@ import type { PromptPage } from '@/utils/prompts/page/use-prompt-page';
 export function PageComparison({ page, batchId }: { page: PromptPage; batchId: string }) {
   const { data } = page;
   const entries = (data.history ?? []).filter((entry) => entry.batchId === batchId);
-  const settings = data.settings;
+  const commands = compareCommands(data.settings);
   const groups = comparisonGroups(entries, page.models, t('compareOwnModel'));
   return (
     <section aria-label={t('compareHeading')}>
       {groups.map((tiles) => (
-        <CompareView
-          key={tiles[0]?.entry.id}
-          tiles={tiles}
-          onKeep={(id, favourite) => void send({ type: 'setFavourite', ids: [id], favourite })}
-          onUseModel={(modelId) => {
-            if (settings) void send({ type: 'saveSettings', settings: { ...settings, modelId } });
-          }}
-        />
+        <CompareView key={tiles[0]?.entry.id} tiles={tiles} {...commands} />
       ))}
     </section>
   );
