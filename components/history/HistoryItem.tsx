@@ -31,6 +31,8 @@ interface Props {
   selected?: boolean;
   /** On the first listed entry of a batch at work: the batch's listed entries, for its controls. */
   batch?: readonly HistoryEntry[] | undefined;
+  /** Opens the comparison an entry was made in (the history page); `opener` takes focus back after. */
+  onCompare?: (entry: HistoryEntry, opener: HTMLElement) => void;
 }
 
 /** Memoised: a long history re-renders only the rows whose entry, clock or state changed. */
@@ -45,6 +47,7 @@ export const HistoryItem = memo(function HistoryItem({
   onSelect,
   selected = false,
   batch,
+  onCompare,
 }: Props) {
   const stamp = formatDateTime(entry.createdAt, locale);
   const reasonId = useId();
@@ -101,6 +104,16 @@ export const HistoryItem = memo(function HistoryItem({
         <EntryCollections entryId={entry.id} prompt={entry.prompt} collections={entry.collections ?? []} />
       ) : null}
       <EntryRetry entry={entry} onEdit={onEdit} reasonId={reasonId}>
+        {onCompare && entry.compared && entry.batchId ? (
+          <button
+            type="button"
+            className={`${controls.button} ${controls.small}`}
+            aria-label={t('compareEntryLabel', truncate(entry.prompt, 60))}
+            onClick={(event) => onCompare(entry, event.currentTarget)}
+          >
+            {t('compareEntry')}
+          </button>
+        ) : null}
         {onRemove ? (
           <button
             type="button"

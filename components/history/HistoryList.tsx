@@ -22,6 +22,8 @@ interface Props {
   selected?: ReadonlySet<string>;
   /** How many rows of the full page come whole in the first frame (none when something fills the screen). */
   firstWholeRows?: number;
+  /** Opens an entry's comparison (see HistoryItem); stable, as `onSelect`. */
+  onCompare?: (entry: HistoryEntry, opener: HTMLElement) => void;
 }
 
 export function HistoryList({
@@ -35,6 +37,7 @@ export function HistoryList({
   onSelect,
   selected,
   firstWholeRows = FIRST_WHOLE_ROWS,
+  onCompare,
 }: Props) {
   // Asked once per list rather than once per row: each answer costs the browser two extension API calls.
   const locale = uiLanguage();
@@ -68,6 +71,7 @@ export function HistoryList({
             onSelect={onSelect}
             selected={selected?.has(entry.id) ?? false}
             batch={heads.get(entry.id)}
+            onCompare={onCompare}
           />
         ) : (
           // The row with its prompt as plain text, one element with no component around it, until it is whole.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmButtons } from '@/components/ConfirmButtons';
 import controls from '@/components/controls.module.css';
 import { CopiesContext } from '@/components/copies/CopiesContext';
@@ -23,12 +23,18 @@ import { type HistoryWindow, PAGE_SIZE, useHistoryWindow } from '@/utils/history
 import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
+import { profileOf } from '@/utils/profiles/first-profile';
 import { useProfiles } from '@/utils/profiles/page/use-profiles';
 import { editInPanel } from '@/utils/side-panel/page/edit-in-panel';
 import { useNow } from '@/utils/ui/hooks';
 import { forgetSnapshotHistory } from '@/utils/ui/snapshot';
 import { useCopies, useKeyStatus, useSettings } from '@/utils/ui/stored-data';
 import styles from './History.module.css';
+
+/** Only once a comparison is opened: the compare view's code and CSS come with it, not with the page. */
+const HistoryComparison = lazy(() =>
+  import('@/components/compare/HistoryComparison').then((module) => ({ default: module.HistoryComparison })),
+);
 
 /** What the count line says: how much of the history is loaded, or how many a search found so far. */
 function countText(history: HistoryWindow, narrowed: boolean): string {
@@ -68,6 +74,7 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
   const [error, setError] = useState<ErrorInfo | undefined>(undefined);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const [picked, setPicked] = useState(NO_SELECTION);
+  const [comparing, setComparing] = useState<{ entry: HistoryEntry; opener: HTMLElement }>();
   const clearButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
 
@@ -111,6 +118,11 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
   const edit = useCallback((entry: HistoryEntry) => {
     editInPanel(entry).catch((failure: unknown) => setError(toErrorInfo(failure)));
   }, []);
+  const compare = useCallback(
+    (entry: HistoryEntry, opener: HTMLElement) => setComparing({ entry, opener }),
+    [],
+  );
+  const closeComparison = useCallback(() => setComparing(undefined), []);
   const remove = useCallback((entry: HistoryEntry) => {
     setRemovingId(entry.id);
     setError(undefined);
@@ -244,7 +256,22 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
               selected={selection.ids}
               // Below a grid that fills the first screen no row is on it: each comes whole a frame later.
               firstWholeRows={media.length >= FIRST_CELLS ? 0 : undefined}
+              onCompare={compare}
             />
+          ) : null}
+          {comparing ? (
+            <Suspense fallback={null}>
+              <HistoryComparison
+                entry={comparing.entry}
+                // Named as the profile it was made with names them, whichever profile is active now.
+                models={
+                  profiles?.list.find((profile) => profile.id === profileOf(comparing.entry))?.models ?? []
+                }
+                settings={settings.value}
+                opener={comparing.opener}
+                onClose={closeComparison}
+              />
+            </Suspense>
           ) : null}
           {history.hasMore ? (
             <LoadMore loading={history.loading} onMore={history.loadMore} auto={!history.error} />

@@ -1,7 +1,15 @@
+import { MAX_BATCH } from '../../batch/batch-state';
 import { advance } from '../../idb/cursor';
 import { request } from '../../idb/request';
 import { once } from '../../idb/transaction';
-import { type DateKey, entriesOf, type HistoryDb, type HistoryRow, pastCap } from '../history-db';
+import {
+  type DateKey,
+  entriesOf,
+  type HistoryDb,
+  type HistoryRow,
+  newestFirst,
+  pastCap,
+} from '../history-db';
 import type { HistoryEntry } from '../schema';
 import type { FindQuery } from './history-find';
 
@@ -65,6 +73,16 @@ export async function rowsByIds(db: HistoryDb, ids: readonly string[]): Promise<
 /** The entries a change signal names, as stored now (an id that is gone is left out). */
 export async function entriesByIds(db: HistoryDb, ids: readonly string[]): Promise<HistoryEntry[]> {
   return (await rowsByIds(db, ids)).map((row) => row.entry);
+}
+
+/**
+ * A batch's entries in the order it was sent, by the batch index: a batch holds at most MAX_BATCH
+ * generations, so the read is bounded whatever the history holds.
+ */
+export async function entriesOfBatch(db: HistoryDb, batchId: string): Promise<HistoryEntry[]> {
+  const rows = await request(entriesOf(db).index('batchId').getAll(batchId, MAX_BATCH));
+  // A batch's entries are written together, its first the newest of them.
+  return rows.sort(newestFirst).map((row) => row.entry);
 }
 
 /** Every collection name in use, in order, by the index's unique keys: one step per name, not per entry. */
