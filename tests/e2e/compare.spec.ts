@@ -1,10 +1,11 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { swatchRgb } from '../reference-service/models';
 import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { pixelSeen } from './support/pixels';
-import { EVENTUALLY, requestsTo } from './support/probes';
+import { EVENTUALLY, historyOf, requestsTo } from './support/probes';
+import { shot } from './support/screenshots';
 import { configure, sendFrom } from './support/setup';
 
 // Three models of the reference service, each its own picture, time and price (one a fraction of a credit).
@@ -72,7 +73,10 @@ test('one prompt compared across three models: each tile has that model’s pict
   };
   expect(await seconds('Studio')).toBeGreaterThanOrEqual(1);
   expect(await seconds('Quick sketch')).toBe(0);
-  for (const scheme of schemes) expect(await seriousViolations(popup.page, scheme)).toEqual([]);
+  for (const scheme of schemes) {
+    expect(await seriousViolations(popup.page, scheme)).toEqual([]);
+    await comparison.screenshot({ path: shot(`compare-${scheme}`) });
+  }
 
   // Keep this one stars the entry; Use this model makes it the profile's model.
   await tile('Film').getByRole('button', { name: 'Keep this one' }).click();
@@ -123,4 +127,110 @@ test('a batch of two prompts × two models: four generations, each prompt’s ti
           .getByRole('group', { name, exact: true })
           .filter({ has: popup.page.getByRole('img', { name: prompt }) }),
       ).toContainText(cost, EVENTUALLY);
+});
+
+/** Each video's position in the comparison, read in one go so no frame passes between two readings. */
+const positions = (comparison: Locator) =>
+  comparison.evaluate((root) =>
+    [...root.querySelectorAll('video')].map((video) => ({ time: video.currentTime, paused: video.paused })),
+  );
+
+/** How far apart the videos are, in seconds. */
+const spread = (videos: { time: number }[]) =>
+  Math.max(...videos.map((video) => video.time)) - Math.min(...videos.map((video) => video.time));
+
+test('two models’ videos play under one control and stay within 0.1 s through play, a seek and a pause', async ({
+  extension,
+  service,
+}) => {
+  service.configure({ models: MODELS, videoDurationMs: 300 });
+  const options = await configure(extension, service);
+  await listModels(options);
+
+  const popup = await PopupPage.open(extension);
+  await popup.page.getByText('Compare models').click();
+  for (const name of ['Quick sketch', 'Film']) await popup.page.getByRole('checkbox', { name }).check();
+  await popup.generateVideo('waves on a pier');
+
+  const comparison = popup.page.getByRole('region', { name: 'Comparison of models' });
+  // Both videos loaded: their length is known.
+  await expect
+    .poll(
+      () =>
+        comparison.evaluate((root) =>
+          [...root.querySelectorAll('video')].map(
+            (video) => Number.isFinite(video.duration) && video.duration > 0,
+          ),
+        ),
+      EVENTUALLY,
+    )
+    .toEqual([true, true]);
+  await expect(comparison.getByRole('slider', { name: 'Position' })).toBeEnabled();
+
+  await comparison.getByRole('button', { name: 'Play' }).click();
+  await expect(comparison.getByRole('button', { name: 'Pause' })).toBeVisible();
+  // While they play, every reading has them together, and they do move.
+  const start = (await positions(comparison))[0]?.time ?? 0;
+  for (let reading = 0; reading < 10; reading++) {
+    const now = await positions(comparison);
+    expect(spread(now)).toBeLessThanOrEqual(0.1);
+    await popup.page.waitForTimeout(50);
+  }
+  await expect.poll(async () => (await positions(comparison))[0]?.time ?? 0).toBeGreaterThan(start);
+
+  // A seek moves both to the same moment.
+  const slider = comparison.getByRole('slider', { name: 'Position' });
+  await slider.focus();
+  await popup.page.keyboard.press('Home');
+  const afterSeek = await positions(comparison);
+  expect(spread(afterSeek)).toBeLessThanOrEqual(0.1);
+
+  // Pause stops both, together.
+  await comparison.getByRole('button', { name: 'Pause' }).click();
+  await expect.poll(async () => (await positions(comparison)).every((video) => video.paused)).toBe(true);
+  const paused = await positions(comparison);
+  expect(spread(paused)).toBeLessThanOrEqual(0.1);
+  await popup.page.waitForTimeout(300);
+  expect(await positions(comparison)).toEqual(paused);
+});
+
+test('the budget stop counts every model of a comparison, and going on once sends them all', async ({
+  extension,
+  service,
+}) => {
+  service.configure({ models: MODELS });
+  const options = await configure(extension, service, { dailyBudget: 20 });
+  await listModels(options);
+
+  const popup = await PopupPage.open(extension);
+  await popup.page.getByText('Compare models').click();
+  for (const name of ['Studio', 'Film']) await popup.page.getByRole('checkbox', { name }).check();
+  // The first comparison records each model's price: 7.5 and 3 credits, 10.5 of the day's 20.
+  await popup.generateImage('a paper boat');
+  await expect
+    .poll(async () => (await historyOf(extension)).map((entry) => entry.cost).sort(), EVENTUALLY)
+    .toEqual([3, 7.5]);
+
+  // 9.5 are left: either model alone would fit, both together (10.5 more) would not.
+  const sent = sentModels(service).length;
+  await popup.generateImage('a paper plane');
+  await expect(
+    popup.alertSaying(
+      'Stopped before spending: this would take today’s budget past its limit (10.5 credits of 20 credits spent, about 10.5 credits more).',
+    ),
+  ).toBeVisible();
+  expect(sentModels(service)).toHaveLength(sent);
+
+  await popup.page.getByRole('button', { name: 'Go on this once' }).click();
+  await expect.poll(() => sentModels(service).slice(sent), EVENTUALLY).toEqual(['studio-pro', 'film-grain']);
+  await expect
+    .poll(
+      async () =>
+        (await historyOf(extension))
+          .filter((entry) => entry.prompt === 'a paper plane')
+          .map((entry) => `${entry.model} ${entry.status}`)
+          .sort(),
+      EVENTUALLY,
+    )
+    .toEqual(['film-grain completed', 'studio-pro completed']);
 });
