@@ -72,6 +72,8 @@ export function PromptComposer({ page, now }: Props) {
         {...(page.data.settings ? { confirmAbove: page.data.settings.confirmBatchAbove } : {})}
         cost={{
           model: draft.sentModel ?? page.data.settings?.modelId ?? '',
+          compared: draft.compared,
+          models: page.models,
           video: videoOf(draft.video),
           profileId: page.data.profiles?.activeId,
           balance: page.data.balance?.balance?.value,

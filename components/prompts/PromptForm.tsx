@@ -51,7 +51,10 @@ interface Props {
   /** The box stands for several prompts (one per line, or variations), listed in `prompts`. */
   many?: boolean;
   prompts?: string[];
-  /** What the cost preview of several prompts estimates from (model, options, profile) and spends from. */
+  /**
+   * What the cost preview of several prompts, or of a comparison of models, estimates from (model or models
+   * compared, options, profile) and spends from.
+   */
   cost?: Omit<CostPreviewProps, 'count' | 'kind'>;
   /** Above this many prompts the person is asked first (the setting; 10 until settings are read). */
   confirmAbove?: number;
@@ -71,6 +74,9 @@ export function PromptForm(props: Props) {
   const length = cleanPrompt(prompt).length;
   const over = length > MAX_PROMPT_LENGTH;
   const lines = many ? (props.prompts ?? []) : [];
+  // A comparison sends each prompt (the box's one, or each line) to each model ticked.
+  const count = many ? lines.length : 1;
+  const comparing = (cost?.compared?.length ?? 0) > 1;
   // Many prompts spend many credits: above the threshold the person says yes first (problems come first).
   const [asking, setAsking] = useState<Kind | undefined>(undefined);
   const buttons = { image: useRef<HTMLButtonElement>(null), video: useRef<HTMLButtonElement>(null) };
@@ -217,12 +223,12 @@ export function PromptForm(props: Props) {
             ])}
           </p>
         ) : null}
-        {many && cost && lines.length > 1 && !asking ? (
+        {cost && !asking && (comparing ? count > 0 : many && count > 1) ? (
           // Its lines' room is kept from the start, so the buttons below do not jump away from a click
           // while the preview loads and reads.
           <div className={styles.costSlot}>
             <Suspense fallback={null}>
-              <CostPreview {...cost} count={lines.length} />
+              <CostPreview {...cost} count={count} />
             </Suspense>
           </div>
         ) : null}
@@ -267,7 +273,7 @@ export function PromptForm(props: Props) {
         <Suspense fallback={null}>
           <BatchQuestion
             question={t('batchConfirmQuestion', formatCount(asking, lines.length))}
-            preview={cost ? <CostPreview {...cost} count={lines.length} kind={asking} /> : null}
+            preview={cost ? <CostPreview {...cost} count={count} kind={asking} /> : null}
             onConfirm={() => {
               setAsking(undefined);
               generate(asking);
