@@ -22,6 +22,7 @@ import { BenchBrowser } from './browser';
 import { type BudgetCheckCost, budgetCheckBudget, budgetCheckCost, budgetCheckRow } from './budget-check';
 import { buildPrivateCopy } from './build';
 import { gzipBytes, measureEntries } from './bundle';
+import { compareViewOpen } from './compare-view';
 import { type HistoryAtScale, pagesAtScale, SIZES, type WriteCost, writeCosts } from './history-scale';
 import { filesLoadedAtOpen, quietPage, WorkerControl } from './measure';
 import {
@@ -132,6 +133,7 @@ let floor: Awaited<ReturnType<typeof comparePhysicalFloor>>;
 let panel: Awaited<ReturnType<typeof comparePanelInteractive>>;
 let cold: Awaited<ReturnType<typeof coldStart>>;
 let history: Awaited<ReturnType<typeof compareHistoryPaint>>;
+let compareView: Awaited<ReturnType<typeof compareViewOpen>>;
 let keep: Awaited<ReturnType<typeof keepDuringPopup>>;
 let slowKeep: Awaited<ReturnType<typeof keepOnSlowLine>>;
 let scaled: Awaited<ReturnType<typeof scale>>;
@@ -180,6 +182,10 @@ try {
     cold = await coldStart(bench, control, RUNS);
     step(`history page with 200 entries vs bare React list of 200 rows (${PAINT_RUNS} runs each)`);
     history = await compareHistoryPaint(bench, service, page, PAINT_RUNS);
+    step(
+      `compare view of six models opened on the history page vs bare React list (${PAINT_RUNS} runs each)`,
+    );
+    compareView = await compareViewOpen(bench, service, page, PAINT_RUNS);
     step(`scale: 200 history entries, ${SCALE_JOBS} videos at once, popup timed while they run`);
     scaled = await scale(bench, service, page, {
       jobs: SCALE_JOBS,
@@ -314,6 +320,12 @@ const budgets: Budget[] = [
   atMost(
     `History page, ${history.entries} entries to first screenful / bare React list`,
     history.ratio,
+    1.3,
+    'x',
+  ),
+  atMost(
+    `Compare view, ${compareView.tiles} tiles: press to painted / bare React list (the history page's budget)`,
+    compareView.ratio,
     1.3,
     'x',
   ),
@@ -480,6 +492,11 @@ const rows: Row[] = [
     metric: `History page: ${history.entries} entries, first ${FIRST_SCREEN_ROWS} rows painted`,
     value: `${ms(history.promptcast.median)} (${history.ratio}x)`,
     detail: `bare React list ${ms(history.baseline.median)}; first text ${ms(history.promptcastShell.median)}; ${history.videos} videos; until the ${FIRST_SCREEN_ROWS}th ${HISTORY_ENTRY} is painted; ${spread(history.promptcast, ms)}`,
+  },
+  {
+    metric: `Compare view: ${compareView.tiles} models' results, from the press of Compare to all pictures painted`,
+    value: `${ms(compareView.promptcast.median)} (${compareView.ratio}x)`,
+    detail: `bare React list of ${BASELINE_ROWS} rows ${ms(compareView.baseline.median)}; the view's code loads on the press; ${spread(compareView.promptcast, ms)}`,
   },
   ...atScale.writes.map(
     (cost): Row => ({

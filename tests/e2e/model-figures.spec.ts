@@ -4,6 +4,7 @@ import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { EVENTUALLY, historyOf, settledHistoryOf } from './support/probes';
+import { shot } from './support/screenshots';
 import { configure, sendFrom } from './support/setup';
 
 const MODELS = {
@@ -91,5 +92,8 @@ test('the history page’s figures per model match the generations made with eac
     'Studio (studio-pro)': expectedRow(of('studio-pro')),
     'Quick sketch (sketch-fast)': expectedRow(of('sketch-fast')),
   });
-  for (const scheme of schemes) expect(await seriousViolations(history.page, scheme)).toEqual([]);
+  for (const scheme of schemes) {
+    expect(await seriousViolations(history.page, scheme)).toEqual([]);
+    await history.spending.getByTestId('model-figures').screenshot({ path: shot(`model-figures-${scheme}`) });
+  }
 });
