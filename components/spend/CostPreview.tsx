@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { modelName } from '@/utils/compare/comparisons';
+import { watchHistoryChanges } from '@/utils/history/page/history-source';
 import { formatCount, formatCredits, t } from '@/utils/i18n';
 import { FIRST_PROFILE_ID } from '@/utils/profiles/first-profile';
 import type { ShownModel } from '@/utils/profiles/page/profiles-view';
@@ -19,8 +20,8 @@ interface Estimates {
 }
 
 /**
- * Both kinds' estimates for each model, read each time the preview's request changes, so a cost recorded
- * since the page opened (a side panel stays open for hours) counts. Videos without valid options are unknown.
+ * Both kinds' estimates for each model, read each time the preview's request changes and each time the history
+ * does, so a cost recorded since the page opened (a side panel stays open for hours) counts. Videos without valid options are unknown.
  */
 async function estimatesFor(profile: string, models: readonly string[], video: PricedVideo | undefined) {
   const images = models.map((model): CostRequest => ({ kind: 'image', model }));
@@ -102,11 +103,16 @@ export function CostPreview(props: CostPreviewProps) {
   useEffect(() => {
     let current = true;
     const priced = duration !== undefined && resolution !== undefined ? { duration, resolution } : undefined;
-    void estimatesFor(profileId ?? FIRST_PROFILE_ID, asked, priced).then((read) => {
-      if (current) setEstimates(read);
-    });
+    const read = () =>
+      void estimatesFor(profileId ?? FIRST_PROFILE_ID, asked, priced).then((found) => {
+        if (current) setEstimates(found);
+      });
+    read();
+    // A price is written with the entries its charge settles, and comes with their change signal.
+    const stop = watchHistoryChanges(read);
     return () => {
       current = false;
+      stop();
     };
   }, [profileId, askedKey, duration, resolution]);
   if (!estimates) return null;

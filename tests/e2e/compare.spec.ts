@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { swatchRgb } from '../reference-service/models';
+import { HistoryPage } from './pages/history';
 import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
@@ -98,6 +99,31 @@ test('one prompt compared across three models: each tile has that model’s pict
   await tile('Studio').focus();
   await popup.page.keyboard.press('ArrowRight');
   await expect(tile('Quick sketch')).toBeFocused();
+
+  // The history page opens the same comparison from any of its entries, and gives focus back on Escape.
+  const history = await HistoryPage.open(extension);
+  const compare = history.page.getByRole('button', { name: 'Compare the models for “a lighthouse at dusk”' });
+  await expect(compare).toHaveCount(3);
+  await compare.first().click();
+  const dialog = history.page.getByRole('dialog', { name: 'Comparison of models a lighthouse at dusk' });
+  for (const [name, swatch, cost] of [
+    ['Studio', 'eb5757', '7.5 credits'],
+    ['Quick sketch', '2f80ed', '0.5 credits'],
+    ['Film', '27ae60', '3 credits'],
+  ] as const) {
+    const shown = dialog.getByRole('group', { name, exact: true });
+    await expect(shown).toContainText(cost);
+    await expect
+      .poll(() => pixelSeen(shown.getByRole('img', { name: 'a lighthouse at dusk' })), EVENTUALLY)
+      .toEqual(swatchRgb(swatch));
+  }
+  await expect(
+    dialog.getByRole('group', { name: 'Film', exact: true }).getByRole('button', { name: 'Keep this one' }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  for (const scheme of schemes) expect(await seriousViolations(history.page, scheme)).toEqual([]);
+  await history.page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(compare.first()).toBeFocused();
 });
 
 test('a batch of two prompts × two models: four generations, each prompt’s tiles side by side', async ({
@@ -211,6 +237,10 @@ test('the budget stop counts every model of a comparison, and going on once send
     .poll(async () => (await historyOf(extension)).map((entry) => entry.cost).sort(), EVENTUALLY)
     .toEqual([3, 7.5]);
 
+  // The preview gives each model's estimate from its own cost, and the total.
+  await expect(popup.page.getByTestId('cost-preview')).toContainText(
+    'As images: Studio: about 7.5 credits · Film: about 3 credits · total about 10.5 credits for 2 images.',
+  );
   // 9.5 are left: either model alone would fit, both together (10.5 more) would not.
   const sent = sentModels(service).length;
   await popup.generateImage('a paper plane');
