@@ -9,6 +9,7 @@ import { describeError, t } from '@/utils/i18n';
 import type { ShownModel } from '@/utils/profiles/page/profiles-view';
 import type { Settings } from '@/utils/settings/schema';
 import controls from '../controls.module.css';
+import dialogFrame from '../dialog.module.css';
 import { ErrorMessage } from '../ErrorMessage';
 import { CompareView } from './CompareView';
 import styles from './CompareView.module.css';
@@ -74,7 +75,7 @@ export function HistoryComparison({ entry, models, settings, opener, onClose }: 
   return (
     <dialog
       ref={dialogRef}
-      className={styles.dialog}
+      className={`${dialogFrame.dialog} ${styles.dialog}`}
       aria-labelledby={`${headingId} ${promptId}`}
       onKeyDown={onKeyDown}
       onCancel={onCancel}

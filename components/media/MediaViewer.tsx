@@ -12,6 +12,7 @@ import { FrameProblem, saveFrame } from '@/utils/downloads/page/save-frame';
 import { toErrorInfo } from '@/utils/error-info';
 import { describeError, t } from '@/utils/i18n';
 import controls from '../controls.module.css';
+import dialogFrame from '../dialog.module.css';
 import { ErrorMessage } from '../ErrorMessage';
 import { EntryCollections } from '../history/EntryCollections';
 import { FavouriteButton } from '../history/FavouriteButton';
@@ -92,7 +93,7 @@ export default function MediaViewer({ items, start, onClose, curate = false }: M
   return (
     <dialog
       ref={dialogRef}
-      className={styles.dialog}
+      className={`${dialogFrame.dialog} ${styles.dialog}`}
       aria-labelledby={`${counterId} ${promptId}`}
       onKeyDown={onKeyDown}
       onCancel={onCancel}

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { sendFrom } from '../e2e/support/setup';
+import { listProfileModels, sendFrom } from '../e2e/support/setup';
 import type { ReferenceService } from '../reference-service/server';
 import { BASELINE_LIST_PAGE, BASELINE_ROW, BASELINE_ROWS } from './baseline';
 import type { BenchBrowser } from './browser';
@@ -29,15 +29,10 @@ async function seedComparison(page: Page, service: ReferenceService): Promise<vo
       ]),
     ),
   });
-  const { profiles } = (await page.evaluate(() => chrome.storage.local.get('profiles'))) as {
-    profiles: { activeId: string };
-  };
-  const listed = await sendFrom(page, {
-    type: 'setProfileModels',
-    id: profiles.activeId,
-    models: MODELS.map((id) => ({ id, name: id.replace('m-', 'Model ') })),
-  });
-  if (!listed.ok) throw new Error(`setProfileModels failed: ${listed.error.message}`);
+  await listProfileModels(
+    page,
+    MODELS.map((id) => ({ id, name: id.replace('m-', 'Model ') })),
+  );
   const started = await sendFrom(page, {
     type: 'generateBatch',
     kind: 'image',

@@ -5,9 +5,9 @@ import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { pixelSeen } from './support/pixels';
-import { EVENTUALLY, historyOf, requestsTo } from './support/probes';
+import { EVENTUALLY, historyOf, imageModelsSent } from './support/probes';
 import { shot } from './support/screenshots';
-import { configure, sendFrom } from './support/setup';
+import { configure, listProfileModels } from './support/setup';
 
 // Three models of the reference service, each its own picture, time and price (one a fraction of a credit).
 const MODELS = {
@@ -16,25 +16,15 @@ const MODELS = {
   'film-grain': { imageCost: 3, latencyMs: 700, swatch: '#27ae60' },
 };
 
-async function listModels(options: Page): Promise<void> {
-  const { profiles } = (await options.evaluate(() => chrome.storage.local.get('profiles'))) as {
-    profiles: { activeId: string };
-  };
-  await sendFrom(options, {
-    type: 'setProfileModels',
-    id: profiles.activeId,
-    models: [
-      { id: 'studio-pro', name: 'Studio' },
-      { id: 'sketch-fast', name: 'Quick sketch' },
-      { id: 'film-grain', name: 'Film' },
-    ],
-  });
-}
+const listModels = (options: Page) =>
+  listProfileModels(options, [
+    { id: 'studio-pro', name: 'Studio' },
+    { id: 'sketch-fast', name: 'Quick sketch' },
+    { id: 'film-grain', name: 'Film' },
+  ]);
 
-const sentModels = (service: { requests(): Parameters<typeof requestsTo>[0] }) =>
-  requestsTo(service.requests(), '/v1/images/generate', 'POST').map(
-    (request) => (JSON.parse(request.body) as { model?: string }).model,
-  );
+const sentModels = (service: { requests(): Parameters<typeof imageModelsSent>[0] }) =>
+  imageModelsSent(service.requests());
 
 test('one prompt compared across three models: each tile has that model’s picture, time and cost', async ({
   extension,

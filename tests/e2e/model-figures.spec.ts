@@ -5,7 +5,7 @@ import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { EVENTUALLY, historyOf, settledHistoryOf } from './support/probes';
 import { shot } from './support/screenshots';
-import { configure, sendFrom } from './support/setup';
+import { configure, listProfileModels } from './support/setup';
 
 const MODELS = {
   'studio-pro': { imageCost: 7.5, latencyMs: 900 },
@@ -41,17 +41,10 @@ test('the history page’s figures per model match the generations made with eac
 }) => {
   service.configure({ models: MODELS });
   const options = await configure(extension, service);
-  const { profiles } = (await options.evaluate(() => chrome.storage.local.get('profiles'))) as {
-    profiles: { activeId: string };
-  };
-  await sendFrom(options, {
-    type: 'setProfileModels',
-    id: profiles.activeId,
-    models: [
-      { id: 'studio-pro', name: 'Studio' },
-      { id: 'sketch-fast', name: 'Quick sketch' },
-    ],
-  });
+  await listProfileModels(options, [
+    { id: 'studio-pro', name: 'Studio' },
+    { id: 'sketch-fast', name: 'Quick sketch' },
+  ]);
 
   // One at a time, each alone, so each has a cost of its own; the last one fails (an empty result).
   const popup = await PopupPage.open(extension);

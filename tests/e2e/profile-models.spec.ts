@@ -5,7 +5,7 @@ import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { pixelSeen } from './support/pixels';
-import { EVENTUALLY, requestsTo } from './support/probes';
+import { EVENTUALLY, imageModelsSent } from './support/probes';
 import { configure, sendFrom } from './support/setup';
 
 const MODELS = {
@@ -13,10 +13,8 @@ const MODELS = {
   'sketch-fast': { imageCost: 0.5, swatch: '#2f80ed' },
 };
 
-const sentModels = (service: { requests(): Parameters<typeof requestsTo>[0] }) =>
-  requestsTo(service.requests(), '/v1/images/generate', 'POST').map(
-    (request) => (JSON.parse(request.body) as { model?: string }).model,
-  );
+const sentModels = (service: { requests(): Parameters<typeof imageModelsSent>[0] }) =>
+  imageModelsSent(service.requests());
 
 test('a profile lists models by the names the person gives them; the popup picks one, and its image is that model’s', async ({
   extension,

@@ -195,6 +195,12 @@ export function requestsTo(log: readonly RequestLogEntry[], pathPrefix: string, 
   return log.filter((entry) => entry.path.startsWith(pathPrefix) && (!method || entry.method === method));
 }
 
+/** The model each image request asked for, in the order the service received them. */
+export const imageModelsSent = (log: readonly RequestLogEntry[]) =>
+  requestsTo(log, '/v1/images/generate', 'POST').map(
+    (request) => (JSON.parse(request.body) as { model?: string }).model,
+  );
+
 /** Waits until the service has answered everything and heard nothing new for `quietMs` (trailing refreshes). */
 export async function quiet(service: RequestLog, quietMs = 400): Promise<void> {
   let seen = -1;

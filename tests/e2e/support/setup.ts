@@ -32,3 +32,12 @@ export async function configure(
   if (!response.ok) throw new Error(`configure failed: ${response.error.message}`);
   return page;
 }
+
+/** Lists `models` for the active profile, as *Models* in its row on the options page does. */
+export async function listProfileModels(page: Page, models: { id: string; name: string }[]): Promise<void> {
+  const { profiles } = (await page.evaluate(() => chrome.storage.local.get('profiles'))) as {
+    profiles: { activeId: string };
+  };
+  const listed = await sendFrom(page, { type: 'setProfileModels', id: profiles.activeId, models });
+  if (!listed.ok) throw new Error(`setProfileModels failed: ${listed.error.message}`);
+}
