@@ -37,7 +37,7 @@ interface Props {
   /** The keys' hint, where the view shows one. */
   hintId: string | undefined;
   onKeep: (entryId: string, keep: boolean) => void;
-  onUseModel: (modelId: string) => void;
+  onUseModel?: (modelId: string) => void;
 }
 
 /**
@@ -79,13 +79,15 @@ export function CompareTileView(props: Props) {
             {t('compareKeep')}
           </button>
         ) : null}
-        <button
-          type="button"
-          className={`${controls.button} ${controls.small}`}
-          onClick={() => onUseModel(entry.model)}
-        >
-          {t('compareUseModel')}
-        </button>
+        {onUseModel ? (
+          <button
+            type="button"
+            className={`${controls.button} ${controls.small}`}
+            onClick={() => onUseModel(entry.model)}
+          >
+            {t('compareUseModel')}
+          </button>
+        ) : null}
       </div>
     </div>
   );

@@ -267,7 +267,8 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
                 models={
                   profiles?.list.find((profile) => profile.id === profileOf(comparing.entry))?.models ?? []
                 }
-                settings={settings.value}
+                // Use this model changes the active profile's settings: offered only for its own comparisons.
+                settings={profileOf(comparing.entry) === profiles?.activeId ? settings.value : undefined}
                 opener={comparing.opener}
                 onClose={closeComparison}
               />

@@ -19,8 +19,8 @@ export interface CompareViewProps {
    * already was one); the caller sends the command and the new state comes back in `tiles`.
    */
   onKeep: (entryId: string, keep: boolean) => void;
-  /** *Use this model*: the caller makes it the profile's default model. */
-  onUseModel: (modelId: string) => void;
+  /** *Use this model*: the caller makes it the profile's default model; no such button without it. */
+  onUseModel?: (modelId: string) => void;
 }
 
 /** Where a tile's generation is: only a completed one has a picture, a time and something to keep. */

@@ -108,6 +108,28 @@ describe('a comparison opened from the history page', () => {
     expect(document.activeElement).toBe(button);
   });
 
+  it('offers no Use this model for a comparison made with a profile other than the active one', async () => {
+    const { profiles } = (await fakeBrowser.storage.local.get('profiles')) as {
+      profiles: { activeId: string; list: object[] };
+    };
+    await fakeBrowser.storage.local.set({
+      profiles: {
+        activeId: 'profile-2',
+        list: [...profiles.list, { id: 'profile-2', name: 'Work', service: {} }],
+      },
+    });
+    try {
+      render(<HistoryApp />);
+      fireEvent.click(await compareButton('a fox'));
+      const dialog = await screen.findByRole('dialog', { name: 'Comparison of models a fox' });
+      const cheap = await within(dialog).findByRole('group', { name: 'Cheap' });
+      expect(within(cheap).getByRole('button', { name: 'Keep this one' })).toBeTruthy();
+      expect(within(cheap).queryByRole('button', { name: 'Use this model' })).toBeNull();
+    } finally {
+      await fakeBrowser.storage.local.set({ profiles });
+    }
+  });
+
   it('closes with its Close button, back to the button that opened it', async () => {
     render(<HistoryApp />);
     const button = await compareButton('a fox');
