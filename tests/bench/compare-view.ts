@@ -60,28 +60,27 @@ async function compareOpenTime(context: BrowserContext, url: string): Promise<Pa
     await page.locator(HISTORY_ENTRY).first().waitFor();
     const button = page.getByRole('button', { name: /^Compare the models for/ }).first();
     await button.waitFor();
+    // No function is named inside: tsx would wrap it in a helper the page does not have.
     const painted = await button.evaluate(
-      (element, { tile, count }) =>
-        new Promise<number>((resolve) => {
-          const start = performance.now();
-          const ready = () => {
-            const tiles = [...document.querySelectorAll(tile)];
-            return (
-              tiles.length === count &&
-              tiles.every((one) => {
-                const image = one.querySelector('img');
-                return image?.complete === true && image.naturalWidth > 0;
-              })
-            );
-          };
-          const check = () => {
-            // The frame after the one that found them ready is the one that shows them.
-            if (ready()) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start)));
-            else requestAnimationFrame(check);
-          };
-          (element as HTMLElement).click();
-          requestAnimationFrame(check);
-        }),
+      async (element, { tile, count }) => {
+        const start = performance.now();
+        (element as HTMLElement).click();
+        for (;;) {
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          const tiles = [...document.querySelectorAll(tile)];
+          if (
+            tiles.length === count &&
+            tiles.every((one) => {
+              const image = one.querySelector('img');
+              return image?.complete === true && image.naturalWidth > 0;
+            })
+          )
+            break;
+        }
+        // The frame after the one that found them ready is the one that shows them.
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+        return performance.now() - start;
+      },
       { tile: TILE, count: MODELS.length },
     );
     return {
