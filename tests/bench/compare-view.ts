@@ -76,6 +76,8 @@ async function compareOpenTime(context: BrowserContext, url: string): Promise<Pa
             })
           )
             break;
+          if (performance.now() - start > 15_000)
+            throw new Error(`${tiles.length} of ${count} tiles after 15 s`);
         }
         // The frame after the one that found them ready is the one that shows them.
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
