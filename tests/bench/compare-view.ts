@@ -1,10 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { listProfileModels, sendFrom } from '../e2e/support/setup';
 import type { ReferenceService } from '../reference-service/server';
-import { BASELINE_LIST_PAGE, BASELINE_ROW, BASELINE_ROWS } from './baseline';
 import type { BenchBrowser } from './browser';
-import { type PaintTiming, paintTime } from './measure';
-import { comparePages, HISTORY_ENTRY, type PaintComparison, storedHistory } from './scenarios';
+import type { PaintTiming } from './measure';
+import { bareListPaint, comparePages, HISTORY_ENTRY, type PaintComparison, storedHistory } from './scenarios';
 
 /** The most models a comparison takes: each its own price, time and picture on the reference service. */
 const MODELS = ['m-red', 'm-blue', 'm-green', 'm-amber', 'm-violet', 'm-teal'];
@@ -111,10 +110,7 @@ export async function compareViewOpen(
   await seedComparison(page, service);
   const comparison = await comparePages(
     () => compareOpenTime(bench.context, `${bench.origin}/history.html`),
-    () =>
-      paintTime(bench.context, `${bench.baselineOrigin}/${BASELINE_LIST_PAGE}`, BASELINE_ROW, /\S/, {
-        count: BASELINE_ROWS,
-      }),
+    () => bareListPaint(bench),
     runs,
   );
   return { ...comparison, tiles: MODELS.length };

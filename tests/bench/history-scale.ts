@@ -3,11 +3,11 @@ import { matching, SHOW_ALL } from '../../utils/history/page/history-find';
 import type { HistoryEntry } from '../../utils/history/schema';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
 import { DEMO_API_KEY, type ReferenceService } from '../reference-service/server';
-import { BASELINE_LIST_PAGE, BASELINE_ROW, BASELINE_ROWS } from './baseline';
 import type { BenchBrowser } from './browser';
 import { paintTime, sleep } from './measure';
 import { round, type Sampled, sampled } from './report';
 import {
+  bareListPaint,
   comparePages,
   comparePaint,
   FIRST_SCREEN_ROWS,
@@ -253,10 +253,7 @@ export async function pagesAtScale(
   const firstScreen = { pattern: /\S/, count: FIRST_SCREEN_ROWS };
   const historyPage = await comparePages(
     () => paintTime(bench.context, `${bench.origin}/history.html`, HISTORY_ENTRY, /\S/, firstScreen),
-    () =>
-      paintTime(bench.context, `${bench.baselineOrigin}/${BASELINE_LIST_PAGE}`, BASELINE_ROW, /\S/, {
-        count: BASELINE_ROWS,
-      }),
+    () => bareListPaint(bench),
     runs,
   );
   const search = await searchTiming(bench, seededHistory(largest, service.url, Date.now()));
