@@ -34,7 +34,7 @@ export interface MediaViewerProps {
  * A modal lightbox over the history: one image or video large, previous/next by buttons or ArrowLeft and
  * ArrowRight (wrapping, so focus never lands on a disabled button), Escape or a click on the backdrop closes.
  * It is shown while mounted; on unmount focus returns to whatever opened it. A default export so pages can
- * load it with React.lazy (LazyMediaViewer.tsx) and the popup's bundle does not carry it.
+ * load it on demand (LazyMediaViewer.tsx) and the popup's bundle does not carry it.
  */
 export default function MediaViewer({ items, start, onClose, curate = false }: MediaViewerProps) {
   const [at, setAt] = useState(start);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmButtons } from '@/components/ConfirmButtons';
 import controls from '@/components/controls.module.css';
 import { CopiesContext } from '@/components/copies/CopiesContext';
@@ -27,13 +27,14 @@ import { profileOf } from '@/utils/profiles/first-profile';
 import { useProfiles } from '@/utils/profiles/page/use-profiles';
 import { editInPanel } from '@/utils/side-panel/page/edit-in-panel';
 import { useNow } from '@/utils/ui/hooks';
+import { onDemand } from '@/utils/ui/on-demand';
 import { forgetSnapshotHistory } from '@/utils/ui/snapshot';
 import { useCopies, useKeyStatus, useSettings } from '@/utils/ui/stored-data';
 import styles from './History.module.css';
 
 /** Only once a comparison is opened: the compare view's code and CSS come with it, not with the page. */
-const HistoryComparison = lazy(() =>
-  import('@/components/compare/HistoryComparison').then((module) => ({ default: module.HistoryComparison })),
+const useHistoryComparison = onDemand(() =>
+  import('@/components/compare/HistoryComparison').then((module) => module.HistoryComparison),
 );
 
 /** What the count line says: how much of the history is loaded, or how many a search found so far. */
@@ -75,6 +76,7 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const [picked, setPicked] = useState(NO_SELECTION);
   const [comparing, setComparing] = useState<{ entry: HistoryEntry; opener: HTMLElement }>();
+  const HistoryComparison = useHistoryComparison(comparing !== undefined);
   const clearButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
 
@@ -259,20 +261,18 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
               onCompare={compare}
             />
           ) : null}
-          {comparing ? (
-            <Suspense fallback={null}>
-              <HistoryComparison
-                entry={comparing.entry}
-                // Named as the profile it was made with names them, whichever profile is active now.
-                models={
-                  profiles?.list.find((profile) => profile.id === profileOf(comparing.entry))?.models ?? []
-                }
-                // Use this model changes the active profile's settings: offered only for its own comparisons.
-                settings={profileOf(comparing.entry) === profiles?.activeId ? settings.value : undefined}
-                opener={comparing.opener}
-                onClose={closeComparison}
-              />
-            </Suspense>
+          {comparing && HistoryComparison ? (
+            <HistoryComparison
+              entry={comparing.entry}
+              // Named as the profile it was made with names them, whichever profile is active now.
+              models={
+                profiles?.list.find((profile) => profile.id === profileOf(comparing.entry))?.models ?? []
+              }
+              // Use this model changes the active profile's settings: offered only for its own comparisons.
+              settings={profileOf(comparing.entry) === profiles?.activeId ? settings.value : undefined}
+              opener={comparing.opener}
+              onClose={closeComparison}
+            />
           ) : null}
           {history.hasMore ? (
             <LoadMore loading={history.loading} onMore={history.loadMore} auto={!history.error} />
