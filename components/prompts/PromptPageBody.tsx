@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { CopiesContext } from '@/components/copies/CopiesContext';
 import { EntryLists } from '@/components/history/EntryLists';
 import { KeyStatusContext } from '@/components/keys/KeyStatusContext';
@@ -6,10 +6,11 @@ import { PageHeader } from '@/components/PageHeader';
 import { PromptComposer } from '@/components/prompts/PromptComposer';
 import { ResultCard } from '@/components/prompts/ResultCard';
 import type { PromptPage } from '@/utils/prompts/page/use-prompt-page';
+import { onDemand } from '@/utils/ui/on-demand';
 
 /** Only after this page sent a comparison. */
-const PageComparison = lazy(() =>
-  import('@/components/compare/PageComparison').then((module) => ({ default: module.PageComparison })),
+const PageComparison = onDemand(() =>
+  import('@/components/compare/PageComparison').then((module) => module.PageComparison),
 );
 
 interface Props {
@@ -36,11 +37,7 @@ export function PromptPageBody({ page, now, className, children }: Props) {
           />
           <PromptComposer page={page} now={now} />
           {page.result ? <ResultCard entry={page.result} /> : null}
-          {actions.comparing ? (
-            <Suspense fallback={null}>
-              <PageComparison page={page} batchId={actions.comparing} />
-            </Suspense>
-          ) : null}
+          {actions.comparing ? <PageComparison page={page} batchId={actions.comparing} /> : null}
           <EntryLists history={data.history} actions={actions} now={now} onEdit={page.editEntry} />
           {children}
         </main>

@@ -33,7 +33,7 @@ import { useCopies, useKeyStatus, useSettings } from '@/utils/ui/stored-data';
 import styles from './History.module.css';
 
 /** Only once a comparison is opened: the compare view's code and CSS come with it, not with the page. */
-const useHistoryComparison = onDemand(() =>
+const HistoryComparison = onDemand(() =>
   import('@/components/compare/HistoryComparison').then((module) => module.HistoryComparison),
 );
 
@@ -76,7 +76,6 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const [picked, setPicked] = useState(NO_SELECTION);
   const [comparing, setComparing] = useState<{ entry: HistoryEntry; opener: HTMLElement }>();
-  const HistoryComparison = useHistoryComparison(comparing !== undefined);
   const clearButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
 
@@ -261,7 +260,7 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
               onCompare={compare}
             />
           ) : null}
-          {comparing && HistoryComparison ? (
+          {comparing ? (
             <HistoryComparison
               entry={comparing.entry}
               // Named as the profile it was made with names them, whichever profile is active now.

@@ -1,14 +1,14 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, createElement, useEffect, useState } from 'react';
 
 /**
- * A view whose code is fetched the first time it is wanted and rendered only once it is there. React.lazy
- * would suspend instead, and React 19 holds back the reveal of a Suspense boundary until 300 ms after its
- * fallback showed: a dialog from a local chunk took a third of a second to open. A failed fetch is thrown
- * into the render, where lazy's would have gone, and the next wish fetches again.
+ * A view whose code is fetched the first time one is rendered, which renders nothing until it is there.
+ * React.lazy would suspend instead, and React 19 holds back the reveal of a Suspense boundary until 300 ms
+ * after its fallback showed: the history page's comparison, from a local chunk, took a third of a second to
+ * appear. A failed fetch is thrown into the render, where lazy's went, and the next render fetches again.
  */
 export function onDemand<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
-): (wanted: boolean) => ComponentType<Props> | undefined {
+): ComponentType<Props> {
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
   const fetchOnce = () => {
@@ -24,10 +24,10 @@ export function onDemand<Props extends object>(
     );
     return loading;
   };
-  return function useOnDemand(wanted) {
+  return function OnDemand(props: Props) {
     const [, setArrived] = useState<ComponentType<Props>>();
     useEffect(() => {
-      if (!wanted || loaded) return;
+      if (loaded) return;
       let current = true;
       fetchOnce().then(
         (component) => current && setArrived(() => component),
@@ -40,7 +40,7 @@ export function onDemand<Props extends object>(
       return () => {
         current = false;
       };
-    }, [wanted]);
-    return wanted ? loaded : undefined;
+    }, []);
+    return loaded ? createElement(loaded, props) : null;
   };
 }
