@@ -494,7 +494,7 @@ const rows: Row[] = [
     detail: `bare React list ${ms(history.baseline.median)}; first text ${ms(history.promptcastShell.median)}; ${history.videos} videos; until the ${FIRST_SCREEN_ROWS}th ${HISTORY_ENTRY} is painted; ${spread(history.promptcast, ms)}`,
   },
   {
-    metric: `Compare view: ${compareView.tiles} models' results, from the press of Compare to all pictures painted`,
+    metric: `Compare view: ${compareView.tiles} models' results, from the press of Compare on the settled history page to all pictures painted`,
     value: `${ms(compareView.promptcast.median)} (${compareView.ratio}x)`,
     detail: `bare React list of ${BASELINE_ROWS} rows ${ms(compareView.baseline.median)}; the view's code loads on the press; ${spread(compareView.promptcast, ms)}`,
   },
