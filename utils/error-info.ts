@@ -107,33 +107,14 @@ export function storageFullError(cause?: unknown): AppError {
 }
 
 /**
- * Any thrown value as an ErrorInfo. App errors keep their info; an info that is already plain (a reply
- * from another extension context) passes through, so this can be applied at every boundary.
+ * Any thrown value as an ErrorInfo: app errors keep their info. An info from another extension context
+ * never arrives plain: a page rethrows a reply's as an AppError (messaging/send.ts).
  */
 export function toErrorInfo(error: unknown): ErrorInfo {
   if (error instanceof AppError) return error.info;
   if (isQuotaError(error)) return storageFullError(error).info;
-  const plain = plainInfo(error);
-  if (plain !== undefined) return plain;
   // describeError says it went wrong ("Something went wrong: …"): the message is only what went wrong.
   return { kind: 'unexpected', message: describeUnknown(error) };
-}
-
-const KINDS: ReadonlySet<string> = new Set(ERROR_KINDS);
-
-// Checked by hand, not with errorInfoSchema, so that pages calling toErrorInfo ship no zod.
-function plainInfo(value: unknown): ErrorInfo | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { kind, message, status, retryAfterMs, detail, balance, url, budget } = value as Record<
-    string,
-    unknown
-  >;
-  if (typeof kind !== 'string' || !KINDS.has(kind) || typeof message !== 'string') return undefined;
-  const numbers = [status, retryAfterMs, balance].every((n) => n === undefined || typeof n === 'number');
-  const texts = [detail, url].every((text) => text === undefined || typeof text === 'string');
-  if (!numbers || !texts || (budget !== undefined && typeof budget !== 'object')) return undefined;
-  const data = { status, retryAfterMs, detail, balance, url, budget } as ErrorData;
-  return new AppError(kind as ErrorKind, message, data).info;
 }
 
 function describeUnknown(error: unknown): string {
