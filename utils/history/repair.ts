@@ -4,15 +4,6 @@ import { type HistoryEntry, historyEntrySchema } from './schema';
 const text = z.string();
 const time = z.number();
 
-/** Statuses older builds or hand edits may have stored, read as the status they mean now. */
-const LEGACY_STATUS: Record<string, HistoryEntry['status']> = {
-  pending: 'running',
-  queued: 'running',
-  done: 'completed',
-  succeeded: 'completed',
-  error: 'failed',
-};
-
 function field<T>(schema: z.ZodMiniType<T>, value: unknown): T | undefined {
   const parsed = schema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
@@ -33,10 +24,7 @@ export function repairEntry(stored: unknown): HistoryEntry | undefined {
   const kind = field(historyEntrySchema.shape.kind, source.kind);
   const prompt = field(text, source.prompt);
   if (id === undefined || kind === undefined || prompt === undefined) return undefined;
-  const status =
-    field(historyEntrySchema.shape.status, source.status) ??
-    (typeof source.status === 'string' ? LEGACY_STATUS[source.status] : undefined) ??
-    'failed';
+  const status = field(historyEntrySchema.shape.status, source.status) ?? 'failed';
   const urls =
     field(z.array(text), source.urls) ?? [field(text, source.url)].filter((url) => url !== undefined);
   const createdAt = field(time, source.createdAt) ?? field(time, source.finishedAt) ?? 0;

@@ -294,7 +294,7 @@ describe('migration of the storage.local history', () => {
     expect(ids(await store().read()).slice(0, 2)).toEqual(['later', 'e0']);
   });
 
-  it('repairs each earlier shape on the way: one url and a legacy status, an object of entries, junk', async () => {
+  it('repairs each damaged shape on the way: one url, a status it cannot read, an object of entries, junk', async () => {
     const oldShape = {
       id: 'old',
       kind: 'image',
@@ -305,7 +305,7 @@ describe('migration of the storage.local history', () => {
     };
     await migrateHistory(db, legacy([oldShape, null, 'junk', entry('ok')]));
     expect(await store().read()).toMatchObject([
-      { id: 'old', status: 'completed', urls: ['https://cdn.example/o.png'], source: 'popup', model: '' },
+      { id: 'old', status: 'failed', urls: ['https://cdn.example/o.png'], source: 'popup', model: '' },
       { id: 'ok' },
     ]);
     await migrateHistory(db, legacy({ 0: entry('from-object'), broken: 42 }));

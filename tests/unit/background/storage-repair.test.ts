@@ -24,7 +24,7 @@ const valid: HistoryEntry = {
   finishedAt: 12,
 };
 
-/** An entry as an older build wrote it: one `url`, a legacy status word, no source or model. */
+/** An entry edited by hand: one `url`, a status word Promptcast never wrote, no source or model. */
 const oldShape = {
   id: 'old',
   kind: 'image',
@@ -48,8 +48,9 @@ describe('stored history, repaired on read', () => {
     ]);
     expect(repaired.map((entry) => entry.id)).toEqual(['ok', 'old', 'bad-urls', 'bad-error']);
     expect(repaired[0]).toEqual(valid);
+    // A status it cannot read is not claimed to have succeeded; the file is kept all the same.
     expect(repaired[1]).toMatchObject({
-      status: 'completed',
+      status: 'failed',
       urls: ['https://cdn.example/old.png'],
       source: 'popup',
       model: '',
