@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toErrorInfo } from '../../../utils/error-info';
+import { AppError } from '../../../utils/error-info';
 import { errorInfoSchema } from '../../../utils/errors';
 import { describeError } from '../../../utils/i18n';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
@@ -336,16 +336,18 @@ describe('endless body without Content-Length', () => {
 describe('serialisable error info', () => {
   it('a real service error round-trips through JSON', async () => {
     withFaults({ action: { type: 'status', status: 429, body: 'busy', headers: { 'Retry-After': '3' } } });
-    const error = await expectAppError(clientFor(service).getBalance());
-    const info = toErrorInfo(error);
+    const info = await expectAppError(clientFor(service).getBalance());
     expect(info).toEqual({
       kind: 'rate_limited',
-      message: error.message,
+      message: info.message,
       status: 429,
       retryAfterMs: 3000,
       detail: 'busy',
       url: `${service.url}/v1/tokens/balance`,
     });
-    expect(errorInfoSchema.parse(JSON.parse(JSON.stringify(error)))).toEqual(info);
+    // As a reply carries it (router.ts) and a page rethrows it (send.ts).
+    expect(
+      AppError.from(errorInfoSchema.parse(JSON.parse(JSON.stringify(AppError.from(info))))).info,
+    ).toEqual(info);
   });
 });
