@@ -1,5 +1,6 @@
 import { useContext } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
+import { thumbnailOf } from '@/utils/history/thumbnail';
 import { CopiesContext } from '../copies/CopiesContext';
 import styles from './Media.module.css';
 import { MediaFile } from './MediaFile';
@@ -23,6 +24,7 @@ export function EntryMedia({ entry, size = 'large' }: Props) {
             file={{ entryId: entry.id, index, url, copy }}
             kind={entry.kind}
             prompt={entry.prompt}
+            poster={thumbnailOf(entry, index)}
             showStatus
             className={size === 'small' ? styles.small : styles.thumb}
           />

@@ -10,16 +10,24 @@ interface Props {
   /** Show where the file comes from under it (the viewer, the popup's result card). */
   showStatus?: boolean;
   autoPlay?: boolean;
+  /** A video's chosen picture (thumbnail.ts). */
+  poster?: string | undefined;
   className?: string;
 }
 
 /** One result file, shown from the best source there is, with its copy state. */
-export function MediaFile({ file, kind, prompt, showStatus = false, autoPlay, className }: Props) {
+export function MediaFile({ file, kind, prompt, showStatus = false, autoPlay, poster, className }: Props) {
   const source = useMediaSource(file);
   return (
     <>
       {kind === 'video' ? (
-        <VideoPlayer source={source} prompt={prompt} autoPlay={autoPlay} className={className} />
+        <VideoPlayer
+          source={source}
+          prompt={prompt}
+          autoPlay={autoPlay}
+          poster={poster}
+          className={className}
+        />
       ) : (
         <MediaImage source={source} alt={prompt} className={className} />
       )}

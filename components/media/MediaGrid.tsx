@@ -75,7 +75,10 @@ function GridCell({
         onClick={onOpen}
         aria-describedby={source.failed ? undefined : statusId}
       >
-        {item.kind === 'video' ? (
+        {item.thumbnail ? (
+          // The person's chosen frame: a picture, so the cell loads no video to show it.
+          <img src={item.thumbnail} alt="" className={styles.thumb} />
+        ) : item.kind === 'video' ? (
           <VideoPlayer source={source} prompt={item.prompt} controls={false} className={styles.thumb} />
         ) : (
           <MediaImage source={source} alt="" className={styles.thumb} />

@@ -10,7 +10,9 @@ import {
 import type { MediaItem } from '@/utils/copies/page/media-items';
 import { FrameProblem, saveFrame } from '@/utils/downloads/page/save-frame';
 import { toErrorInfo } from '@/utils/error-info';
+import { chooseFrameAsThumbnail } from '@/utils/history/page/frame-thumbnail';
 import { describeError, t } from '@/utils/i18n';
+import { send } from '@/utils/messaging/send';
 import controls from '../controls.module.css';
 import dialogFrame from '../dialog.module.css';
 import { ErrorMessage } from '../ErrorMessage';
@@ -40,8 +42,8 @@ export default function MediaViewer({ items, start, onClose, curate = false }: M
   const [at, setAt] = useState(start);
   /** *Save to library*: the item whose form is open (none: ''), and what the last save said. */
   const [saving, setSaving] = useState<{ key: string; saved?: string }>({ key: '' });
-  /** What the last *Save frame* said, and of which item. */
-  const [frame, setFrame] = useState<{ key: string; error?: string }>();
+  /** What the last action on a frame said, and of which item. */
+  const [frame, setFrame] = useState<{ key: string; done?: string; error?: string }>();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const counterId = useId();
@@ -89,6 +91,26 @@ export default function MediaViewer({ items, start, onClose, curate = false }: M
   const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
     if (event.target === event.currentTarget) onClose();
   };
+  /** What an action on the shown item said when it ended, under its buttons. */
+  const frameDone = (key: string, action: Promise<unknown>, done: string) => {
+    setFrame(undefined);
+    action.then(
+      () => setFrame({ key, done }),
+      (failure: unknown) =>
+        setFrame({
+          key,
+          error: failure instanceof FrameProblem ? failure.message : describeError(toErrorInfo(failure)),
+        }),
+    );
+  };
+  /** An action on the frame shown: paused first, since a playing video would move on while it is read. */
+  const onFrame = (act: (video: HTMLVideoElement, shown: MediaItem) => Promise<void>, done: string) => () => {
+    if (!item) return;
+    const video = dialogRef.current?.querySelector('video');
+    if (!video) return setFrame({ key: item.key, error: t('frameNotLoaded') });
+    video.pause();
+    frameDone(item.key, act(video, item), done);
+  };
 
   return (
     <dialog
@@ -128,27 +150,32 @@ export default function MediaViewer({ items, start, onClose, curate = false }: M
               <button
                 type="button"
                 className={`${controls.button} ${controls.small}`}
-                onClick={() => {
-                  const video = dialogRef.current?.querySelector('video');
-                  if (!video) return setFrame({ key: item.key, error: t('frameNotLoaded') });
-                  // The frame shown is the one saved: a playing video would move on while it is read.
-                  video.pause();
-                  setFrame(undefined);
-                  saveFrame(video, item).then(
-                    () => setFrame({ key: item.key }),
-                    (failure: unknown) =>
-                      setFrame({
-                        key: item.key,
-                        error:
-                          failure instanceof FrameProblem
-                            ? failure.message
-                            : describeError(toErrorInfo(failure)),
-                      }),
-                  );
-                }}
+                onClick={onFrame(saveFrame, t('frameSaved'))}
               >
                 {t('frameSave')}
               </button>
+              <button
+                type="button"
+                className={`${controls.button} ${controls.small}`}
+                onClick={onFrame(chooseFrameAsThumbnail, t('frameThumbnailSet'))}
+              >
+                {t('frameUseAsThumbnail')}
+              </button>
+              {item.thumbnail ? (
+                <button
+                  type="button"
+                  className={`${controls.button} ${controls.small}`}
+                  onClick={() =>
+                    frameDone(
+                      item.key,
+                      send({ type: 'setThumbnail', entryId: item.entryId }),
+                      t('frameThumbnailCleared'),
+                    )
+                  }
+                >
+                  {t('frameThumbnailReset')}
+                </button>
+              ) : null}
             </div>
           ) : null}
           {frame?.key === item.key ? (
@@ -156,7 +183,7 @@ export default function MediaViewer({ items, start, onClose, curate = false }: M
               <ErrorMessage inline>{frame.error}</ErrorMessage>
             ) : (
               <StatusMessage tone="success" inline>
-                {t('frameSaved')}
+                {frame.done}
               </StatusMessage>
             )
           ) : null}

@@ -1,5 +1,7 @@
+import type { Locator } from '@playwright/test';
 import { pngTexts } from '../../utils/downloads/png-text';
 import { HistoryPage } from './pages/history';
+import { PopupPage } from './pages/popup';
 import { schemes, seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { EVENTUALLY, quietCopiesOf, settled } from './support/probes';
@@ -82,4 +84,88 @@ test('a paused video’s frame is saved as a PNG at the video’s own size, with
   }, saved.bytes);
   expect(difference.mean).toBeLessThan(1);
   expect(difference.most).toBeLessThanOrEqual(8);
+});
+
+test('a paused frame used as the thumbnail is the video’s picture in the grid and the list, after a reload too, until its first frame is asked back', async ({
+  extension,
+  service,
+}) => {
+  service.configure({ videoDurationMs: 300 });
+  const options = await configure(extension, service);
+  const { id } = await submitVideo(options, 'a lighthouse at dusk');
+  await settled(extension, [id]);
+  await expect.poll(async () => (await quietCopiesOf(extension))[id]?.state, EVENTUALLY).toBe('kept');
+
+  const history = await HistoryPage.open(extension);
+  const cell = history.gridCells().filter({ hasText: 'a lighthouse at dusk' });
+  await expect(cell.locator('video')).toHaveCount(1);
+  await cell.getByRole('button').click();
+  const video = history.viewer.locator('video');
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), EVENTUALLY)
+    .toBeGreaterThanOrEqual(2);
+  // The first frame and the one chosen, as a thumbnail's size holds them: the picture must be the chosen one.
+  const frames = await video.evaluate(async (element: HTMLVideoElement) => {
+    const seek = async (time: number) => {
+      const seeked = new Promise((resolve) => element.addEventListener('seeked', resolve, { once: true }));
+      element.currentTime = time;
+      await seeked;
+    };
+    const scale = Math.min(1, 480 / Math.max(element.videoWidth, element.videoHeight));
+    const [width, height] = [Math.round(element.videoWidth * scale), Math.round(element.videoHeight * scale)];
+    const pixels = () => {
+      const context = new OffscreenCanvas(width, height).getContext('2d');
+      if (!context) throw new Error('no 2D context');
+      context.drawImage(element, 0, 0, width, height);
+      return [...context.getImageData(0, 0, width, height).data];
+    };
+    element.pause();
+    await seek(0);
+    const first = pixels();
+    await seek(element.duration * 0.6);
+    return { width, height, first, chosen: pixels() };
+  });
+  await history.viewer.getByRole('button', { name: 'Use as thumbnail' }).click();
+  await expect(
+    history.viewer.getByText('This frame is now the video’s picture in lists and grids.'),
+  ).toBeVisible(EVENTUALLY);
+  for (const scheme of schemes) expect(await seriousViolations(history.page, scheme)).toEqual([]);
+  await history.viewer.getByRole('button', { name: 'Close' }).click();
+
+  const meanDifference = (a: number[], b: number[]) =>
+    a.reduce((total, value, i) => total + Math.abs(value - (b[i] ?? 0)), 0) / a.length;
+  const pictureIn = async (picture: Locator) => {
+    await expect(picture).toBeVisible();
+    return picture.evaluate(async (element: HTMLImageElement | HTMLVideoElement, { width, height }) => {
+      const source = element instanceof HTMLImageElement ? element.src : element.poster;
+      const bitmap = await createImageBitmap(await (await fetch(source)).blob());
+      const context = new OffscreenCanvas(width, height).getContext('2d');
+      if (!context) throw new Error('no 2D context');
+      context.drawImage(bitmap, 0, 0, width, height);
+      return [...context.getImageData(0, 0, width, height).data];
+    }, frames);
+  };
+  // Sanity: the two frames differ, so matching the chosen one says something.
+  expect(meanDifference(frames.first, frames.chosen)).toBeGreaterThan(8);
+  for (const reload of [false, true]) {
+    if (reload) await history.page.reload();
+    // The grid shows the picture instead of loading the video.
+    const inGrid = await pictureIn(cell.locator('img'));
+    expect(await cell.locator('video').count()).toBe(0);
+    expect(meanDifference(inGrid, frames.chosen)).toBeLessThan(4);
+  }
+  // The popup's list (the history page's rows leave files to its grid): its player shows the picture until played.
+  const popup = await PopupPage.open(extension);
+  const row = popup.recent.filter({ hasText: 'a lighthouse at dusk' }).locator('video');
+  expect(meanDifference(await pictureIn(row), frames.chosen)).toBeLessThan(4);
+
+  await cell.getByRole('button').click();
+  await history.viewer.getByRole('button', { name: 'Use its first frame' }).click();
+  await expect(history.viewer.getByText('The video’s own first frame is its picture again.')).toBeVisible(
+    EVENTUALLY,
+  );
+  await history.viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(cell.locator('video')).toHaveCount(1);
+  await expect(cell.locator('img')).toHaveCount(0);
+  await expect(row).not.toHaveAttribute('poster');
 });

@@ -8,6 +8,7 @@ import {
   removeHistoryEntry,
   setCollection,
   setFavourite,
+  setThumbnail,
   trimHistory,
 } from '@/utils/history/background';
 import { importHistory } from '@/utils/history/commands';
@@ -54,6 +55,7 @@ export function createHandlers(ctx: Context): Handlers {
     removeHistoryEntry: ({ id }) => removeHistoryEntry(ctx, id),
     removeEntries: (request) => removeEntries(ctx, request),
     setFavourite: (request) => setFavourite(ctx, request),
+    setThumbnail: (request) => setThumbnail(ctx, request),
     setCollection: (request) => setCollection(ctx, request),
     trimHistory: (request) => trimHistory(ctx, request),
     clearHistory: () => clearHistory(ctx),

@@ -7,5 +7,6 @@ export {
   removeHistoryEntry,
   setCollection,
   setFavourite,
+  setThumbnail,
   trimHistory,
 } from './background/history-commands';

@@ -3,6 +3,7 @@ import { errorInfoSchema } from '../errors';
 import { videoOptionsSchema } from '../settings/schema';
 import { creditAmount } from '../spend/credit-amount';
 import { wholeNumber } from '../whole-number';
+import { THUMBNAIL_MAX_CHARS, THUMBNAIL_PATTERN } from './thumbnail';
 
 /** Polling state of a video job; kept with its history entry so one write keeps both consistent. */
 export const pollStateSchema = z.object({
@@ -90,5 +91,16 @@ export const historyEntrySchema = z.object({
    * group's charge is in the spend ledger alone.
    */
   cost: z.optional(creditAmount()),
+  /** A video's frame the person chose as the picture of its file `index` in lists and grids (thumbnail.ts). */
+  thumbnail: z.optional(
+    z.object({
+      index: wholeNumber().check(z.nonnegative()),
+      image: z
+        .string()
+        .check(
+          z.refine((image: string) => image.length <= THUMBNAIL_MAX_CHARS && THUMBNAIL_PATTERN.test(image)),
+        ),
+    }),
+  ),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

@@ -102,6 +102,12 @@ const requestSchemas = [
   /** Bulk delete: the entries and their kept copies go in one change. */
   z.object({ type: z.literal('removeEntries'), ids: entryIdsSchema }),
   z.object({ type: z.literal('setFavourite'), ids: entryIdsSchema, favourite: z.boolean() }),
+  /** A frame as the picture of one of a video's files in lists; without one, its own first frame again. */
+  z.object({
+    type: z.literal('setThumbnail'),
+    entryId: z.string(),
+    thumbnail: historyEntrySchema.shape.thumbnail,
+  }),
   /** Adds the entries to the named collection (`member: true`) or takes them out of it. */
   z.object({
     type: z.literal('setCollection'),
@@ -215,6 +221,7 @@ export interface ResponseData {
   removeHistoryEntry: { removed: boolean };
   removeEntries: { removed: number };
   setFavourite: { changed: number };
+  setThumbnail: { changed: number };
   setCollection: { changed: number };
   trimHistory: { removed: number };
   clearHistory: { removed: number };

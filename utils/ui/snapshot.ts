@@ -1,5 +1,6 @@
 import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
+import { withoutThumbnails } from '../history/thumbnail';
 import type { Balance } from '../messaging/protocol';
 import { type ShownProfiles, snapshotProfiles } from '../profiles/page/profiles-view';
 import type { Settings } from '../settings/schema';
@@ -72,7 +73,10 @@ export function forgetSnapshotHistory(store: Pick<Storage, 'getItem' | 'setItem'
 
 export function writeSnapshot(view: CachedView, store: Pick<Storage, 'setItem'> = localStorage): void {
   try {
-    store.setItem(KEY, JSON.stringify({ ...view, history: view.history.slice(0, SNAPSHOT_HISTORY) }));
+    store.setItem(
+      KEY,
+      JSON.stringify({ ...view, history: view.history.slice(0, SNAPSHOT_HISTORY) }, withoutThumbnails),
+    );
   } catch {
     // A full or disabled localStorage only costs the next popup its instant first frame.
   }

@@ -30,6 +30,29 @@ describe('favourites and collections', () => {
     expect((await items.history.getValue()).find((item) => item.id === 'a')).not.toHaveProperty('favourite');
   });
 
+  it("makes a frame a video file's thumbnail and gives it back its own first frame, only for a video's file", async () => {
+    const { app, items } = await makeBackgroundApp(service);
+    const video = entry('v', {
+      kind: 'video',
+      urls: ['https://cdn.example/a.webm', 'https://cdn.example/b.webm'],
+    });
+    await items.history.setValue([video, entry('img')]);
+    const image = 'data:image/webp;base64,UklGRg==';
+    const thumbnail = { index: 1, image };
+    const set = (patch: Partial<RequestOf<'setThumbnail'>>) =>
+      app.handlers.setThumbnail({ type: 'setThumbnail', entryId: 'v', thumbnail, ...patch });
+    expect(await set({})).toEqual({ changed: 1 });
+    const byId = async (id: string) => (await items.history.getValue()).find((item) => item.id === id);
+    expect(await byId('v')).toEqual({ ...video, thumbnail });
+    // An image entry, a file the video does not have: nothing to write.
+    expect(await set({ entryId: 'img', thumbnail: { index: 0, image } })).toEqual({ changed: 0 });
+    expect(await set({ thumbnail: { index: 2, image } })).toEqual({ changed: 0 });
+    expect(await byId('img')).not.toHaveProperty('thumbnail');
+    expect(await byId('v')).toEqual({ ...video, thumbnail });
+    expect(await app.handlers.setThumbnail({ type: 'setThumbnail', entryId: 'v' })).toEqual({ changed: 1 });
+    expect(await byId('v')).toEqual(video);
+  });
+
   it('adds a collection once, takes it out again, and never past 50 collections', async () => {
     const { app, items } = await makeBackgroundApp(service);
     const full = Array.from({ length: 50 }, (_, i) => `c${i}`);

@@ -23,6 +23,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     removeHistoryEntry: unused,
     removeEntries: unused,
     setFavourite: unused,
+    setThumbnail: unused,
     setCollection: unused,
     trimHistory: unused,
     clearHistory: unused,
@@ -92,7 +93,7 @@ describe('router', () => {
     expect(called).toBe(false);
   });
 
-  it("passes the history's bulk commands on, validated: ids listed, a collection named, a whole number agreed to", async () => {
+  it("passes the history's bulk commands on, validated: ids listed, a collection named, a whole number agreed to, a thumbnail inline", async () => {
     const seen: unknown[] = [];
     const heard = async (request: unknown) => {
       seen.push(request);
@@ -103,6 +104,7 @@ describe('router', () => {
         removeEntries: heard,
         setFavourite: heard,
         setCollection: heard,
+        setThumbnail: heard,
         trimHistory: heard,
       }),
       self,
@@ -112,6 +114,12 @@ describe('router', () => {
       { type: 'setFavourite', ids: ['a'], favourite: true },
       { type: 'setCollection', ids: ['a'], collection: '  Trips ', member: true },
       { type: 'trimHistory', removeUpTo: 12 },
+      {
+        type: 'setThumbnail',
+        entryId: 'v',
+        thumbnail: { index: 0, image: 'data:image/webp;base64,UklGRg==' },
+      },
+      { type: 'setThumbnail', entryId: 'v' },
     ];
     for (const request of good) expect((await route(request, popup)).ok).toBe(true);
     expect(seen[2]).toMatchObject({ collection: 'Trips' });
@@ -122,6 +130,27 @@ describe('router', () => {
       { type: 'setCollection', ids: ['a'], collection: 'x'.repeat(61), member: true },
       { type: 'trimHistory', removeUpTo: 1.5 },
       { type: 'trimHistory', removeUpTo: -1 },
+      // A thumbnail is an inline picture, never a URL a list would fetch, and no bigger than a list needs.
+      {
+        type: 'setThumbnail',
+        entryId: 'v',
+        thumbnail: { index: 0, image: 'https://tracker.example/pixel.png' },
+      },
+      {
+        type: 'setThumbnail',
+        entryId: 'v',
+        thumbnail: { index: 0, image: 'data:image/svg+xml;base64,PHN2Zz4=' },
+      },
+      {
+        type: 'setThumbnail',
+        entryId: 'v',
+        thumbnail: { index: 0, image: `data:image/jpeg;base64,${'A'.repeat(160_000)}` },
+      },
+      {
+        type: 'setThumbnail',
+        entryId: 'v',
+        thumbnail: { index: -1, image: 'data:image/webp;base64,UklGRg==' },
+      },
     ];
     for (const request of bad) expect(await route(request, popup)).toMatchObject({ ok: false });
     expect(seen).toHaveLength(good.length);

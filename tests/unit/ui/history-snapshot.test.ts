@@ -45,6 +45,18 @@ describe('history page snapshot', () => {
     expect([...store.values.values()].join()).not.toContain('wxyz');
   });
 
+  it('leaves chosen thumbnails out, so a first screen of them still parses quickly', () => {
+    const store = memoryStore();
+    const thumbnail = { index: 0, image: `data:image/webp;base64,${'A'.repeat(100_000)}` };
+    const history = Array.from({ length: 12 }, (_, i) => ({
+      ...entry(i),
+      kind: 'video' as const,
+      thumbnail,
+    }));
+    writeHistorySnapshot({ history, keyStatus: { set: false }, copies }, store);
+    expect(readHistorySnapshot(store)?.[0]).toEqual(history.map(({ thumbnail: _, ...rest }) => rest));
+  });
+
   it('keeps no snapshot of a history too long to parse quickly, dropping an older one', () => {
     const store = memoryStore();
     writeHistorySnapshot({ history: [entry(1)], keyStatus: { set: false }, copies }, store);

@@ -15,6 +15,15 @@ const entries: HistoryEntry[] = [
   },
   { ...base, id: 'bad', kind: 'image', prompt: 'f', status: 'failed', urls: [] },
   { ...base, id: 'vid', kind: 'video', prompt: 'v', status: 'completed', urls: ['https://a/v'] },
+  {
+    ...base,
+    id: 'framed',
+    kind: 'video',
+    prompt: 'w',
+    status: 'completed',
+    urls: ['https://a/w1', 'https://a/w2'],
+    thumbnail: { index: 1, image: 'data:image/webp;base64,UklGRg==' },
+  },
 ];
 
 describe('mediaItems', () => {
@@ -25,6 +34,16 @@ describe('mediaItems', () => {
       ['two:0', 0, 2, 'image'],
       ['two:1', 1, 2, 'image'],
       ['vid:0', 0, 1, 'video'],
+      ['framed:0', 0, 2, 'video'],
+      ['framed:1', 1, 2, 'video'],
+    ]);
+    // The chosen frame is the picture of its own file only.
+    expect(items.map((item) => item.thumbnail)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      'data:image/webp;base64,UklGRg==',
     ]);
     expect(items[2]?.copy).toBe(kept);
     expect(items[0]?.copy).toBeUndefined();

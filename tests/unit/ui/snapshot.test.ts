@@ -37,6 +37,31 @@ describe('popup snapshot', () => {
     expect(view?.history.map((entry) => entry.id)).toEqual(history.slice(0, 20).map((entry) => entry.id));
   });
 
+  it('leaves chosen thumbnails out: the popup parses its snapshot before its first frame', () => {
+    const store = memoryStore();
+    const image = `data:image/webp;base64,${'A'.repeat(100_000)}`;
+    const video = {
+      id: 'v',
+      kind: 'video' as const,
+      prompt: 'waves',
+      model: '',
+      source: 'popup' as const,
+      status: 'completed' as const,
+      urls: ['https://cdn.example/v.webm'],
+      createdAt: 1,
+    };
+    writeSnapshot(
+      {
+        settings: DEFAULT_SETTINGS,
+        history: [{ ...video, thumbnail: { index: 0, image } }],
+        balance: { value: 1, fetchedAt: 1 },
+      },
+      store,
+    );
+    expect(readSnapshot(store)?.history).toEqual([video]);
+    expect([...store.values.values()].join().length).toBeLessThan(10_000);
+  });
+
   it('ignores a missing, corrupt or foreign snapshot', () => {
     const store = memoryStore();
     expect(readSnapshot(store)).toBeUndefined();

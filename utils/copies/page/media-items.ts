@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../../history/schema';
+import { thumbnailOf } from '../../history/thumbnail';
 import type { VideoOptions } from '../../settings/schema';
 import type { Copies } from '../copies-schema';
 import type { MediaFileRef } from './use-media-source';
@@ -19,6 +20,8 @@ export interface MediaItem extends MediaFileRef {
   options?: VideoOptions;
   createdAt: number;
   profileId?: string;
+  /** The frame the person chose as this video file's picture (thumbnail.ts). */
+  thumbnail?: string;
 }
 
 /** The copy records before storage answered: one object, so context consumers do not re-render for nothing. */
@@ -43,7 +46,12 @@ export function mediaItems(history: readonly HistoryEntry[], copies: Copies['ent
         ...(entry.options ? { options: entry.options } : {}),
         createdAt: entry.createdAt,
         ...(entry.profileId ? { profileId: entry.profileId } : {}),
+        ...withThumbnail(thumbnailOf(entry, index)),
         copy: copies[entry.id],
       })),
     );
+}
+
+function withThumbnail(thumbnail: string | undefined): { thumbnail?: string } {
+  return thumbnail ? { thumbnail } : {};
 }

@@ -9,21 +9,35 @@ import { savedFileChoices } from './saved-file-choices';
 export class FrameProblem extends Error {}
 
 /**
- * The frame `video` shows, as PNG bytes at the video's own resolution (not the size it is shown at). A video
- * from a host without CORS and not kept in the extension cannot be read by the page (the canvas is tainted):
- * that says so, with what to do.
+ * The frame `video` shows, drawn on a canvas whose longest side is at most `maxSide` (by default the video's
+ * own resolution, not the size it is shown at).
  */
-export async function framePng(video: HTMLVideoElement): Promise<Uint8Array> {
+export function frameCanvas(video: HTMLVideoElement, maxSide = Number.POSITIVE_INFINITY): HTMLCanvasElement {
+  const scale = Math.min(1, maxSide / Math.max(video.videoWidth, video.videoHeight));
   const canvas = document.createElement('canvas');
-  canvas.width = video.videoWidth;
-  canvas.height = video.videoHeight;
+  canvas.width = Math.round(video.videoWidth * scale);
+  canvas.height = Math.round(video.videoHeight * scale);
   const context = canvas.getContext('2d');
   if (!context || canvas.width === 0 || canvas.height === 0) throw new FrameProblem(t('frameNotLoaded'));
-  context.drawImage(video, 0, 0);
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png')).catch(
+  context.drawImage(video, 0, 0, canvas.width, canvas.height);
+  return canvas;
+}
+
+/**
+ * The canvas encoded as `type`. A video from a host without CORS and not kept in the extension cannot be read
+ * by the page (the canvas is tainted): that says so, with what to do.
+ */
+export async function encodedFrame(canvas: HTMLCanvasElement, type: string, quality?: number): Promise<Blob> {
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality)).catch(
     () => null,
   );
   if (!blob) throw new FrameProblem(t('frameNotReadable'));
+  return blob;
+}
+
+/** The frame `video` shows, as PNG bytes at the video's own resolution. */
+async function framePng(video: HTMLVideoElement): Promise<Uint8Array> {
+  const blob = await encodedFrame(frameCanvas(video), 'image/png');
   return new Uint8Array(await blob.arrayBuffer());
 }
 

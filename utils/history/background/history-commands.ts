@@ -55,6 +55,19 @@ export async function setFavourite(
   return { changed: changed.length };
 }
 
+/** Only a video takes a thumbnail, and only for a file it has. */
+export async function setThumbnail(
+  ctx: Context,
+  { entryId, thumbnail }: RequestOf<'setThumbnail'>,
+): Promise<ResponseData['setThumbnail']> {
+  const changed = await ctx.history.patchMany({ ids: [entryId] }, ({ thumbnail: _, ...entry }) =>
+    entry.kind === 'video' && (thumbnail?.index ?? 0) < entry.urls.length
+      ? { ...entry, ...(thumbnail && { thumbnail }) }
+      : undefined,
+  );
+  return { changed: changed.length };
+}
+
 function withCollection(entry: HistoryEntry, name: string, member: boolean): HistoryEntry | undefined {
   const current = entry.collections ?? [];
   if (current.includes(name) === member) return undefined;

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { Copies } from '../../copies/copies-schema';
 import type { KeyStatus } from '../../messaging/protocol';
 import type { HistoryEntry } from '../schema';
+import { withoutThumbnails } from '../thumbnail';
 
 /** What the history page's first frame shows, as its storage items hold it. */
 export interface HistoryView {
@@ -36,11 +37,14 @@ export function writeHistorySnapshot(
   store: Pick<Storage, 'setItem' | 'removeItem'> = localStorage,
 ): void {
   try {
-    const text = JSON.stringify({
-      history,
-      keyStatus: { set: keyStatus.set, ...(keyStatus.origin ? { origin: keyStatus.origin } : {}) },
-      copies,
-    });
+    const text = JSON.stringify(
+      {
+        history,
+        keyStatus: { set: keyStatus.set, ...(keyStatus.origin ? { origin: keyStatus.origin } : {}) },
+        copies,
+      },
+      withoutThumbnails,
+    );
     if (text.length <= MAX_CHARS) store.setItem(KEY, text);
     else store.removeItem(KEY);
   } catch {
