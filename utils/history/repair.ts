@@ -24,9 +24,11 @@ export function repairEntry(stored: unknown): HistoryEntry | undefined {
   const kind = field(historyEntrySchema.shape.kind, source.kind);
   const prompt = field(text, source.prompt);
   if (id === undefined || kind === undefined || prompt === undefined) return undefined;
-  const status = field(historyEntrySchema.shape.status, source.status) ?? 'failed';
   const urls =
     field(z.array(text), source.urls) ?? [field(text, source.url)].filter((url) => url !== undefined);
+  // A status word it cannot read ("done", "succeeded", written by hand or another tool) is told by the files.
+  const status =
+    field(historyEntrySchema.shape.status, source.status) ?? (urls.length > 0 ? 'completed' : 'failed');
   const createdAt = field(time, source.createdAt) ?? field(time, source.finishedAt) ?? 0;
   // Every other field that still reads as itself is kept (a profile, a favourite, collections, a cost...),
   // so a field added to the schema is kept by a repair without being listed here.

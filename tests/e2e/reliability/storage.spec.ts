@@ -63,7 +63,7 @@ test('corrupted storage (malformed and old-shaped entries, future-version settin
     { ...finished('bad-urls', 'x', now - 2_400), urls: 'not-a-list', status: 'finished-ish' },
     'junk',
     null,
-    // The shape an older build wrote: one url, a legacy status word, no source or model.
+    // An entry written by hand or another tool: one url, a status word Promptcast never wrote, no source or model.
     {
       id: 'old-1',
       kind: 'image',

@@ -305,7 +305,7 @@ describe('migration of the storage.local history', () => {
     };
     await migrateHistory(db, legacy([oldShape, null, 'junk', entry('ok')]));
     expect(await store().read()).toMatchObject([
-      { id: 'old', status: 'failed', urls: ['https://cdn.example/o.png'], source: 'popup', model: '' },
+      { id: 'old', status: 'completed', urls: ['https://cdn.example/o.png'], source: 'popup', model: '' },
       { id: 'ok' },
     ]);
     await migrateHistory(db, legacy({ 0: entry('from-object'), broken: 42 }));

@@ -48,9 +48,9 @@ describe('stored history, repaired on read', () => {
     ]);
     expect(repaired.map((entry) => entry.id)).toEqual(['ok', 'old', 'bad-urls', 'bad-error']);
     expect(repaired[0]).toEqual(valid);
-    // A status it cannot read is not claimed to have succeeded; the file is kept all the same.
+    // A status it cannot read is told by the files: with one, the entry is a result.
     expect(repaired[1]).toMatchObject({
-      status: 'failed',
+      status: 'completed',
       urls: ['https://cdn.example/old.png'],
       source: 'popup',
       model: '',
