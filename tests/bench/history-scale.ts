@@ -222,10 +222,57 @@ async function searchTiming(bench: BenchBrowser, seed: readonly HistoryEntry[]):
   }
 }
 
+export interface FirstSearch {
+  entries: number;
+  query: string;
+  /** From the input event of a query typed into a page just opened to the frame painted with its first row. */
+  ms: Sampled;
+}
+
+/** A query whose words every entry has (the seeded prompts all say "bench"), so its first row is the newest. */
+const FIRST_SEARCH_QUERY = 'lighthouse 7';
+
+/**
+ * The first search of a page just opened, `runs` times, each in a new page: the page has read its newest
+ * screenful and nothing else of the history, so this is the search that used to wait for all of it.
+ */
+async function firstSearch(
+  bench: BenchBrowser,
+  seed: readonly HistoryEntry[],
+  runs: number,
+): Promise<FirstSearch> {
+  const expected = seed.find(matching({ ...SHOW_ALL, text: FIRST_SEARCH_QUERY }))?.prompt;
+  if (!expected) throw new Error(`no seeded entry matches "${FIRST_SEARCH_QUERY}"`);
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const page = await bench.openPage('history');
+    try {
+      await page.locator(HISTORY_ENTRY).first().waitFor();
+      // The first frame may show the rows before the search field is there.
+      const search = page.getByLabel('Search prompts');
+      await search.waitFor();
+      await page.evaluate(keystrokeProbe);
+      const timing = page.evaluate(
+        (text) =>
+          (window as unknown as { __benchKeystroke: (text: string) => Promise<number> }).__benchKeystroke(
+            text,
+          ),
+        expected,
+      );
+      await search.fill(FIRST_SEARCH_QUERY);
+      times.push(await timing);
+    } finally {
+      await page.close();
+    }
+  }
+  return { entries: seed.length, query: FIRST_SEARCH_QUERY, ms: sampled(times) };
+}
+
 export interface PagesAtScale {
   /** The history page with 10,000 entries to its first screenful, against the bare React list of 200 rows. */
   page: PaintComparison & { entries: number; rows: number };
   search: SearchTiming;
+  firstSearch: FirstSearch;
   /** The popup with 10,000 entries in the history, against the bare React page. */
   popup: PaintComparison & { entries: number };
 }
@@ -256,12 +303,74 @@ export async function pagesAtScale(
     () => bareListPaint(bench),
     runs,
   );
-  const search = await searchTiming(bench, seededHistory(largest, service.url, Date.now()));
+  const seed = seededHistory(largest, service.url, Date.now());
+  const search = await searchTiming(bench, seed);
+  const first = await firstSearch(bench, seed, FIRST_SEARCH_RUNS);
   const popup = await comparePaint(bench, runs);
   return {
     page: { ...historyPage, entries: largest, rows: FIRST_SCREEN_ROWS },
     search,
+    firstSearch: first,
     popup: { ...popup, entries: largest },
+  };
+}
+
+/** Pages opened for each first search: each costs a page's open and its history's first screenful. */
+const FIRST_SEARCH_RUNS = 15;
+
+/** The most entries the options page lets a history keep. */
+export const LARGEST_HISTORY = 50_000;
+
+export interface HistoryAtLargest {
+  /** The history page's first screenful with 50,000 entries, against the bare React list of 200 rows. */
+  page: PaintComparison & { entries: number; rows: number };
+  firstSearch: FirstSearch;
+  /** The history page's JavaScript heap once a search has read every entry (after a collection), in bytes. */
+  heap: number;
+}
+
+/**
+ * What the history page holds with every entry read: its search reads them all for a query only the oldest
+ * entry answers, and the heap is weighed after a garbage collection.
+ */
+async function searchedHeap(bench: BenchBrowser, seed: readonly HistoryEntry[]): Promise<number> {
+  const oldest = seed.at(-1);
+  if (!oldest) throw new Error('no history to search');
+  const page = await bench.openPage('history');
+  try {
+    await page.locator(HISTORY_ENTRY).first().waitFor();
+    const query = `${oldest.kind} ${seed.length - 1}:`;
+    await page.getByLabel('Search prompts').fill(query);
+    await page.locator(HISTORY_ENTRY).first().filter({ hasText: oldest.prompt }).waitFor();
+    const cdp = await bench.context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    await cdp.detach();
+    return usedSize;
+  } finally {
+    await page.close();
+  }
+}
+
+/** The history page and its first search with the largest history a person can keep. */
+export async function historyAtLargest(
+  bench: BenchBrowser,
+  service: ReferenceService,
+  page: Page,
+  runs: number,
+): Promise<HistoryAtLargest> {
+  await seedHistory(page, service, LARGEST_HISTORY);
+  const firstScreen = { pattern: /\S/, count: FIRST_SCREEN_ROWS };
+  const historyPage = await comparePages(
+    () => paintTime(bench.context, `${bench.origin}/history.html`, HISTORY_ENTRY, /\S/, firstScreen),
+    () => bareListPaint(bench),
+    runs,
+  );
+  const seed = seededHistory(LARGEST_HISTORY, service.url, Date.now());
+  return {
+    page: { ...historyPage, entries: LARGEST_HISTORY, rows: FIRST_SCREEN_ROWS },
+    firstSearch: await firstSearch(bench, seed, FIRST_SEARCH_RUNS),
+    heap: await searchedHeap(bench, seed),
   };
 }
 

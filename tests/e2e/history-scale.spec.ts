@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { matching, SHOW_ALL } from '../../utils/history/page/history-find';
 import { olderEntry } from '../support/older-entry';
 import { HistoryPage } from './pages/history';
 import { OptionsPage } from './pages/options';
@@ -109,4 +110,60 @@ test('10,000 entries: newest first, scrolled to the end, searched, a favourite t
     await expect.poll(() => keptFiles(options, entry.id), EVENTUALLY).toBe(0);
   }
   await expect(history.count).toContainText(String(after.length));
+});
+
+test('a search typed right after the history page opens with 10,000 entries shows its first rows without waiting for a full read', async ({
+  extension,
+  service,
+}) => {
+  await configure(extension, service);
+  const now = Date.now() - 3_600_000;
+  const seeded = Array.from({ length: SEEDED }, (_, index) => olderEntry(index, now));
+  await seedHistory(extension, seeded);
+
+  const page = await extension.context.newPage();
+  // Counts the history records the page reads in batches (the search's reads of the whole history; the
+  // list's screenful is read by a cursor), and notes the count when the first row shows `__expected`.
+  await page.addInitScript(() => {
+    const seen = { records: 0, atFirstRow: -1, expected: '' };
+    Object.assign(window, { __reads: seen });
+    const getAll = IDBIndex.prototype.getAll;
+    IDBIndex.prototype.getAll = function (...args: Parameters<typeof getAll>) {
+      const request = getAll.apply(this, args);
+      request.addEventListener('success', () => {
+        seen.records += request.result.length;
+      });
+      return request;
+    };
+    new MutationObserver(() => {
+      const first = document.querySelector('[data-testid="history-entry"]');
+      if (seen.expected && seen.atFirstRow < 0 && first?.textContent?.includes(seen.expected))
+        seen.atFirstRow = seen.records;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto(`${extension.origin}/history.html`);
+  const history = new HistoryPage(page);
+  await expect(history.entries().first()).toContainText('an older result number 0');
+
+  const text = 'number 1';
+  const matches = seeded.filter(matching({ ...SHOW_ALL, text })).map((entry) => entry.prompt);
+  await page.evaluate((expected) => {
+    (window as unknown as { __reads: { expected: string } }).__reads.expected = expected;
+  }, matches[0] ?? '');
+  await history.search(text);
+  await expect(history.entries().first()).toContainText(`${matches[0]}`);
+  const reads = () =>
+    page.evaluate(() => (window as unknown as { __reads: { records: number; atFirstRow: number } }).__reads);
+  // The first rows came from the newest records, long before all of them were read.
+  const { atFirstRow } = await reads();
+  expect(atFirstRow).toBeGreaterThan(0);
+  expect(atFirstRow).toBeLessThan(SEEDED / 2);
+  const shown = await history.entries().allTextContents();
+  for (const [at, prompt] of matches.slice(0, 20).entries())
+    expect(shown[at]).toMatch(new RegExp(`${prompt}(?!\\d)`));
+  // The rest of the history is read all the same, and the next keystroke answers from it, exactly.
+  await expect.poll(async () => (await reads()).records, EVENTUALLY).toBeGreaterThanOrEqual(SEEDED);
+  await history.search('number 9999');
+  await expect(history.entries()).toHaveCount(1);
+  await expect(history.entries().first()).toContainText('an older result number 9999');
 });

@@ -22,6 +22,8 @@ export interface KeyCursor<K> {
   /** The request that opened the cursor: it succeeds again at each step. */
   readonly request: IDBRequest<this | null>;
   continue(): void;
+  /** Skips `count` records (at least 1) without reading them. */
+  advance(count: number): void;
 }
 
 export interface Cursor<K, T extends StoreShape> extends KeyCursor<K> {

@@ -8,8 +8,10 @@ import { createSearchIndex } from '../../../utils/history/page/search-index';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { openTestHistoryDb, testEntry, writeEntries } from '../support/history-db';
 
-// More than one batch of the index's first read.
-const SIZE = 4500;
+// Reads as the page makes them, scaled down: fake-indexeddb skips records one at a time, at the cost of a
+// search through the store each. The history is several of them.
+const BATCHES = { first: 25, next: 200 };
+const SIZE = 450;
 /** Newest first; pairs share a millisecond, so the order within them rests on the tie-breaker. */
 const seeded: HistoryEntry[] = Array.from({ length: SIZE }, (_, n) => {
   const i = SIZE - 1 - n;
@@ -32,9 +34,10 @@ async function allPages(
   search: ReturnType<typeof createSearchIndex>,
   query: FindQuery,
   count: number,
+  after?: PageRequest['after'],
 ): Promise<string[]> {
   const ids: string[] = [];
-  let request: PageRequest = { count, order: query.order };
+  let request: PageRequest = { count, order: query.order, ...(after ? { after } : {}) };
   for (;;) {
     const page = await search.search(query, request);
     ids.push(...page.entries.map((entry) => entry.id));
@@ -50,7 +53,7 @@ const expected = (query: FindQuery, entries = seeded) => {
 
 describe('the history page’s search index', () => {
   it('pages through the same matches, in the same order, as a filter over the whole history', async () => {
-    const search = createSearchIndex(async () => db);
+    const search = createSearchIndex(async () => db, BATCHES);
     const queries: FindQuery[] = [
       { ...SHOW_ALL, text: 'heron FIRST' },
       { ...SHOW_ALL, text: 'kite 1' },
@@ -63,29 +66,52 @@ describe('the history page’s search index', () => {
     expect(expected(queries[0] as FindQuery)).toEqual(['e0']);
   });
 
-  it('reads the history whole once, then answers each keystroke from memory', async () => {
+  it('reads the history whole once, newest first, then answers each keystroke from memory', async () => {
     const getAll = vi.spyOn(IDBIndex.prototype, 'getAll');
     const get = vi.spyOn(IDBObjectStore.prototype, 'get');
-    const search = createSearchIndex(async () => db);
-    await search.search({ ...SHOW_ALL, text: 'k' }, { count: 20, order: 'newest' });
-    const firstRead = getAll.mock.calls.length;
-    expect(firstRead).toBe(Math.ceil(SIZE / 2000));
+    const search = createSearchIndex(async () => db, BATCHES);
+    // A common word's first page is in the first read: it does not wait for the rest.
+    const common: FindQuery = { ...SHOW_ALL, text: 'k' };
+    const first = await search.search(common, { count: 20, order: 'newest' });
+    expect(first.entries.map((entry) => entry.id)).toEqual(expected(common).slice(0, 20));
+    expect(getAll).toHaveBeenCalledTimes(1);
+    // Oldest first waits for the whole history: the first batch, then the next ones.
+    const oldest = await search.search({ ...common, order: 'oldest' }, { count: 20, order: 'oldest' });
+    expect(oldest.entries.map((entry) => entry.id)).toEqual(
+      expected({ ...common, order: 'oldest' }).slice(0, 20),
+    );
+    const wholeRead = getAll.mock.calls.length;
+    expect(wholeRead).toBe(1 + Math.ceil((SIZE - BATCHES.first + 1) / BATCHES.next));
     get.mockClear();
     for (const text of ['ki', 'kit', 'kite', 'kite 4']) {
       const page = await search.search({ ...SHOW_ALL, text }, { count: 20, order: 'newest' });
       expect(page.entries).toHaveLength(20);
     }
-    expect(getAll).toHaveBeenCalledTimes(firstRead);
+    expect(getAll).toHaveBeenCalledTimes(wholeRead);
     expect(get).not.toHaveBeenCalled();
   });
 
-  it('answers at once while it is read and current, as a search would', async () => {
+  it('shows a sparse search’s matches as they are read, the pages adding up to the whole answer', async () => {
+    const search = createSearchIndex(async () => db, BATCHES);
+    const sparse: FindQuery = { ...SHOW_ALL, favouritesOnly: true };
+    const first = await search.search(sparse, { count: 10, order: 'newest' });
+    // The first batch holds 3 or 4 of them: shown at once, the rest following from where it ends.
+    expect(first.entries.length).toBeGreaterThan(2);
+    expect(first.entries.length).toBeLessThan(10);
+    const rest = await allPages(search, sparse, 10, first.next);
+    expect([...first.entries.map((entry) => entry.id), ...rest]).toEqual(expected(sparse));
+  });
+
+  it('answers at once while it is read whole and current, as a search would', async () => {
     const own = await openTestHistoryDb(seeded.slice(0, 50));
-    const search = createSearchIndex(async () => own);
+    const search = createSearchIndex(async () => own, BATCHES);
     const query: FindQuery = { ...SHOW_ALL, text: 'kite' };
     const request: PageRequest = { count: 5, order: 'newest' };
     expect(search.searchNow(query, request)).toBeUndefined();
+    // The first page comes from the first batch; until the rest is read, nothing is answered at once.
     const searched = await search.search(query, request);
+    expect(search.searchNow(query, request)).toBeUndefined();
+    await search.search({ ...query, order: 'oldest' }, { ...request, order: 'oldest' });
     expect(search.searchNow(query, request)).toEqual(searched);
     const next = { ...request, after: searched.next };
     expect(search.searchNow(query, next)).toEqual(await search.search(query, next));
@@ -104,7 +130,7 @@ describe('the history page’s search index', () => {
 
   it('follows the background’s changes entry by entry, and reads anew after a clear', async () => {
     const own = await openTestHistoryDb(seeded.slice(0, 50));
-    const search = createSearchIndex(async () => own);
+    const search = createSearchIndex(async () => own, BATCHES);
     const query: FindQuery = { ...SHOW_ALL, text: 'heron' };
     expect(await allPages(search, query, 10)).toEqual([]);
 
@@ -132,7 +158,7 @@ describe('the history page’s search index', () => {
   });
 
   it('gives way to a newer keystroke', async () => {
-    const search = createSearchIndex(async () => db);
+    const search = createSearchIndex(async () => db, BATCHES);
     const controller = new AbortController();
     controller.abort();
     await expect(

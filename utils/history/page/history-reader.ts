@@ -63,6 +63,30 @@ export async function entriesPage(db: HistoryDb, page: PageRequest): Promise<Ent
   }
 }
 
+/**
+ * The `count` records just older than `before` (the newest without it), newest first, in one read transaction.
+ * A batch read goes only upwards, so the key `count` records down is found first, skipping keys unread, and
+ * the records from there up are read at once: a record-by-record walk costs a round trip each.
+ */
+export async function newestRows(
+  db: HistoryDb,
+  before: DateKey | undefined,
+  count: number,
+): Promise<HistoryRow[]> {
+  const index = entriesOf(db).index('date');
+  const below = rangeAfter(before, 'newest') ?? null;
+  const cursor = await request(index.openKeyCursor(below, 'prev'));
+  if (!cursor) return [];
+  if (count > 1) cursor.advance(count - 1);
+  const lowest = count > 1 ? await request(cursor.request) : cursor;
+  const range = !lowest
+    ? below
+    : before
+      ? IDBKeyRange.bound(lowest.key, before, false, true)
+      : IDBKeyRange.lowerBound(lowest.key);
+  return (await request(index.getAll(range))).reverse();
+}
+
 /** The records of these ids, as stored now, in one read transaction (an id that is gone is left out). */
 export async function rowsByIds(db: HistoryDb, ids: readonly string[]): Promise<HistoryRow[]> {
   const store = entriesOf(db);
