@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type SyntheticEvent, useCallback, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type SyntheticEvent, useCallback, useEffect, useId } from 'react';
 import { comparisonGroups } from '@/utils/compare/comparisons';
 import { compareCommands } from '@/utils/compare/page/compare-commands';
 import type { HistoryDb } from '@/utils/history/history-db';
@@ -8,6 +8,7 @@ import type { HistoryEntry } from '@/utils/history/schema';
 import { describeError, t } from '@/utils/i18n';
 import type { ShownModel } from '@/utils/profiles/page/profiles-view';
 import type { Settings } from '@/utils/settings/schema';
+import { useModalDialog } from '@/utils/ui/use-modal-dialog';
 import controls from '../controls.module.css';
 import dialogFrame from '../dialog.module.css';
 import { ErrorMessage } from '../ErrorMessage';
@@ -40,20 +41,9 @@ export function HistoryComparison({ entry, models, settings, opener, onClose }: 
   const tiles = comparisonGroups(batch.value, models, t('compareOwnModel')).find(
     (group) => group[0]?.entry.prompt === entry.prompt,
   );
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
+  const { dialogRef, closeRef } = useModalDialog(opener);
   const headingId = useId();
   const promptId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    closeRef.current?.focus();
-    return () => {
-      if (dialog?.open) dialog.close();
-      opener.focus();
-    };
-  }, [opener]);
 
   // Its entries removed meanwhile (from another tab): nothing is left to compare.
   const gone = batch.read && !batch.error && !tiles;

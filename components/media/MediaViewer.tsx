@@ -1,18 +1,11 @@
-import {
-  type KeyboardEvent,
-  type MouseEvent,
-  type SyntheticEvent,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type KeyboardEvent, type MouseEvent, type SyntheticEvent, useEffect, useId, useState } from 'react';
 import type { MediaItem } from '@/utils/copies/page/media-items';
 import { FrameProblem, saveFrame } from '@/utils/downloads/page/save-frame';
 import { toErrorInfo } from '@/utils/error-info';
 import { chooseFrameAsThumbnail } from '@/utils/history/page/frame-thumbnail';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
+import { useModalDialog } from '@/utils/ui/use-modal-dialog';
 import controls from '../controls.module.css';
 import dialogFrame from '../dialog.module.css';
 import { ErrorMessage } from '../ErrorMessage';
@@ -44,21 +37,9 @@ export default function MediaViewer({ items, start, onClose, curate = false }: M
   const [saving, setSaving] = useState<{ key: string; saved?: string }>({ key: '' });
   /** What the last action on a frame said, and of which item. */
   const [frame, setFrame] = useState<{ key: string; done?: string; error?: string }>();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
+  const { dialogRef, closeRef } = useModalDialog();
   const counterId = useId();
   const promptId = useId();
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    closeRef.current?.focus();
-    return () => {
-      if (dialog?.open) dialog.close();
-      opener?.focus();
-    };
-  }, []);
 
   // History can change under an open viewer (an entry removed in another tab).
   const count = items.length;
