@@ -135,6 +135,12 @@ export function PromptForm(props: Props) {
           aria-invalid={promptProblem ? true : undefined}
           aria-describedby={describedBy}
           onChange={(event) => {
+            // The slash key below, pressed before React handled the box: typed into it then, it comes now as
+            // the box's first change (utils/ui/adopt-early-input.ts), and is the key it was.
+            if (event.currentTarget.value === '/' && prompt === '' && props.onLibraryInsert) {
+              openLibrary('pick');
+              return;
+            }
             setAsking(undefined);
             props.onPromptChange(event.currentTarget.value);
           }}

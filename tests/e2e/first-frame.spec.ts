@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { LibraryPicker } from './pages/library';
 import type { ExtensionUnderTest } from './support/extension';
 import { expect, test } from './support/fixtures';
 import { quiet, requestsTo, submissionsOf } from './support/probes';
@@ -152,6 +153,37 @@ test('popup: a person types, chooses and clicks while React is held back; React 
   await expect(page.getByRole('status').filter({ hasText: 'Video submitted.' })).toBeVisible();
   expect(submissionsOf(service)).toHaveLength(1);
   expect(JSON.parse(submissionsOf(service)[0]?.body ?? '{}')).toMatchObject({ duration: 9 });
+  expect(errors).toEqual([]);
+});
+
+test('popup: a slash pressed in the empty box while React is held back opens the library once, and types nothing', async ({
+  extension,
+  service,
+}) => {
+  await configure(extension, service);
+  const { page, errors } = await openWith(extension, 'popup', (page) => page.addInitScript(holdTheApp));
+  const html = page.locator('html');
+  const box = page.getByRole('textbox', { name: 'Prompt' });
+  const picker = new LibraryPicker(page);
+
+  await box.press('/');
+  await expect(box).toHaveValue('/');
+  await expect(html).not.toHaveAttribute('data-hydrated');
+
+  await page.evaluate(() => (window as unknown as { releaseApp: () => void }).releaseApp());
+  await expect(html).toHaveAttribute('data-hydrated');
+  // The key it was: the picker opens, its search takes the keys, and the box holds no slash.
+  await expect(picker.search).toBeFocused();
+  await expect(box).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(picker.search).toHaveCount(0);
+  await expect(box).toHaveValue('');
+  // Once: typed now, a slash still opens it, and other text is the prompt.
+  await box.press('/');
+  await expect(picker.search).toBeFocused();
+  await page.keyboard.press('Escape');
+  await box.pressSequentially('a/b');
+  await expect(box).toHaveValue('a/b');
   expect(errors).toEqual([]);
 });
 
