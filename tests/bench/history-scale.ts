@@ -1,10 +1,11 @@
 import type { Page, Worker } from '@playwright/test';
 import { matching, SHOW_ALL } from '../../utils/history/page/history-find';
 import type { HistoryEntry } from '../../utils/history/schema';
+import { historyFileText } from '../../utils/history/transfer';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
 import { DEMO_API_KEY, type ReferenceService } from '../reference-service/server';
 import type { BenchBrowser } from './browser';
-import { paintTime, sleep } from './measure';
+import { longTasks, openWatchingLongTasks, paintTime, sleep } from './measure';
 import { round, type Sampled, sampled } from './report';
 import {
   bareListPaint,
@@ -327,6 +328,77 @@ export interface HistoryAtLargest {
   firstSearch: FirstSearch;
   /** The history page's JavaScript heap once a search has read every entry (after a collection), in bytes. */
   heap: number;
+  exported: Transfer;
+  imported: Transfer;
+}
+
+export interface Transfer {
+  /** From the press (or the file chosen) to the page saying it is done; NaN when it did not say so. */
+  ms: number;
+  /** The page's longest task meanwhile; 0 when none took 50 ms. */
+  longestTaskMs: number;
+  /** The file's size. */
+  bytes: number;
+  /** Why it has no time: what the page showed when the bench stopped waiting. */
+  failure?: string;
+}
+
+/** How long an export or import may take before the bench reports it as not done. */
+const TRANSFER_TIMEOUT_MS = 300_000;
+
+/**
+ * *Export* of the whole history, then *Import* of that file back (every entry already there, so each is
+ * read, checked, sent and found), in a page watching its long tasks: how long each takes and whether the
+ * page stays responsive meanwhile. One that does not finish is reported so, with what the page said.
+ */
+async function transfers(
+  bench: BenchBrowser,
+  seed: readonly HistoryEntry[],
+): Promise<{ exported: Transfer; imported: Transfer }> {
+  const page = await openWatchingLongTasks(bench.context, `${bench.origin}/history.html`);
+  try {
+    await page.locator(HISTORY_ENTRY).first().waitFor();
+    const timed = async (act: () => Promise<void>, done: RegExp, bytes: number): Promise<Transfer> => {
+      const since = await page.evaluate(() => performance.now());
+      const started = performance.now();
+      await act();
+      const failure = await page
+        .getByRole('status')
+        .filter({ hasText: done })
+        .waitFor({ timeout: TRANSFER_TIMEOUT_MS })
+        .then(
+          () => undefined,
+          async () => {
+            const said = await page.locator('[role="status"], [role="alert"]').allTextContents();
+            return `not done in ${TRANSFER_TIMEOUT_MS / 1000} s; the page said ${JSON.stringify(said)}`;
+          },
+        );
+      const ms = failure ? Number.NaN : performance.now() - started;
+      const tasks = (await longTasks(page)).filter((task) => task.start >= since);
+      const longestTaskMs = Math.max(0, ...tasks.map((task) => task.duration));
+      return { ms: round(ms, 0), longestTaskMs, bytes, ...(failure ? { failure } : {}) };
+    };
+    // The file the page saves, made here by the same code: the bench does not read the downloads folder.
+    const text = historyFileText(seed, Date.now());
+    const exported = await timed(
+      () => page.getByRole('button', { name: 'Export', exact: true }).click(),
+      new RegExp(`^Exported ${seed.length.toLocaleString('en-US')} entries`),
+      Buffer.byteLength(text),
+    );
+    const imported = await timed(
+      () =>
+        page.getByLabel('Import', { exact: true }).setInputFiles({
+          name: 'promptcast-history.json',
+          mimeType: 'application/json',
+          buffer: Buffer.from(text),
+        }),
+      /^Imported 0 entries/,
+      Buffer.byteLength(text),
+    );
+    return { exported, imported };
+  } finally {
+    await page.close();
+  }
 }
 
 /**
@@ -371,6 +443,7 @@ export async function historyAtLargest(
     page: { ...historyPage, entries: LARGEST_HISTORY, rows: FIRST_SCREEN_ROWS },
     firstSearch: await firstSearch(bench, seed, FIRST_SEARCH_RUNS),
     heap: await searchedHeap(bench, seed),
+    ...(await transfers(bench, seed)),
   };
 }
 

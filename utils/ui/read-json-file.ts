@@ -1,9 +1,26 @@
-/** Larger than any file this extension writes; reading more would only stall the page. */
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
+import { AppError } from '../error-info';
+import { t, uiLanguage } from '../i18n';
+import { formatBytes } from './format-bytes';
 
-/** A chosen file's JSON, or undefined when it is too big or not JSON at all. */
+/**
+ * Past this a file is refused unread: reading more would only stall the page. An export of 50,000 history
+ * entries (the most a file holds) is about 20 MB with prompts of a few hundred characters.
+ */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A chosen file's JSON, or undefined when it is not JSON at all; a file too big to read is refused as
+ * `invalid_input`, its size named.
+ */
 export async function readJsonFile(file: File): Promise<{ json: unknown } | undefined> {
-  if (file.size > MAX_FILE_BYTES) return undefined;
+  if (file.size > MAX_FILE_BYTES) {
+    const language = uiLanguage();
+    const reason = t('fileTooLarge', [
+      formatBytes(file.size, language),
+      formatBytes(MAX_FILE_BYTES, language),
+    ]);
+    throw new AppError('invalid_input', `The file is too large (${file.size} bytes).`, { detail: reason });
+  }
   try {
     return { json: JSON.parse(await file.text()) };
   } catch {

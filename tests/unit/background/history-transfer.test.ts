@@ -6,7 +6,8 @@ import { forgetAllCopies } from '../../../utils/copies/copies';
 import { copiesItem } from '../../../utils/copies/copies-item';
 import { readCopy } from '../../../utils/copies/copy-reader';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import { historyFileText } from '../../../utils/history/transfer';
+import { historyFileParts, historyFileText } from '../../../utils/history/transfer';
+import type { LibraryPrompt } from '../../../utils/library/schema';
 import { type BackgroundHarness, makeBackgroundApp } from '../support/background-app';
 import { imageEntry as entry } from '../support/fixtures';
 import { importFile } from '../support/import-file';
@@ -48,6 +49,29 @@ describe('history export and import', () => {
     expect(file.format).toBe('promptcast-history');
     const { poll: _poll, notifyPending: _notify, ...wanted } = video;
     expect(file.entries).toEqual([wanted, entry('i1', { createdAt: 500 })]);
+  });
+
+  it('writes the file in parts of a few hundred entries whose text is the whole file stringified', () => {
+    const many = newer(1201);
+    const library = [
+      // A prompt whose text is the entries' stand-in in the skeleton changes nothing.
+      { id: 'p', name: 'odd', text: '\u0000', tags: ['\u0000'], createdAt: 1, updatedAt: 1 },
+    ] as unknown as LibraryPrompt[];
+    for (const [entries, prompts] of [
+      [many, undefined],
+      [many.slice(0, 1), library],
+      [[], library],
+      [[], undefined],
+    ] as const) {
+      const parts = [...historyFileParts(entries, 7, prompts)];
+      const whole = JSON.parse(parts.join('')) as unknown;
+      expect(parts.join('')).toBe(JSON.stringify(whole, null, 2));
+      expect(whole).toEqual(JSON.parse(historyFileText(entries, 7, prompts)));
+      expect((whole as { entries: unknown[] }).entries).toHaveLength(entries.length);
+      if (prompts) expect(whole).toMatchObject({ library: { prompts } });
+    }
+    // 1,201 entries: a part for the head, three of entries, one for the tail.
+    expect([...historyFileParts(many, 7)]).toHaveLength(5);
   });
 
   it('imports into a cleared history, newest first, and adds nothing twice', async () => {

@@ -4,7 +4,7 @@ import { t } from '../../i18n';
 import { MAX_LIBRARY } from '../../library/limits';
 import { repairLibrary } from '../../library/repair';
 import { libraryItem } from '../../storage/items';
-import { type HistoryFile, historyFileText, readHistoryFile } from '../transfer';
+import { type HistoryFile, historyFileParts, readHistoryFile } from '../transfer';
 import { entriesByIds, entriesPage } from './history-reader';
 import { pageHistoryDb, readHistory } from './history-source';
 
@@ -39,7 +39,13 @@ export async function exportHistoryFile(
         storedPrompts(),
       ]);
   const now = Date.now();
-  const blob = new Blob([historyFileText(entries, now, library)], { type: 'application/json' });
+  const parts: string[] = [];
+  for (const part of historyFileParts(entries, now, library)) {
+    parts.push(part);
+    // Between two parts the page paints and takes input: 50,000 entries are a hundred parts.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  const blob = new Blob(parts, { type: 'application/json' });
   await saveBlob(blob, `promptcast-history-${new Date(now).toISOString().slice(0, 10)}.json`);
   return { entries: entries.length, prompts: library?.length ?? 0 };
 }
