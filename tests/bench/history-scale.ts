@@ -269,6 +269,16 @@ async function firstSearch(
   return { entries: seed.length, query: FIRST_SEARCH_QUERY, ms: sampled(times) };
 }
 
+/** The history page until its first screenful is painted, against the bare React list of 200 rows. */
+function firstScreenful(bench: BenchBrowser, runs: number): Promise<PaintComparison> {
+  const firstScreen = { pattern: /\S/, count: FIRST_SCREEN_ROWS };
+  return comparePages(
+    () => paintTime(bench.context, `${bench.origin}/history.html`, HISTORY_ENTRY, /\S/, firstScreen),
+    () => bareListPaint(bench),
+    runs,
+  );
+}
+
 export interface PagesAtScale {
   /** The history page with 10,000 entries to its first screenful, against the bare React list of 200 rows. */
   page: PaintComparison & { entries: number; rows: number };
@@ -298,12 +308,7 @@ export async function pagesAtScale(
 ): Promise<PagesAtScale> {
   const largest = SIZES[1];
   await seedHistory(page, service, largest);
-  const firstScreen = { pattern: /\S/, count: FIRST_SCREEN_ROWS };
-  const historyPage = await comparePages(
-    () => paintTime(bench.context, `${bench.origin}/history.html`, HISTORY_ENTRY, /\S/, firstScreen),
-    () => bareListPaint(bench),
-    runs,
-  );
+  const historyPage = await firstScreenful(bench, runs);
   const seed = seededHistory(largest, service.url, Date.now());
   const search = await searchTiming(bench, seed);
   const first = await firstSearch(bench, seed, FIRST_SEARCH_RUNS);
@@ -435,12 +440,7 @@ export async function historyAtLargest(
   // ask to remove the 40,000 past it.
   await saveSettings(page, service, { historyLimit: LARGEST_HISTORY });
   await seedHistory(page, service, LARGEST_HISTORY);
-  const firstScreen = { pattern: /\S/, count: FIRST_SCREEN_ROWS };
-  const historyPage = await comparePages(
-    () => paintTime(bench.context, `${bench.origin}/history.html`, HISTORY_ENTRY, /\S/, firstScreen),
-    () => bareListPaint(bench),
-    runs,
-  );
+  const historyPage = await firstScreenful(bench, runs);
   const seed = seededHistory(LARGEST_HISTORY, service.url, Date.now());
   return {
     page: { ...historyPage, entries: LARGEST_HISTORY, rows: FIRST_SCREEN_ROWS },
