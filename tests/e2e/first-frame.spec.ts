@@ -62,6 +62,16 @@ function holdTheApp(): void {
   });
 }
 
+/** Lets the app held back by `holdTheApp` go on. */
+const releaseApp = (page: Page) =>
+  page.evaluate(() => (window as unknown as { releaseApp: () => void }).releaseApp());
+
+/** The popup with its app held back, and its page, prompt box and root element. */
+async function openHeldPopup(extension: ExtensionUnderTest) {
+  const { page, errors } = await openWith(extension, 'popup', (page) => page.addInitScript(holdTheApp));
+  return { page, errors, html: page.locator('html'), box: page.getByRole('textbox', { name: 'Prompt' }) };
+}
+
 /** Opens a page of the extension after `prepare` (its init scripts), collecting what it reports as errors. */
 async function openWith(
   extension: ExtensionUnderTest,
@@ -124,9 +134,7 @@ test('popup: a person types, chooses and clicks while React is held back; React 
   service,
 }) => {
   await configure(extension, service);
-  const { page, errors } = await openWith(extension, 'popup', (page) => page.addInitScript(holdTheApp));
-  const html = page.locator('html');
-  const box = page.getByRole('textbox', { name: 'Prompt' });
+  const { page, errors, html, box } = await openHeldPopup(extension);
   const duration = page.getByLabel('Duration (seconds)');
 
   await box.pressSequentially('a red kite');
@@ -138,7 +146,7 @@ test('popup: a person types, chooses and clicks while React is held back; React 
   await page.waitForTimeout(300);
   expect(imageRequests(service)).toHaveLength(0);
 
-  await page.evaluate(() => (window as unknown as { releaseApp: () => void }).releaseApp());
+  await releaseApp(page);
   await expect(html).toHaveAttribute('data-hydrated');
   await expect(page.getByRole('status').filter({ hasText: 'Image ready.' })).toBeVisible();
   await expect(box).toHaveValue('a red kite');
@@ -161,16 +169,14 @@ test('popup: a slash pressed in the empty box while React is held back opens the
   service,
 }) => {
   await configure(extension, service);
-  const { page, errors } = await openWith(extension, 'popup', (page) => page.addInitScript(holdTheApp));
-  const html = page.locator('html');
-  const box = page.getByRole('textbox', { name: 'Prompt' });
+  const { page, errors, html, box } = await openHeldPopup(extension);
   const picker = new LibraryPicker(page);
 
   await box.press('/');
   await expect(box).toHaveValue('/');
   await expect(html).not.toHaveAttribute('data-hydrated');
 
-  await page.evaluate(() => (window as unknown as { releaseApp: () => void }).releaseApp());
+  await releaseApp(page);
   await expect(html).toHaveAttribute('data-hydrated');
   // The key it was: the picker opens, its search takes the keys, and the box holds no slash.
   await expect(picker.search).toBeFocused();
@@ -221,7 +227,7 @@ test('popup, a later open: the balance slot never says "not known yet"; the cach
     );
   // React is held back: what shows now is the built frame and the page shell's cached figure alone.
   await expect.poll(texts).toContainEqual({ text: expect.stringMatching(/^1,000 credits/), hydrated: false });
-  await page.evaluate(() => (window as unknown as { releaseApp: () => void }).releaseApp());
+  await releaseApp(page);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated');
   await expect(page.getByTestId('balance')).toContainText('1,000 credits');
   const shown = (await texts()).map((seen) => seen.text);
