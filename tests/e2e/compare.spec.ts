@@ -94,6 +94,9 @@ test('one prompt compared across three models: each tile has that model’s pict
   const history = await HistoryPage.open(extension);
   const compare = history.page.getByRole('button', { name: 'Compare the models for “a lighthouse at dusk”' });
   await expect(compare).toHaveCount(3);
+  // The grid's pictures take the room held for them: the rows below do not move as they arrive.
+  await history.gridPicturesLoaded(3);
+  expect(await history.rowShifts()).toBe(0);
   await compare.first().click();
   const dialog = history.page.getByRole('dialog', { name: 'Comparison of models a lighthouse at dusk' });
   for (const [name, swatch, cost] of [

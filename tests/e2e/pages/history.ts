@@ -42,6 +42,49 @@ export class HistoryPage {
     return this.page.getByRole('region', { name: 'Results' }).getByRole('listitem');
   }
 
+  /** Waits until every picture of the results grid has loaded (decoded, with its own size). */
+  async gridPicturesLoaded(count: number): Promise<void> {
+    const loaded = () =>
+      this.gridCells()
+        .locator('img')
+        .evaluateAll((images) =>
+          images.filter(
+            (image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0,
+          ),
+        )
+        .then((images) => images.length);
+    await expect.poll(loaded).toBe(count);
+  }
+
+  /**
+   * How far the history's rows have moved since they were shown (the layout shift the browser scored for
+   * them): a row that moves as it is clicked loses the click, the press landing on one element and the
+   * release on another.
+   */
+  rowShifts(): Promise<number> {
+    return this.page.evaluate(async () => {
+      const rows = document.querySelector('ul[aria-labelledby="history-heading"]');
+      let score = 0;
+      const add = (entries: PerformanceEntryList) => {
+        for (const entry of entries as unknown as LayoutShift[])
+          if (entry.sources.some((source) => source.node && rows?.contains(source.node)))
+            score += entry.value;
+      };
+      const observer = new PerformanceObserver((list) => add(list.getEntries()));
+      // The entries since the page opened come in a task of their own; any not delivered by then are taken.
+      observer.observe({ type: 'layout-shift', buffered: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      add(observer.takeRecords());
+      observer.disconnect();
+      return score;
+
+      interface LayoutShift {
+        value: number;
+        sources: { node: Node | null }[];
+      }
+    });
+  }
+
   /** The open viewer (lightbox). */
   get viewer(): Locator {
     return this.page.getByRole('dialog');
