@@ -4,7 +4,6 @@ import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryFile } from '@/utils/history/transfer';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
-import { readJsonFile } from '@/utils/ui/read-json-file';
 import { ConfirmButtons } from '../ConfirmButtons';
 import controls from '../controls.module.css';
 import { ErrorMessage } from '../ErrorMessage';
@@ -42,8 +41,14 @@ export function HistoryTransfer() {
   /** Sends the file; `removeUpTo` is what the person agreed to lose (none until asked). */
   const runImport = async (name: string, contents: HistoryFile, removeUpTo?: number) => {
     setQuestion(undefined);
-    const { entries, prompts } = contents;
-    const answer = await send({ type: 'importHistory', entries, ...(removeUpTo ? { removeUpTo } : {}) });
+    const { prompts } = contents;
+    // The background reads the entries by this URL, which lives only as long as the question it answers.
+    const entries = URL.createObjectURL(contents.entries);
+    const answer = await send({
+      type: 'importHistory',
+      entries,
+      ...(removeUpTo ? { removeUpTo } : {}),
+    }).finally(() => URL.revokeObjectURL(entries));
     if (!answer.imported) {
       setQuestion({ name, contents, adding: answer.adding, removing: answer.removing });
       return;
@@ -94,12 +99,12 @@ export function HistoryTransfer() {
     const file = input.files?.[0];
     if (!file) return;
     setQuestion(undefined);
+    // Choosing the same file again (after fixing it, say) must fire another change, whatever this one was.
+    input.value = '';
     return settle(file.name, async () => {
-      const read = await readJsonFile(file);
-      // Choosing the same file again (after fixing it, say) must fire another change.
-      input.value = '';
-      if (!read) return setOutcome({ badFile: file.name });
-      await runImport(file.name, await (await historyFile()).contentsOfFile(read.json));
+      const contents = await (await historyFile()).contentsOfFile(file);
+      if (!contents) return setOutcome({ badFile: file.name });
+      await runImport(file.name, contents);
     });
   };
 

@@ -81,9 +81,13 @@ const historyFileSchema = z.object({
   library: z.optional(z.unknown()),
 });
 
-/** What a history file holds: its entries, and the library prompts it carries (none in version 1). */
+/**
+ * What a history file holds, read: its entries as stored entries in a JSON Blob (the page hands it to the
+ * background whole, by URL), how many, and the library prompts it carries (none in version 1).
+ */
 export interface HistoryFile {
-  entries: HistoryEntry[];
+  entries: Blob;
+  count: number;
   prompts: LibraryPrompt[];
 }
 
@@ -203,9 +207,10 @@ function futureDate(entries: readonly FileEntry[], now: number): string | undefi
 
 /**
  * The library part's prompts, checked as a library file is. A malformed part refuses the whole file: its
- * entries are not imported without it. The reason says it was the library, in the person's language.
+ * entries are not imported without it. The reason says it was the library, in the person's language (so
+ * this runs in the page, not in the thread that reads the entries).
  */
-function readLibraryPart(library: unknown): LibraryPrompt[] {
+export function readLibraryPart(library: unknown): LibraryPrompt[] {
   if (library === undefined) return [];
   try {
     return promptsOfLibraryFile(library, ['library']);
@@ -218,8 +223,17 @@ function readLibraryPart(library: unknown): LibraryPrompt[] {
   }
 }
 
-/** A parsed export file, both parts; throws `invalid_input` naming the first problem otherwise. */
-export function readHistoryFile(file: unknown, now: number): HistoryFile {
+/** What a parsed export file holds once its entries are checked: its library part is read by readLibraryPart. */
+export interface CheckedEntries {
+  entries: HistoryEntry[];
+  library: unknown;
+}
+
+/**
+ * A parsed export file's entries, checked field by field; throws `invalid_input` naming the first problem
+ * otherwise. Its words are the schema's, in English, so it may run where no translation is at hand.
+ */
+export function readHistoryEntries(file: unknown, now: number): CheckedEntries {
   const parsed = historyFileSchema.safeParse(file);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -228,5 +242,5 @@ export function readHistoryFile(file: unknown, now: number): HistoryFile {
   }
   const future = futureDate(parsed.data.entries, now);
   if (future) throw refuse(future);
-  return { entries: parsed.data.entries.map(toHistoryEntry), prompts: readLibraryPart(parsed.data.library) };
+  return { entries: parsed.data.entries.map(toHistoryEntry), library: parsed.data.library };
 }

@@ -133,12 +133,14 @@ const requestSchemas = [
   z.object({ type: z.literal('keepAnyway'), entryId: z.string() }),
   z.object({ type: z.literal('deleteAllCopies') }),
   /**
-   * The entries of a history file the page read and checked (utils/history/page/history-file.ts), as stored entries.
+   * The entries of a history file the page read and checked (utils/history/page/history-file.ts), as stored
+   * entries in a JSON Blob the page names by its `blob:` URL: 50,000 entries sent in the message itself held
+   * the page for 150-300 ms while the browser copied them. Only this extension's pages can fetch its blob URLs.
    * `removeUpTo`: how many stored entries the person agreed may be pushed out by the cap (none unless asked).
    */
   z.object({
     type: z.literal('importHistory'),
-    entries: z.array(historyEntrySchema).check(z.maxLength(50_000)),
+    entries: z.string().check(z.refine((url: string) => url.startsWith('blob:'))),
     removeUpTo: z.optional(wholeNumber().check(z.nonnegative())),
   }),
   /** The side panel filled its form from this draft: clear it, unless a newer one replaced it. */

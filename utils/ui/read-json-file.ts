@@ -8,19 +8,20 @@ import { formatBytes } from './format-bytes';
  */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
+/** Throws `invalid_input`, naming the file's size, for a file too big to read. */
+export function refuseTooLarge(file: File): void {
+  if (file.size <= MAX_FILE_BYTES) return;
+  const language = uiLanguage();
+  const reason = t('fileTooLarge', [formatBytes(file.size, language), formatBytes(MAX_FILE_BYTES, language)]);
+  throw new AppError('invalid_input', `The file is too large (${file.size} bytes).`, { detail: reason });
+}
+
 /**
  * A chosen file's JSON, or undefined when it is not JSON at all; a file too big to read is refused as
  * `invalid_input`, its size named.
  */
 export async function readJsonFile(file: File): Promise<{ json: unknown } | undefined> {
-  if (file.size > MAX_FILE_BYTES) {
-    const language = uiLanguage();
-    const reason = t('fileTooLarge', [
-      formatBytes(file.size, language),
-      formatBytes(MAX_FILE_BYTES, language),
-    ]);
-    throw new AppError('invalid_input', `The file is too large (${file.size} bytes).`, { detail: reason });
-  }
+  refuseTooLarge(file);
   try {
     return { json: JSON.parse(await file.text()) };
   } catch {

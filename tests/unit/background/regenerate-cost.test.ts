@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { repairEntry } from '../../../utils/history/repair';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import { historyFileText, readHistoryFile } from '../../../utils/history/transfer';
+import { historyFileText, readHistoryEntries } from '../../../utils/history/transfer';
 import { originOf } from '../../../utils/http-url';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { DEMO_API_KEY } from '../../reference-service/server';
@@ -175,6 +175,6 @@ describe('cost in storage and files', () => {
     const reading = { value: 1, at: 1, account: { origin: 'https://a.example', keyId: 'k' } };
     const text = historyFileText([{ ...entry, balanceBefore: reading }], 3);
     expect(text).not.toContain('balanceBefore');
-    expect(readHistoryFile(JSON.parse(text), 3).entries[0]?.cost).toBe(40);
+    expect(readHistoryEntries(JSON.parse(text), 3).entries[0]?.cost).toBe(40);
   });
 });

@@ -4,7 +4,10 @@ import { t } from '../../i18n';
 import { MAX_LIBRARY } from '../../library/limits';
 import { repairLibrary } from '../../library/repair';
 import { libraryItem } from '../../storage/items';
-import { type HistoryFile, historyFileParts, readHistoryFile } from '../transfer';
+import { refuseTooLarge } from '../../ui/read-json-file';
+import { type HistoryFile, historyFileParts, readLibraryPart } from '../transfer';
+import type { FileReading } from './file-reading';
+import HistoryFileWorker from './history-file.worker.ts?worker';
 import { entriesByIds, entriesPage } from './history-reader';
 import { pageHistoryDb, readHistory } from './history-source';
 
@@ -50,19 +53,49 @@ export async function exportHistoryFile(
   return { entries: entries.length, prompts: library?.length ?? 0 };
 }
 
+/** A file read and checked by a thread of its own (history-file.worker.ts), the page only waiting for it. */
+function readOffThread(file: File): Promise<FileReading> {
+  return new Promise((resolve, reject) => {
+    const worker = new HistoryFileWorker();
+    worker.addEventListener('message', ({ data }: MessageEvent<FileReading>) => {
+      worker.terminate();
+      resolve(data);
+    });
+    worker.addEventListener('error', (event) => {
+      worker.terminate();
+      reject(new Error(event.message));
+    });
+    worker.postMessage(file);
+  });
+}
+
 /**
- * The entries and library prompts of a chosen file; throws `invalid_input` naming the first problem,
- * refusing the whole file. That includes prompts the library could not take: the background would refuse
- * them past its cap (merging by id, as it does), but only after the entries were in.
+ * A file's contents once its entries are checked: throws `invalid_input` naming the first problem of its
+ * library part, refusing the whole file. That includes prompts the library could not take: the background
+ * would refuse them past its cap (merging by id, as it does), but only after the entries were in.
  */
-export async function contentsOfFile(json: unknown): Promise<HistoryFile> {
-  const contents = readHistoryFile(json, Date.now());
-  if (contents.prompts.length === 0) return contents;
-  const ids = new Set((await storedPrompts()).map((prompt) => prompt.id));
-  for (const prompt of contents.prompts) ids.add(prompt.id);
-  if (ids.size > MAX_LIBRARY) {
-    const reason = t('historyFileLibraryFull', [ids.size, MAX_LIBRARY]);
-    throw new AppError('invalid_input', `Not a Promptcast history file (${reason}).`, { detail: reason });
+export async function checkedContents(entries: Blob, count: number, library: unknown): Promise<HistoryFile> {
+  const prompts = readLibraryPart(library);
+  if (prompts.length > 0) {
+    const ids = new Set((await storedPrompts()).map((prompt) => prompt.id));
+    for (const prompt of prompts) ids.add(prompt.id);
+    if (ids.size > MAX_LIBRARY) {
+      const reason = t('historyFileLibraryFull', [ids.size, MAX_LIBRARY]);
+      throw new AppError('invalid_input', `Not a Promptcast history file (${reason}).`, { detail: reason });
+    }
   }
-  return contents;
+  return { entries, count, prompts };
+}
+
+/**
+ * A chosen file's entries and library prompts, or undefined when it is not JSON; a file too big, or one
+ * that is not an export, throws `invalid_input` naming why.
+ */
+export async function contentsOfFile(file: File): Promise<HistoryFile | undefined> {
+  refuseTooLarge(file);
+  const read = await readOffThread(file);
+  if (read.type === 'notJson') return undefined;
+  if (read.type === 'refused')
+    throw new AppError(read.info.kind, read.info.message, { detail: read.info.detail });
+  return checkedContents(read.entries, read.count, read.library);
 }

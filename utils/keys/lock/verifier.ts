@@ -19,6 +19,6 @@ export function sealVerifier(master: Master): Promise<SealedSecret> {
  */
 export async function checkVerifier(sealed: unknown, master: Master): Promise<void> {
   if ((await openSecret(sealed, master)) !== VERIFIER_TEXT) {
-    throw new AppError('unexpected', 'The sealed value given as the verifier holds something else.');
+    throw new AppError('unexpected', 'Not a key lock verifier.');
   }
 }
