@@ -98,6 +98,20 @@ test('the history page finds entries, exports them with the prompt library to a 
   });
   expect(text).not.toContain(DEMO_API_KEY);
 
+  // Export selected: those entries alone, in the order shown (oldest first here), and no library.
+  await history.select('a red kite over hills');
+  await history.select('a red balloon, refused', 'ControlOrMeta');
+  await history.bulk('Export selected');
+  await expect(history.statusSaying('Exported 2 entries.')).toBeVisible();
+  await expect.poll(() => savedTexts().length).toBe(2);
+  const picked = JSON.parse(savedTexts().find((saved) => saved !== text) ?? '') as typeof file;
+  expect(picked.entries.map((entry) => entry.prompt)).toEqual([
+    'a red kite over hills',
+    'a red balloon, refused',
+  ]);
+  expect(picked).not.toHaveProperty('library');
+  await history.clearSelection();
+
   // Re-import into a cleared history and an emptied library restores both; importing again adds nothing twice.
   await history.clear(true);
   await expect(history.page.getByText('Nothing generated yet.')).toBeVisible();

@@ -120,23 +120,28 @@ function toFileEntry(entry: HistoryEntry): FileEntry {
   };
 }
 
-/** Entries stringified per part of an export: a part is one short task of the page's. */
-const ENTRIES_PER_PART = 500;
-
 /** What stands for the entries in the file's skeleton: a string no entry writes. */
 const ENTRIES_SLOT = '\u0000';
 
+/** The export file's text as it is written, its entries a batch at a time (see historyFileWriter). */
+export interface HistoryFileWriter {
+  /** The whole file when it has no entries. */
+  empty: string;
+  /** Before the first entry, and after the last. */
+  head: string;
+  tail: string;
+  /** A batch's entries, as they are now; `first` for the file's first batch. */
+  entries(batch: readonly HistoryEntry[], first: boolean): string;
+}
+
 /**
- * The export file's text in parts, to be joined (or made a Blob) in order: the entries as they are now,
- * newest first, a few hundred per part, and the library's prompts when given (as a library file, so the part
- * reads back through the library's own check). The text is `JSON.stringify(file, null, 2)` exactly; a page
- * stringifying 50,000 entries at once stopped for the whole of it.
+ * The export file's text in parts, to be joined (or made a Blob) in order: the head, the entries a batch
+ * at a time as they are read (newest first), then the tail with the library's prompts when given (as a
+ * library file, so the part reads back through the library's own check). Joined, the text is
+ * `JSON.stringify(file, null, 2)` exactly; a page stringifying 50,000 entries at once stopped for the whole
+ * of it, and one holding them all while it wrote spent 80 ms in one garbage collection.
  */
-export function* historyFileParts(
-  entries: readonly HistoryEntry[],
-  exportedAt: number,
-  library?: readonly LibraryPrompt[],
-): Generator<string> {
+export function historyFileWriter(exportedAt: number, library?: readonly LibraryPrompt[]): HistoryFileWriter {
   const file = (shown: readonly unknown[]) => ({
     format: FORMAT,
     version: VERSION,
@@ -144,32 +149,20 @@ export function* historyFileParts(
     entries: shown,
     ...(library ? { library: { format: LIBRARY_FORMAT, v: 1, prompts: library } } : {}),
   });
-  if (entries.length === 0) {
-    yield JSON.stringify(file([]), null, 2);
-    return;
-  }
   // The skeleton with one entry in its place: each entry goes at that depth, two levels in. The entries come
   // before the library, so the first such string is theirs whatever the library holds.
   const skeleton = JSON.stringify(file([ENTRIES_SLOT]), null, 2);
   const slot = JSON.stringify(ENTRIES_SLOT);
   const slotAt = skeleton.indexOf(slot);
-  yield skeleton.slice(0, slotAt);
-  for (let at = 0; at < entries.length; at += ENTRIES_PER_PART) {
-    const texts = entries
-      .slice(at, at + ENTRIES_PER_PART)
-      .map((entry) => JSON.stringify(toFileEntry(entry), null, 2).replaceAll('\n', '\n    '));
-    yield `${at > 0 ? ',\n    ' : ''}${texts.join(',\n    ')}`;
-  }
-  yield skeleton.slice(slotAt + slot.length);
-}
-
-/** The export file's text whole (historyFileParts joined). */
-export function historyFileText(
-  entries: readonly HistoryEntry[],
-  exportedAt: number,
-  library?: readonly LibraryPrompt[],
-): string {
-  return [...historyFileParts(entries, exportedAt, library)].join('');
+  return {
+    empty: JSON.stringify(file([]), null, 2),
+    head: skeleton.slice(0, slotAt),
+    tail: skeleton.slice(slotAt + slot.length),
+    entries: (batch, first) =>
+      `${first ? '' : ',\n    '}${batch
+        .map((entry) => JSON.stringify(toFileEntry(entry), null, 2).replaceAll('\n', '\n    '))
+        .join(',\n    ')}`,
+  };
 }
 
 /**

@@ -6,8 +6,9 @@ import { forgetAllCopies } from '../../../utils/copies/copies';
 import { copiesItem } from '../../../utils/copies/copies-item';
 import { readCopy } from '../../../utils/copies/copy-reader';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import { historyFileParts, historyFileText } from '../../../utils/history/transfer';
+import { historyFileWriter } from '../../../utils/history/transfer';
 import type { LibraryPrompt } from '../../../utils/library/schema';
+import { historyFileText } from '../../support/history-file-text';
 import { type BackgroundHarness, makeBackgroundApp } from '../support/background-app';
 import { imageEntry as entry } from '../support/fixtures';
 import { importFile } from '../support/import-file';
@@ -51,7 +52,7 @@ describe('history export and import', () => {
     expect(file.entries).toEqual([wanted, entry('i1', { createdAt: 500 })]);
   });
 
-  it('writes the file in parts of a few hundred entries whose text is the whole file stringified', () => {
+  it('writes the file a batch at a time, the batches joined being the whole file stringified', () => {
     const many = newer(1201);
     const library = [
       // A prompt whose text is the entries' stand-in in the skeleton changes nothing.
@@ -60,18 +61,31 @@ describe('history export and import', () => {
     for (const [entries, prompts] of [
       [many, undefined],
       [many.slice(0, 1), library],
-      [[], library],
-      [[], undefined],
+      [many.slice(0, 3), library],
     ] as const) {
-      const parts = [...historyFileParts(entries, 7, prompts)];
-      const whole = JSON.parse(parts.join('')) as unknown;
-      expect(parts.join('')).toBe(JSON.stringify(whole, null, 2));
-      expect(whole).toEqual(JSON.parse(historyFileText(entries, 7, prompts)));
+      const writer = historyFileWriter(7, prompts);
+      const batches = [entries.slice(0, 1), entries.slice(1, 500), entries.slice(500)].filter(
+        (b) => b.length,
+      );
+      const text = `${writer.head}${batches.map((batch, i) => writer.entries(batch, i === 0)).join('')}${writer.tail}`;
+      const file = {
+        format: 'promptcast-history',
+        version: 2,
+        exportedAt: 7,
+        entries: JSON.parse(historyFileText(entries, 7)).entries,
+      };
+      const whole = JSON.parse(text) as unknown;
+      expect(text).toBe(JSON.stringify(whole, null, 2));
+      expect(whole).toEqual(
+        prompts ? { ...file, library: { format: 'promptcast-library', v: 1, prompts } } : file,
+      );
       expect((whole as { entries: unknown[] }).entries).toHaveLength(entries.length);
-      if (prompts) expect(whole).toMatchObject({ library: { prompts } });
     }
-    // 1,201 entries: a part for the head, three of entries, one for the tail.
-    expect([...historyFileParts(many, 7)]).toHaveLength(5);
+    for (const prompts of [library, undefined]) {
+      const { empty } = historyFileWriter(7, prompts);
+      expect(JSON.parse(empty)).toMatchObject({ entries: [] });
+      expect(empty).toBe(JSON.stringify(JSON.parse(empty), null, 2));
+    }
   });
 
   it('imports into a cleared history, newest first, and adds nothing twice', async () => {

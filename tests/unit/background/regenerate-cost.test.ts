@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { repairEntry } from '../../../utils/history/repair';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import { historyFileText, readHistoryEntries } from '../../../utils/history/transfer';
+import { readHistoryEntries } from '../../../utils/history/transfer';
 import { originOf } from '../../../utils/http-url';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { DEMO_API_KEY } from '../../reference-service/server';
+import { historyFileText } from '../../support/history-file-text';
 import { makeBackgroundApp, startWorker } from '../support/background-app';
 import { referenceServiceForFile } from '../support/reference-service';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileReading } from '../../../utils/history/page/file-reading';
-import { historyFileText } from '../../../utils/history/transfer';
+import { historyFileText } from '../../support/history-file-text';
 import { imageEntry as entry } from '../support/fixtures';
 
 const NOW = Date.UTC(2026, 10, 28);

@@ -5,7 +5,9 @@ import { MAX_LIBRARY } from '../../library/limits';
 import { repairLibrary } from '../../library/repair';
 import { libraryItem } from '../../storage/items';
 import { refuseTooLarge } from '../../ui/read-json-file';
-import { type HistoryFile, historyFileParts, readLibraryPart } from '../transfer';
+import type { DateKey } from '../history-db';
+import type { HistoryEntry } from '../schema';
+import { type HistoryFile, historyFileWriter, readLibraryPart } from '../transfer';
 import type { FileReading } from './file-reading';
 import HistoryFileWorker from './history-file.worker.ts?worker';
 import { entriesByIds, entriesPage } from './history-reader';
@@ -21,36 +23,54 @@ import { pageHistoryDb, readHistory } from './history-source';
 /** The library as the background reads it, so an export holds only prompts its import takes back. */
 const storedPrompts = async () => repairLibrary(await libraryItem.getValue()).prompts;
 
+/** Entries read, written and let go of at a time: one read transaction, and a short task of the page's. */
+const EXPORT_BATCH = 1000;
+
+/** The entries to export a batch at a time: the named ones in their order, or the whole history newest first. */
+async function* exportBatches(ids?: readonly string[]): AsyncGenerator<HistoryEntry[]> {
+  if (ids) {
+    for (let at = 0; at < ids.length; at += EXPORT_BATCH) {
+      const batch = ids.slice(at, at + EXPORT_BATCH);
+      yield await readHistory(pageHistoryDb, (db) => entriesByIds(db, batch), []);
+    }
+    return;
+  }
+  let after: DateKey | undefined;
+  do {
+    const from = after;
+    const page = await readHistory(
+      pageHistoryDb,
+      (db) => entriesPage(db, { count: EXPORT_BATCH, order: 'newest', ...(from ? { after: from } : {}) }),
+      { entries: [] },
+    );
+    yield page.entries;
+    after = page.next;
+  } while (after);
+}
+
 /**
  * Saves the named entries, or the whole history with the prompt library, as an export file; answers how
- * many of each it holds. A selection is those entries alone.
+ * many of each it holds. A selection is those entries alone. The file grows a batch at a time, each part a
+ * Blob at once: the page never holds the whole history, as entries or as text.
  */
 export async function exportHistoryFile(
   ids?: readonly string[],
 ): Promise<{ entries: number; prompts: number }> {
-  const [entries, library] = ids
-    ? [await readHistory(pageHistoryDb, (db) => entriesByIds(db, ids), []), undefined]
-    : await Promise.all([
-        readHistory(
-          pageHistoryDb,
-          (db) =>
-            entriesPage(db, { count: Number.POSITIVE_INFINITY, order: 'newest' }).then(
-              (page) => page.entries,
-            ),
-          [],
-        ),
-        storedPrompts(),
-      ]);
+  const library = ids ? undefined : await storedPrompts();
   const now = Date.now();
-  const parts: string[] = [];
-  for (const part of historyFileParts(entries, now, library)) {
-    parts.push(part);
-    // Between two parts the page paints and takes input: 50,000 entries are a hundred parts.
+  const writer = historyFileWriter(now, library);
+  const parts: Blob[] = [];
+  let count = 0;
+  for await (const batch of exportBatches(ids)) {
+    if (batch.length === 0) continue;
+    parts.push(new Blob([count === 0 ? writer.head : '', writer.entries(batch, count === 0)]));
+    count += batch.length;
+    // Between two batches the page paints and takes input: 50,000 entries are fifty batches.
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  const blob = new Blob(parts, { type: 'application/json' });
+  const blob = new Blob(count === 0 ? [writer.empty] : [...parts, writer.tail], { type: 'application/json' });
   await saveBlob(blob, `promptcast-history-${new Date(now).toISOString().slice(0, 10)}.json`);
-  return { entries: entries.length, prompts: library?.length ?? 0 };
+  return { entries: count, prompts: library?.length ?? 0 };
 }
 
 /** A file read and checked by a thread of its own (history-file.worker.ts), the page only waiting for it. */
