@@ -8,9 +8,8 @@ import { EntryCopyState } from '../copies/EntryCopyState';
 import { EntryMedia } from '../media/EntryMedia';
 import { EntryRetry } from '../prompts/EntryRetry';
 import styles from './Entry.module.css';
-import { EntryCollections } from './EntryCollections';
 import { kindLabel, Outcome, RunningDetails, StatusBadge } from './EntryParts';
-import { FavouriteButton } from './FavouriteButton';
+import type { RowCuration } from './RowCuration';
 
 interface Props {
   entry: HistoryEntry;
@@ -24,10 +23,12 @@ interface Props {
   /** Fills the page's prompt form from the entry (Edit & generate); pages without a form leave it out. */
   onEdit?: (entry: HistoryEntry) => void;
   /**
-   * The history page's selection: with it the row has a checkbox, a favourite star and its collections.
-   * `range` is a Shift+click (from the last toggled row); a plain or Ctrl/Cmd+click toggles this row alone.
+   * The history page's selection: with it the row has a checkbox. `range` is a Shift+click (from the last
+   * toggled row); a plain or Ctrl/Cmd+click toggles this row alone.
    */
   onSelect?: (entry: HistoryEntry, range: boolean) => void;
+  /** The history page's favourite star and collections for the row (RowCuration.tsx). */
+  curation?: RowCuration | undefined;
   selected?: boolean;
   /** On the first listed entry of a batch at work: the batch's listed entries, for its controls. */
   batch?: readonly HistoryEntry[] | undefined;
@@ -48,6 +49,7 @@ export const HistoryItem = memo(function HistoryItem({
   selected = false,
   batch,
   onCompare,
+  curation,
 }: Props) {
   const stamp = formatDateTime(entry.createdAt, locale);
   const reasonId = useId();
@@ -86,9 +88,7 @@ export const HistoryItem = memo(function HistoryItem({
         <time className={styles.time} dateTime={new Date(entry.createdAt).toISOString()} title={stamp}>
           {variant === 'full' ? stamp : formatRelativeTime(entry.createdAt, now, locale)}
         </time>
-        {onSelect ? (
-          <FavouriteButton entryId={entry.id} prompt={entry.prompt} favourite={entry.favourite === true} />
-        ) : null}
+        {curation ? <curation.Star entry={entry} /> : null}
       </div>
       {variant === 'compact' ? (
         <div className={styles.body}>
@@ -100,9 +100,7 @@ export const HistoryItem = memo(function HistoryItem({
         // wrappers fewer for each of hundreds of rows.
         details
       )}
-      {onSelect ? (
-        <EntryCollections entryId={entry.id} prompt={entry.prompt} collections={entry.collections ?? []} />
-      ) : null}
+      {curation ? <curation.Collections entry={entry} /> : null}
       <EntryRetry entry={entry} onEdit={onEdit} reasonId={reasonId}>
         {onCompare && entry.compared && entry.batchId ? (
           <button

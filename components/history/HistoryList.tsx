@@ -5,6 +5,7 @@ import { uiLanguage } from '@/utils/i18n';
 import { useAfterFirstPaint } from '@/utils/ui/hooks';
 import styles from './Entry.module.css';
 import { HistoryItem } from './HistoryItem';
+import type { RowCuration } from './RowCuration';
 
 /** More than a screenful of rows of the full page come whole in the first frame. */
 const FIRST_WHOLE_ROWS = 12;
@@ -24,6 +25,8 @@ interface Props {
   firstWholeRows?: number;
   /** Opens an entry's comparison (see HistoryItem); stable, as `onSelect`. */
   onCompare?: (entry: HistoryEntry, opener: HTMLElement) => void;
+  /** The history page's star and collections for each row (see HistoryItem). */
+  curation?: RowCuration;
 }
 
 export function HistoryList({
@@ -38,6 +41,7 @@ export function HistoryList({
   selected,
   firstWholeRows = FIRST_WHOLE_ROWS,
   onCompare,
+  curation,
 }: Props) {
   // Asked once per list rather than once per row: each answer costs the browser two extension API calls.
   const locale = uiLanguage();
@@ -72,6 +76,7 @@ export function HistoryList({
             selected={selected?.has(entry.id) ?? false}
             batch={heads.get(entry.id)}
             onCompare={onCompare}
+            curation={curation}
           />
         ) : (
           // The row with its prompt as plain text, one element with no component around it, until it is whole.

@@ -9,6 +9,7 @@ import { HistoryFind } from '@/components/history/HistoryFind';
 import { HistoryList } from '@/components/history/HistoryList';
 import { HistoryTransfer } from '@/components/history/HistoryTransfer';
 import { LoadMore } from '@/components/history/LoadMore';
+import { ROW_CURATION } from '@/components/history/RowCuration';
 import { KeyStatusContext } from '@/components/keys/KeyStatusContext';
 import { FIRST_CELLS, MediaGrid } from '@/components/media/MediaGrid';
 import { StatusMessage } from '@/components/StatusMessage';
@@ -258,6 +259,7 @@ export function HistoryApp({ seed }: { seed?: readonly HistoryEntry[] }) {
               // Below a grid that fills the first screen no row is on it: each comes whole a frame later.
               firstWholeRows={media.length >= FIRST_CELLS ? 0 : undefined}
               onCompare={compare}
+              curation={ROW_CURATION}
             />
           ) : null}
           {comparing ? (
