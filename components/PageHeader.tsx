@@ -6,12 +6,12 @@ import { t } from '@/utils/i18n';
 import type { ShownProfiles } from '@/utils/profiles/page/profiles-view';
 import { openOptions } from '@/utils/ui/navigation';
 import styles from './PageSections.module.css';
-import { ProfileSwitch } from './profiles/ProfileSwitch';
+import { ProfileSlot, ProfileSwitch } from './profiles/ProfileSwitch';
 
 interface Props {
   configured: boolean;
   balance?: ShownBalance;
-  /** Shown once known, so the build-time frame (which cannot know them) needs no room kept for them. */
+  /** Shown once known; the build-time frame (which cannot know them) keeps an empty slot the page shell fills. */
   profiles?: ShownProfiles | undefined;
   refresh: BalanceRefresh;
   now: number;
@@ -27,7 +27,7 @@ export function PageHeader({ configured, balance, profiles, refresh, now }: Prop
           <img className={styles.logo} src="/icon/32.png" alt="" width={20} height={20} />
           {t('extName')}
         </h1>
-        {profiles ? <ProfileSwitch profiles={profiles} /> : null}
+        {profiles ? <ProfileSwitch profiles={profiles} /> : <ProfileSlot />}
         <button
           type="button"
           className={`${controls.button} ${controls.small}`}

@@ -2,8 +2,8 @@ import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 import { startApp } from '../utils/ui/app-start';
 import { holdEarlyClicks } from '../utils/ui/early-clicks';
 import { hideFrameInOtherLanguage } from '../utils/ui/frame-language';
-import { paintOver } from '../utils/ui/shell-paint';
-import { readBalanceText } from '../utils/ui/snapshot';
+import { PROFILE_SLOT, paintOver, paintProfileSwitch } from '../utils/ui/shell-paint';
+import { readShellView } from '../utils/ui/snapshot';
 
 /**
  * The popup's and the side panel's first script, a module of its own (`<script type="module">` in their
@@ -13,23 +13,26 @@ import { readBalanceText } from '../utils/ui/snapshot';
  * cached balance comes a frame later. A classic script in the head held every first paint back by its own
  * fetch (about 10 ms, a fifth of the whole). It holds a Generate click until React handles the page;
  * where its tag says `data-paints="balance"` (the popup, whose snapshot it is), it paints the last known
- * balance over the frame; then it starts the page's app, whose files, fetched beside the shell's, held it
- * back (build/app-after-shell.ts).
+ * balance over the frame, and the profile switch, whose choice it holds for React too; then it starts
+ * the page's app, whose files, fetched beside the shell's, held it back (build/app-after-shell.ts).
  */
 export default defineUnlistedScript(() => {
   try {
     hideFrameInOtherLanguage();
     holdEarlyClicks();
-    paintCachedBalance();
+    paintSnapshot();
   } finally {
     // After the balance, and whatever went wrong before: a page without its app is a dead page.
     startApp();
   }
 });
 
-function paintCachedBalance(): void {
+/** The popup's last balance and, with several profiles, its profile switch, live before React. */
+function paintSnapshot(): void {
   if (!document.querySelector('script[data-paints="balance"]')) return;
-  const text = readBalanceText();
-  const slot = document.querySelector('#root [data-testid="balance"]');
-  if (text && slot) paintOver(slot, text);
+  const { balanceText, switcher } = readShellView();
+  const balance = document.querySelector('#root [data-testid="balance"]');
+  if (balanceText && balance) paintOver(balance, balanceText);
+  const slot = document.querySelector<HTMLElement>(`#root [${PROFILE_SLOT}]`);
+  if (switcher && slot) paintProfileSwitch(slot, switcher);
 }

@@ -4,7 +4,9 @@ import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
 import { describeError, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
-import type { ShownProfiles } from '@/utils/profiles/page/profiles-view';
+import { profileLabel, type ShownProfiles } from '@/utils/profiles/page/profiles-view';
+import { PROFILE_SWITCH_ATTRIBUTE } from '@/utils/ui/early-clicks';
+import { PROFILE_SLOT, PROFILE_SLOT_LABEL } from '@/utils/ui/shell-paint';
 import { ErrorMessage } from '../ErrorMessage';
 import styles from './ProfileSwitch.module.css';
 
@@ -36,18 +38,30 @@ export function ProfileSwitch({ profiles }: { profiles: ShownProfiles }) {
       <select
         id={selectId}
         className={`${controls.select} ${styles.select}`}
+        {...{ [PROFILE_SWITCH_ATTRIBUTE]: '' }}
         value={profiles.activeId}
         onChange={(event) => choose(event.currentTarget.value)}
       >
         {profiles.list.map((profile) => (
           <option key={profile.id} value={profile.id}>
-            {profile.host && profile.host !== profile.name
-              ? `${profile.name} (${profile.host})`
-              : profile.name}
+            {profileLabel(profile)}
           </option>
         ))}
       </select>
       {error ? <ErrorMessage inline>{t('profileSwitchFailed', describeError(error))}</ErrorMessage> : null}
     </span>
+  );
+}
+
+/**
+ * The switch's place while the profiles are not known (the frame rendered at build time): empty, it takes
+ * no room; the page shell paints the snapshot's switch into it, dressed as the real one, before React.
+ */
+export function ProfileSlot() {
+  return (
+    <span
+      className={styles.profile}
+      {...{ [PROFILE_SLOT]: `${controls.select} ${styles.select}`, [PROFILE_SLOT_LABEL]: t('profileLabel') }}
+    />
   );
 }

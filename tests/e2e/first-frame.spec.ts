@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { LibraryPicker } from './pages/library';
 import type { ExtensionUnderTest } from './support/extension';
 import { expect, test } from './support/fixtures';
-import { quiet, requestsTo, submissionsOf } from './support/probes';
-import { configure } from './support/setup';
+import { quiet, requestsTo, storageOf, submissionsOf } from './support/probes';
+import { configure, sendFrom } from './support/setup';
 
 /** What the page looked like the moment the early click below was made. */
 interface EarlyClick {
@@ -190,6 +190,57 @@ test('popup: a slash pressed in the empty box while React is held back opens the
   await page.keyboard.press('Escape');
   await box.pressSequentially('a/b');
   await expect(box).toHaveValue('a/b');
+  expect(errors).toEqual([]);
+});
+
+test('popup: a profile chosen in the switch while React is held back is switched to once', async ({
+  extension,
+  service,
+}) => {
+  const options = await configure(extension, service);
+  const added = await sendFrom(options, { type: 'addProfile', name: 'Work' });
+  if (!added.ok) throw new Error(added.error.message);
+  const profiles = async () =>
+    (await storageOf(extension)).local.profiles as { activeId: string; list: { id: string }[] };
+  const first = (await profiles()).list[0]?.id ?? '';
+  const work = added.data.id;
+  // Back on the first profile, the one set up: an earlier open leaves the snapshot the shell paints from.
+  expect(await sendFrom(options, { type: 'switchProfile', id: first })).toMatchObject({ ok: true });
+  const earlier = await extension.openPage('popup');
+  await expect(earlier.getByRole('combobox', { name: 'Profile' })).toHaveValue(first);
+  await expect
+    .poll(() => earlier.evaluate(() => localStorage.getItem('promptcast:popup-snapshot:v1') ?? ''))
+    .toContain('"switcher"');
+  await earlier.close();
+  // Every command the worker is sent from now on, by type.
+  const worker = await extension.worker();
+  await worker.evaluate(() => {
+    const seen: string[] = [];
+    Object.assign(globalThis, { commandsSeen: seen });
+    chrome.runtime.onMessage.addListener((message: { type?: string }) => {
+      seen.push(message.type ?? '?');
+    });
+  });
+  const switches = () =>
+    worker.evaluate(() =>
+      (globalThis as unknown as { commandsSeen: string[] }).commandsSeen.filter(
+        (type) => type === 'switchProfile',
+      ),
+    );
+
+  const { page, errors, html } = await openHeldPopup(extension);
+  const choice = page.getByRole('combobox', { name: 'Profile' });
+  await expect(choice).toHaveValue(first);
+  await choice.selectOption(work);
+  await expect(html).not.toHaveAttribute('data-hydrated');
+  expect(await switches()).toEqual([]);
+
+  await releaseApp(page);
+  await expect(html).toHaveAttribute('data-hydrated');
+  await expect.poll(async () => (await profiles()).activeId).toBe(work);
+  await expect(choice).toHaveValue(work);
+  await expect(page.getByRole('combobox', { name: 'Profile' })).toHaveCount(1);
+  expect(await switches()).toEqual(['switchProfile']);
   expect(errors).toEqual([]);
 });
 

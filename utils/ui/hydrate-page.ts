@@ -11,15 +11,16 @@ import { undoShellPaint } from './shell-paint';
  * Takes over a page whose first frame was rendered at build time (its `<html lang>` is that frame's
  * language): React hydrates `first`, the tree that rendered it, then renders `live` (the same page with
  * what the page could read synchronously, e.g. the popup's snapshot). Everything runs in this one task
- * (flushSync), so no frame shows the state in between. Input made in the first frame is adopted and a
- * held Generate click is replayed once React handles the page.
+ * (flushSync), so no frame shows the state in between. Input made in the first frame is adopted, and a
+ * held Generate click and a profile chosen in the painted switch are replayed once React handles the page.
  *
  * Read `lang` before anything sets it. A browser in another language than the frame's gets the page
  * rendered afresh, since hydrating English text with German text would only fail.
  */
 export function hydratePage(root: HTMLElement, frameLanguage: string, first: ReactNode, live = first): void {
+  let focusProfile = false;
   if (root.firstElementChild && primarySubtag(frameLanguage) === primarySubtag(uiLanguage())) {
-    undoShellPaint(root);
+    focusProfile = undoShellPaint(root);
     const page = flushSync(() => hydrateRoot(root, first));
     flushSync(() => adoptEarlyInput(root));
     if (live !== first) flushSync(() => page.render(live));
@@ -28,5 +29,5 @@ export function hydratePage(root: HTMLElement, frameLanguage: string, first: Rea
     flushSync(() => createRoot(root).render(live));
     showFrame();
   }
-  releaseEarlyClicks();
+  releaseEarlyClicks(document, focusProfile);
 }

@@ -2,7 +2,7 @@ import type { ErrorInfo } from '../error-info';
 import type { HistoryEntry } from '../history/schema';
 import { withoutThumbnails } from '../history/thumbnail';
 import type { Balance } from '../messaging/protocol';
-import { type ShownProfiles, snapshotProfiles } from '../profiles/page/profiles-view';
+import { profileLabel, type ShownProfiles, snapshotProfiles } from '../profiles/page/profiles-view';
 import type { Settings } from '../settings/schema';
 import { shownView } from './stored-view';
 
@@ -49,16 +49,50 @@ export function readSnapshot(store: Pick<Storage, 'getItem'> = localStorage): Ca
   }
 }
 
+/** The profile switch as the shell paints it before React: the active profile and each one's id and label. */
+export interface ShellSwitch {
+  activeId: string;
+  options: Array<[id: string, label: string]>;
+}
+
+/** What the shell paints before React: the worded balance, and the profile switch of several profiles. */
+export interface ShellView {
+  balanceText?: string;
+  switcher?: ShellSwitch;
+}
+
+/** The most options the shell paints: as many profiles as a person can have. */
+const MAX_SWITCH_OPTIONS = 20;
+
+const isShellSwitch = (value: unknown): value is ShellSwitch => {
+  const { activeId, options } = (value ?? {}) as Partial<ShellSwitch>;
+  return (
+    typeof activeId === 'string' &&
+    Array.isArray(options) &&
+    options.length <= MAX_SWITCH_OPTIONS &&
+    options.every(
+      (option: unknown) =>
+        Array.isArray(option) && typeof option[0] === 'string' && typeof option[1] === 'string',
+    )
+  );
+};
+
 /**
- * Only the worded balance, for the shell that paints before React: it loads none of the checks that
+ * Only what the shell paints, for the shell that runs before React: it loads none of the checks that
  * readSnapshot needs for the rest of the view.
  */
-export function readBalanceText(store: Pick<Storage, 'getItem'> = localStorage): string | undefined {
+export function readShellView(store: Pick<Storage, 'getItem'> = localStorage): ShellView {
   try {
-    const view = JSON.parse(store.getItem(KEY) ?? 'null') as { balanceText?: unknown } | null;
-    return typeof view?.balanceText === 'string' ? view.balanceText : undefined;
+    const view = JSON.parse(store.getItem(KEY) ?? 'null') as {
+      balanceText?: unknown;
+      switcher?: unknown;
+    } | null;
+    return {
+      ...(typeof view?.balanceText === 'string' ? { balanceText: view.balanceText } : {}),
+      ...(isShellSwitch(view?.switcher) ? { switcher: view.switcher } : {}),
+    };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -73,9 +107,21 @@ export function forgetSnapshotHistory(store: Pick<Storage, 'getItem' | 'setItem'
 
 export function writeSnapshot(view: CachedView, store: Pick<Storage, 'setItem'> = localStorage): void {
   try {
+    const list = view.profiles?.list ?? [];
+    // One profile has no switch, only its name: React shows that at once.
+    const switcher: ShellSwitch | undefined =
+      view.profiles && list.length > 1
+        ? {
+            activeId: view.profiles.activeId,
+            options: list.map((profile) => [profile.id, profileLabel(profile)]),
+          }
+        : undefined;
     store.setItem(
       KEY,
-      JSON.stringify({ ...view, history: view.history.slice(0, SNAPSHOT_HISTORY) }, withoutThumbnails),
+      JSON.stringify(
+        { ...view, history: view.history.slice(0, SNAPSHOT_HISTORY), ...(switcher ? { switcher } : {}) },
+        withoutThumbnails,
+      ),
     );
   } catch {
     // A full or disabled localStorage only costs the next popup its instant first frame.

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdEarlyClicks } from '@/utils/ui/early-clicks';
 import { hydratePage } from '@/utils/ui/hydrate-page';
-import { paintOver } from '@/utils/ui/shell-paint';
+import { paintOver, paintProfileSwitch } from '@/utils/ui/shell-paint';
 
 /** A form shaped like the prompt form: controlled fields, a Generate submit button, what it sent. */
 function Form({
@@ -49,6 +49,22 @@ function Form({
   );
 }
 
+/** A header shaped like the page's: the profile switch once the profiles are known, its slot before. */
+function Header({ onSwitch, activeId }: { onSwitch: (id: string) => void; activeId?: string }) {
+  if (activeId === undefined) return <span data-profile-slot="select small" data-profile-label="Profile" />;
+  return (
+    <select
+      aria-label="Profile"
+      data-profile-switch=""
+      value={activeId}
+      onChange={(event) => onSwitch(event.currentTarget.value)}
+    >
+      <option value="h">Home</option>
+      <option value="w">Work</option>
+    </select>
+  );
+}
+
 function builtPage(markup: string): HTMLElement {
   const root = document.createElement('div');
   root.id = 'root';
@@ -60,7 +76,8 @@ function builtPage(markup: string): HTMLElement {
 const field = <T extends Element>(root: HTMLElement, selector: string) => root.querySelector(selector) as T;
 
 afterEach(() => {
-  for (const name of ['hydrated', 'heldClick', 'holdsClicks']) delete document.documentElement.dataset[name];
+  for (const name of ['hydrated', 'heldClick', 'holdsClicks', 'heldProfile'])
+    delete document.documentElement.dataset[name];
   document.body.replaceChildren();
   vi.restoreAllMocks();
 });
@@ -115,6 +132,60 @@ describe('hydratePage', () => {
     );
     expect(slot.hasAttribute('data-built-text')).toBe(false);
     expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('makes a profile chosen in the switch the shell painted in React’s switch, once, focus kept', () => {
+    const onSwitch = vi.fn();
+    const errors = vi.spyOn(console, 'error');
+    const root = builtPage(renderToString(<Header onSwitch={vi.fn()} />));
+    holdEarlyClicks();
+    const slot = field<HTMLElement>(root, '[data-profile-slot]');
+    paintProfileSwitch(slot, {
+      activeId: 'w',
+      options: [
+        ['h', 'Home'],
+        ['w', 'Work'],
+      ],
+    });
+    const painted = field<HTMLSelectElement>(root, 'select');
+    expect(painted.className).toBe('select small');
+    expect(painted.getAttribute('aria-label')).toBe('Profile');
+    expect(painted.value).toBe('w');
+    // Chosen twice before React: the latest choice is the one made.
+    for (const id of ['h', 'w', 'h']) {
+      painted.value = id;
+      painted.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    painted.focus();
+
+    hydratePage(root, 'en', <Header onSwitch={vi.fn()} />, <Header onSwitch={onSwitch} activeId="w" />);
+
+    expect(onSwitch).toHaveBeenCalledTimes(1);
+    expect(onSwitch).toHaveBeenCalledWith('h');
+    expect(root.querySelectorAll('select')).toHaveLength(1);
+    expect(document.activeElement).toBe(root.querySelector('select[data-profile-switch]'));
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('switches nothing when the profile chosen before React is gone from the stored list', () => {
+    const onSwitch = vi.fn();
+    const root = builtPage(renderToString(<Header onSwitch={vi.fn()} />));
+    holdEarlyClicks();
+    paintProfileSwitch(field<HTMLElement>(root, '[data-profile-slot]'), {
+      activeId: 'w',
+      options: [
+        ['gone', 'Gone'],
+        ['w', 'Work'],
+      ],
+    });
+    const painted = field<HTMLSelectElement>(root, 'select');
+    painted.value = 'gone';
+    painted.dispatchEvent(new Event('change', { bubbles: true }));
+
+    hydratePage(root, 'en', <Header onSwitch={vi.fn()} />, <Header onSwitch={onSwitch} activeId="w" />);
+
+    expect(onSwitch).not.toHaveBeenCalled();
+    expect(field<HTMLSelectElement>(root, 'select').value).toBe('w');
   });
 
   it('renders afresh, with no early click lost, where the built frame is in another language', () => {

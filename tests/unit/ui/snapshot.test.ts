@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import {
   forgetSnapshotHistory,
-  readBalanceText,
+  readShellView,
   readSnapshot,
   writeSnapshot,
 } from '../../../utils/ui/snapshot';
@@ -120,16 +120,50 @@ describe('popup snapshot', () => {
     expect(view?.balance).toBeNull();
     expect(view?.balanceError).toBeUndefined();
     expect(view?.balanceText).toBe('5 credits');
-    expect(readBalanceText(store)).toBe('5 credits');
+    expect(readShellView(store)).toEqual({ balanceText: '5 credits' });
   });
 
-  it('gives the shell no balance text from a missing, damaged or foreign snapshot', () => {
+  it('gives the shell nothing from a missing, damaged or foreign snapshot', () => {
     const store = memoryStore();
-    expect(readBalanceText(store)).toBeUndefined();
-    for (const stored of ['{not json', 'null', '"text"', JSON.stringify({ balanceText: 5 })]) {
+    expect(readShellView(store)).toEqual({});
+    for (const stored of [
+      '{not json',
+      'null',
+      '"text"',
+      JSON.stringify({ balanceText: 5 }),
+      JSON.stringify({ switcher: { activeId: 'a', options: [['a', 7]] } }),
+      JSON.stringify({ switcher: { activeId: 'a', options: Array.from({ length: 21 }, () => ['a', 'A']) } }),
+      JSON.stringify({ switcher: { options: [['a', 'A']] } }),
+    ]) {
       store.setItem('promptcast:popup-snapshot:v1', stored);
-      expect(readBalanceText(store)).toBeUndefined();
+      expect(readShellView(store)).toEqual({});
     }
+  });
+
+  it('gives the shell the profile switch of several profiles, each named as the switch names it', () => {
+    const store = memoryStore();
+    const profile = (id: string, name: string, host: string) => ({ id, name, host, models: [] });
+    const view = { settings: DEFAULT_SETTINGS, history: [], balance: null };
+    writeSnapshot(
+      {
+        ...view,
+        profiles: {
+          activeId: 'w',
+          list: [profile('h', 'api.example.com', 'api.example.com'), profile('w', 'Work', 'w.example.com')],
+        },
+      },
+      store,
+    );
+    expect(readShellView(store).switcher).toEqual({
+      activeId: 'w',
+      options: [
+        ['h', 'api.example.com'],
+        ['w', 'Work (w.example.com)'],
+      ],
+    });
+    // One profile: no switch, only its name, which React shows at once.
+    writeSnapshot({ ...view, profiles: { activeId: 'h', list: [profile('h', 'Home', '')] } }, store);
+    expect(readShellView(store).switcher).toBeUndefined();
   });
 
   it('forgets the history once it was cleared, keeping the balance', () => {

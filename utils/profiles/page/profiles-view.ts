@@ -87,3 +87,7 @@ export function snapshotProfiles(value: unknown): ShownProfiles | undefined {
     ? { activeId: value.activeId, list }
     : undefined;
 }
+
+/** A profile as its switch names it: its name, and the service's host where the name is not that. */
+export const profileLabel = ({ name, host }: Pick<ShownProfile, 'name' | 'host'>): string =>
+  host && host !== name ? `${name} (${host})` : name;
