@@ -7,6 +7,7 @@ import type { Copies } from '../../utils/copies/copies-schema';
 import type { HistoryEntry } from '../../utils/history/schema';
 import { previousReleaseBuild } from '../e2e/support/previous-release';
 import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
+import { historyFileText } from '../support/history-file-text';
 import { olderEntry } from '../support/older-entry';
 import { FirefoxUnderTest } from './support/firefox';
 import { AddonState, HistoryPage, OptionsPage, PopupPage } from './support/pages';
@@ -67,6 +68,46 @@ describe('The history in Firefox', () => {
     expect(await history.cellText(1)).toContain('a kept heron');
     const image = await history.loadedImage(`${HistoryPage.cell(1)} img`);
     expect(image.src).toMatch(/^blob:moz-extension:/);
+  });
+
+  it('a history file imported: its entries are read off the page, handed over as a Blob and merged once', async () => {
+    const addon = await FirefoxUnderTest.launch();
+    firefox = addon;
+    const started = await startReferenceService({ port: 0 });
+    service = started;
+    await OptionsPage.setUp(addon, started.url, DEMO_API_KEY);
+    const state = await AddonState.open(addon);
+    const popup = await PopupPage.open(addon);
+    await popup.generateImage('a made heron');
+    const made = await state.waitForEntry('a made heron', (entry) => entry.status === 'completed');
+
+    // The file holds the entry made here and one from elsewhere: only that one is new.
+    const other: HistoryEntry = {
+      ...made,
+      id: 'from-another-browser',
+      prompt: 'an imported heron',
+      createdAt: 1000,
+    };
+    const text = historyFileText([made, other], Date.now());
+    const history = await HistoryPage.open(addon);
+    // Chosen as the picker hands a file over: a change of the input holding it.
+    await history.page.evaluate((contents) => {
+      const input = [...document.querySelectorAll('label')].find(
+        (label) => label.textContent?.trim() === 'Import',
+      )?.control as HTMLInputElement;
+      const files = new DataTransfer();
+      files.items.add(new File([contents], 'promptcast-history.json', { type: 'application/json' }));
+      input.files = files.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    }, text);
+    await history.textOf('[role="status"]', /^Imported 1 entr.*1 .*already in the history/);
+    const prompts = async () => (await state.history()).map((entry) => entry.prompt).sort();
+    expect(await prompts()).toEqual(['a made heron', 'an imported heron']);
+    expect((await state.history()).find((entry) => entry.id === 'from-another-browser')).toMatchObject({
+      prompt: 'an imported heron',
+      urls: made.urls,
+      createdAt: 1000,
+    });
   });
 
   it('the gallery: a star, a Shift range and one bulk delete that frees the kept copies', async () => {
