@@ -14,8 +14,7 @@ export async function importFile(
 ) {
   const read = fileReading(JSON.stringify(file), Date.now());
   if (read.type === 'notJson') throw new Error('not JSON');
-  if (read.type === 'refused')
-    throw new AppError(read.info.kind, read.info.message, { detail: read.info.detail });
+  if (read.type === 'refused') throw AppError.from(read.info);
   const { prompts } = await checkedContents(read.entries, read.count, read.library);
   const url = URL.createObjectURL(read.entries);
   const answer = await app.handlers

@@ -115,7 +115,6 @@ export async function contentsOfFile(file: File): Promise<HistoryFile | undefine
   refuseTooLarge(file);
   const read = await readOffThread(file);
   if (read.type === 'notJson') return undefined;
-  if (read.type === 'refused')
-    throw new AppError(read.info.kind, read.info.message, { detail: read.info.detail });
+  if (read.type === 'refused') throw AppError.from(read.info);
   return checkedContents(read.entries, read.count, read.library);
 }
