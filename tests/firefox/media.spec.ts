@@ -12,9 +12,11 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Copies } from '../../utils/copies/copies-schema';
 import { pngTexts } from '../../utils/downloads/png-text';
+import { TRAINED_ALGORITHMIC_MEDIA } from '../../utils/downloads/xmp-packet';
 import type { ConfigPatch } from '../reference-service/config';
 import { DEMO_API_KEY, type ReferenceService, startReferenceService } from '../reference-service/server';
 import { testMediaTls } from '../reference-service/tls';
+import { exiftoolRead } from '../support/exiftool';
 import { finishedFiles, served } from '../support/files';
 import { imageChunks } from '../support/png-chunks';
 import { FirefoxUnderTest } from './support/firefox';
@@ -67,6 +69,11 @@ function expectDescribed(file: Buffer | undefined, served: Buffer, prompt: strin
   if (!file) throw new Error('nothing was saved');
   expect(imageChunks(file)).toEqual(imageChunks(served));
   expect(pngTexts(file).get('parameters')?.split('\n')[0]).toBe(prompt);
+  // An independent reader finds the prompt and the AI label in the file's XMP.
+  expect(exiftoolRead(file, 'png').tags).toMatchObject({
+    'XMP-dc:Description': prompt,
+    'XMP-iptcExt:DigitalSourceType': TRAINED_ALGORITHMIC_MEDIA,
+  });
 }
 
 function saved(): Buffer[] {

@@ -117,7 +117,8 @@ function generateImage(state: ServiceState, apiKey: string, body: Record<string,
   const id = model === undefined ? newId('img') : `${newId('img')}_${modelSwatch(state.config, model)}`;
   const url = prompt.value.includes('[empty]')
     ? ''
-    : (state.config.imageUrlOverride ?? issueFile(state, `/files/images/${id}.png`, state.now()));
+    : (state.config.imageUrlOverride ??
+      issueFile(state, `/files/images/${id}.${state.config.imageFormat ?? 'png'}`, state.now()));
   return json(200, { url, ...extras(state, { id, model: model ?? 'reference-image-1' }) });
 }
 

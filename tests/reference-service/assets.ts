@@ -6,9 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { IMAGE_FORMATS, type ImageFormat } from './config';
 import type { Reply } from './http';
 import { text } from './http';
-import { gradientPng } from './png';
+import { IMAGE_TYPES, imageFile } from './image-file';
 
 export const FILES_PREFIX = '/files/';
 
@@ -76,6 +77,8 @@ export interface FileServing {
   now: number;
   /** Pads videos to at least this size (0: the sample as is). */
   videoMinBytes: number;
+  /** Images carry a stand-in C2PA manifest. */
+  c2paManifest: boolean;
 }
 
 /**
@@ -118,24 +121,31 @@ function expired(path: string, serving: FileServing): boolean {
   return issued !== undefined && serving.now - issued > serving.retentionMs;
 }
 
-export function handleFile(
+const IMAGE_PATH = new RegExp(`^/files/images/([^/]+)\\.(${IMAGE_FORMATS.join('|')})$`);
+
+/**
+ * The answer for a file. Images are drawn from their path alone (the format from its extension), so either
+ * origin, and a service restarted from a snapshot, serves the same bytes for the same URL.
+ */
+export async function handleFile(
   method: string,
   path: string,
   range: string | undefined,
   serving: FileServing,
-): Reply {
+): Promise<Reply> {
   const base = serving.cors ? { ...CORS, ...NO_STORE } : NO_STORE;
   if (method !== 'GET' && method !== 'HEAD')
     return text(405, 'Method not allowed', { ...base, Allow: 'GET, HEAD' });
   if (expired(path, serving)) return text(404, `Expired: ${path}`, base);
-  const image = /^\/files\/images\/([^/]+)\.png$/.exec(path);
-  if (image?.[1]) {
+  const image = IMAGE_PATH.exec(path);
+  if (image?.[1] && image[2]) {
+    const format = image[2] as ImageFormat;
     // An image made by a named model ends its id with the model's colour (api.ts).
     const swatch = /_([0-9a-f]{6})$/.exec(image[1])?.[1];
     return {
       status: 200,
-      headers: { ...base, 'Content-Type': 'image/png' },
-      body: gradientPng(seedOf(image[1]), undefined, swatch),
+      headers: { ...base, 'Content-Type': IMAGE_TYPES[format] },
+      body: await imageFile(format, seedOf(image[1]), swatch, serving.c2paManifest),
     };
   }
   if (/^\/files\/videos\/[^/]+\.webm$/.test(path)) {

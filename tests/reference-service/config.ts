@@ -13,6 +13,10 @@ export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
  */
 export const API_KEY_PLACEHOLDER = '{{apiKey}}';
 
+/** Image formats the service can answer in, each by its file extension. */
+export const IMAGE_FORMATS = ['png', 'jpg', 'webp'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
 export const DEMO_API_KEY = 'demo-key-1234';
 
 const nonNegative = z.number({ error: 'must be a non-negative number' }).nonnegative({
@@ -140,6 +144,10 @@ const referenceConfigSchema = z.strictObject({
     .number({ error: 'must be a positive number' })
     .positive({ error: 'must be a positive number' })
     .optional(),
+  /** The format images are served in: PNG (the default), or JPEG or WebP, as many services answer. */
+  imageFormat: z.enum(IMAGE_FORMATS, { error: `must be one of ${IMAGE_FORMATS.join(', ')}` }).optional(),
+  /** Images carry a C2PA manifest in their format's place for it, as services that sign their output send. */
+  c2paManifest: z.boolean({ error: 'must be a boolean' }).optional(),
   /** Range headers are ignored and every file answers 200 whole, as hosts without range support do. */
   mediaIgnoreRange: z.boolean({ error: 'must be a boolean' }).optional(),
   /** Files under these paths send their headers and then never a byte: a host that stalls. */
@@ -165,6 +173,8 @@ const configPatchSchema = referenceConfigSchema
     videoMinBytes: removable(nonNegative, 'must be a non-negative number'),
     mediaBytesPerSec: removable(z.number().positive(), 'must be a positive number'),
     mediaIgnoreRange: removable(z.boolean(), 'must be a boolean'),
+    imageFormat: removable(z.enum(IMAGE_FORMATS), `must be one of ${IMAGE_FORMATS.join(', ')}`),
+    c2paManifest: removable(z.boolean(), 'must be a boolean'),
     mediaStallPaths: removable(z.array(z.string()), 'must be an array of strings'),
   })
   .partial();

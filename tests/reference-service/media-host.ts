@@ -20,14 +20,17 @@ export interface MediaTls {
 }
 
 export async function startMediaHost(
-  serve: (method: string, path: string, range: string | undefined, res: ServerResponse) => void,
+  serve: (method: string, path: string, range: string | undefined, res: ServerResponse) => Promise<void>,
   host = ATTACKER_HOST,
   tls?: MediaTls,
 ): Promise<MediaHost> {
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const method = (req.method ?? 'GET').toUpperCase();
     const path = new URL(req.url ?? '/', 'http://placeholder').pathname;
-    serve(method, path, req.headers.range, res);
+    serve(method, path, req.headers.range, res).catch((error: unknown) => {
+      // A bug in the reference service must surface as a visible 500, not a hung test.
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`Reference service error: ${String(error)}`);
+    });
   };
   return tls
     ? listenOnFreePort(createTlsServer(tls, handle), host, 'media host', 'https')

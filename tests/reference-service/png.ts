@@ -42,11 +42,11 @@ function paintSquare(rgb: Uint8Array, size: number, swatch: string): void {
 }
 
 /**
- * A colourful diagonal gradient. The seed shifts the palette so that different image ids
+ * A colourful diagonal gradient's RGB pixels. The seed shifts the palette so that different image ids
  * look different, which makes mix-ups visible in screenshots. With a swatch (six hex digits) the
  * middle half of each side is that solid colour: the mark of the model that made the image.
  */
-export function gradientPng(seed: number, size = 256, swatch?: string): Buffer {
+export function gradientRgb(seed: number, size: number, swatch?: string): Uint8Array {
   const rgb = new Uint8Array(size * size * 3);
   const shift = seed % 512;
   // A triangle wave instead of modulo keeps the shifted gradient free of hard seams.
@@ -64,5 +64,10 @@ export function gradientPng(seed: number, size = 256, swatch?: string): Buffer {
     }
   }
   if (swatch) paintSquare(rgb, size, swatch);
-  return encodeRgbPng(size, size, rgb);
+  return rgb;
+}
+
+/** The gradient as a PNG file. */
+export function gradientPng(seed: number, size = 256, swatch?: string): Buffer {
+  return encodeRgbPng(size, size, gradientRgb(seed, size, swatch));
 }

@@ -128,19 +128,21 @@ export async function startReferenceService(
   const attacker = await startAttackerListener();
   let fileLog: FileRequestLogEntry[] = [];
   const serveFile =
-    (cors: boolean) => (method: string, path: string, range: string | undefined, res: ServerResponse) => {
+    (cors: boolean) =>
+    async (method: string, path: string, range: string | undefined, res: ServerResponse) => {
       const { config } = state;
       const { action } = fileFaults.decide(method, path);
-      // The schema allows only answers and redirects for files: neither waits, so the reply is immediate.
+      // The schema allows only answers and redirects for files: neither waits for a test.
       const reply =
         action?.type === 'status' || action?.type === 'redirect'
           ? faultReply(action)
-          : handleFile(method, path, config.mediaIgnoreRange ? undefined : range, {
+          : await handleFile(method, path, config.mediaIgnoreRange ? undefined : range, {
               cors,
               issuedAt: (file) => state.issued.get(file),
               retentionMs: config.fileRetentionMs,
               now: state.now(),
               videoMinBytes: config.videoMinBytes ?? 0,
+              c2paManifest: config.c2paManifest ?? false,
             });
       fileLog.push({
         time: state.now(),
@@ -260,7 +262,7 @@ export async function startReferenceService(
     const path = new URL(req.url ?? '/', 'http://placeholder').pathname;
 
     if (path.startsWith(FILES_PREFIX)) {
-      serveFile(true)(method, path, req.headers.range, res);
+      await serveFile(true)(method, path, req.headers.range, res);
       return;
     }
 

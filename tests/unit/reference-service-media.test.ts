@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { get } from 'node:https';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { parseConfigPatch } from '../reference-service/config';
+import { C2PA_STAND_IN } from '../reference-service/image-file';
 import { DEMO_API_KEY, startReferenceService } from '../reference-service/server';
 import { testMediaTls } from '../reference-service/tls';
 import { referenceServiceForFile } from './support/reference-service';
@@ -44,6 +46,31 @@ describe('reference service media files', () => {
     // The service's own origin still serves the same file with CORS open.
     const own = await fetch(`${service.url}${new URL(url).pathname}`);
     expect(own.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('serves images as JPEG or WebP when asked, with a C2PA manifest in each format when asked, on either origin', async () => {
+    for (const [format, type, magic] of [
+      ['jpg', 'image/jpeg', 'ffd8ff'],
+      ['webp', 'image/webp', '52494646'],
+      ['png', 'image/png', '89504e47'],
+    ] as const) {
+      service.configure({ imageFormat: format, c2paManifest: true, filesOrigin: 'media' });
+      const url = await generateImage();
+      expect(new URL(url).pathname).toMatch(new RegExp(`^/files/images/img_[^/]+\\.${format}$`));
+      const res = await fetch(url);
+      expect(res.headers.get('content-type')).toBe(type);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(bytes.subarray(0, 4).toString('hex').startsWith(magic)).toBe(true);
+      expect(bytes.indexOf(C2PA_STAND_IN)).toBeGreaterThan(0);
+      // A real decoder reads the picture, and the same URL on the service's origin is the same file.
+      expect(await sharp(bytes).metadata()).toMatchObject({ width: 256, height: 256 });
+      expect(
+        Buffer.from(await (await fetch(`${service.url}${new URL(url).pathname}`)).arrayBuffer()),
+      ).toEqual(bytes);
+    }
+    service.configure({ imageFormat: null, c2paManifest: null });
+    const plain = Buffer.from(await (await fetch(await generateImage())).arrayBuffer());
+    expect(plain.indexOf(C2PA_STAND_IN)).toBe(-1);
   });
 
   it('answers 404 for files older than the retention time, on both origins', async () => {

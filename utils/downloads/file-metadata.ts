@@ -1,6 +1,9 @@
 import type { HistoryEntry } from '../history/schema';
 import { profileOf } from '../profiles/first-profile';
-import { isPng, withPngText } from './png-text';
+import { isJpeg, withJpegMetadata } from './jpeg-metadata';
+import { isPng, PNG_XMP_KEYWORD, withPngText } from './png-text';
+import { isWebp, withWebpXmp } from './webp-metadata';
+import { xmpPacket } from './xmp-packet';
 
 /**
  * What a saved file tells of the entry it came from: never the key, nor the service's URL; the profile only
@@ -49,25 +52,42 @@ export function promptcastText(entry: DescribedEntry): string {
 }
 
 /**
- * A file's bytes as saved: a PNG carries its entry's prompt, model and date in text chunks when the person
- * asked for it (`promptInFiles`); every other file, and a PNG when they did not, is saved as it came.
+ * A file's bytes as saved. Every PNG, JPEG and WebP says in XMP that a model made it (IPTC's
+ * `trainedAlgorithmicMedia`). When the person wants the prompt in files (`promptInFiles`) the XMP also holds
+ * the prompt, model, profile name and date; a PNG gains AUTOMATIC1111's `parameters` text and Promptcast's
+ * own, and a JPEG EXIF's ImageDescription. Everything else in the file, and every other format, is saved as
+ * it came.
  */
 export function describedBytes(bytes: Uint8Array, entry: DescribedEntry, promptInFiles: boolean): Uint8Array {
-  if (!promptInFiles || !isPng(bytes)) return bytes;
-  return withPngText(bytes, [
-    ['parameters', parametersText(entry)],
-    ['promptcast', promptcastText(entry)],
-  ]);
+  const xmp = xmpPacket(promptInFiles ? entry : undefined);
+  if (isPng(bytes)) {
+    const prompt: Array<[string, string]> = promptInFiles
+      ? [
+          ['parameters', parametersText(entry)],
+          ['promptcast', promptcastText(entry)],
+        ]
+      : [];
+    return withPngText(bytes, [...prompt, [PNG_XMP_KEYWORD, xmp]]);
+  }
+  if (isJpeg(bytes)) return withJpegMetadata(bytes, xmp, promptInFiles ? entry.prompt : undefined);
+  if (isWebp(bytes)) return withWebpXmp(bytes, xmp);
+  return bytes;
 }
 
-/** `describedBytes` for a kept copy: the same Blob when nothing is to be written. */
+/** Whether a file starting with `head` (its first 12 bytes) is one `describedBytes` writes into. */
+const describable = (head: Uint8Array) => isPng(head) || isJpeg(head) || isWebp(head);
+
+/**
+ * `describedBytes` for a kept copy: the same Blob when nothing was written. Only its first bytes are read to
+ * tell, so a long video is never read whole.
+ */
 export async function describedFile(
   copy: Blob,
   entry: DescribedEntry,
   promptInFiles: boolean,
 ): Promise<Blob> {
-  if (!promptInFiles) return copy;
+  if (!describable(new Uint8Array(await copy.slice(0, 12).arrayBuffer()))) return copy;
   const bytes = new Uint8Array(await copy.arrayBuffer());
   const described = describedBytes(bytes, entry, promptInFiles);
-  return described === bytes ? copy : new Blob([described as BlobPart], { type: copy.type || 'image/png' });
+  return described === bytes ? copy : new Blob([described as BlobPart], { type: copy.type });
 }

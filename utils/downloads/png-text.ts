@@ -70,13 +70,17 @@ export function pngChunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
+/** The keyword of the iTXt chunk that holds a PNG's XMP packet. */
+export const PNG_XMP_KEYWORD = 'XML:com.adobe.xmp';
+
 /**
  * A `tEXt` chunk where the text is Latin-1 (the PNG standard's text encoding), else an uncompressed `iTXt`
  * chunk holding it as UTF-8: what Pillow, which AUTOMATIC1111 writes with, does.
  */
 function textChunk(keyword: string, text: string): Uint8Array {
   const key = Uint8Array.from(keyword, (char) => char.charCodeAt(0));
-  if (latin1(text)) {
+  // XMP readers look for its packet in an iTXt chunk only.
+  if (latin1(text) && keyword !== PNG_XMP_KEYWORD) {
     const data = new Uint8Array(key.length + 1 + text.length);
     data.set(key);
     data.set(

@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * The colour a person sees at a point of an element (fractions of its width and height, the middle by
@@ -22,5 +22,28 @@ export async function pixelSeen(
       return [r, g, b] as [number, number, number];
     },
     { bytes: [...shot], at },
+  );
+}
+
+/**
+ * A file's picture as the browser decodes it in `page`: its size and the sum of every channel of every pixel,
+ * so two files that decode to the same picture compare equal whatever their metadata.
+ */
+export function decodedPicture(
+  page: Page,
+  file: Buffer,
+): Promise<{ width: number; height: number; sum: number }> {
+  return page.evaluate(
+    async (bytes) => {
+      const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)]));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2D context');
+      context.drawImage(bitmap, 0, 0);
+      let sum = 0;
+      for (const value of context.getImageData(0, 0, bitmap.width, bitmap.height).data) sum += value;
+      return { width: bitmap.width, height: bitmap.height, sum };
+    },
+    [...file],
   );
 }
