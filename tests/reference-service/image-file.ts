@@ -85,8 +85,6 @@ export async function imageFile(
     return manifest ? withJpegManifest(jpeg) : jpeg;
   }
   // An ICC profile gives the file WebP's extended layout, which a manifest chunk needs.
-  const webp = await (manifest ? image.withIccProfile('srgb') : image)
-    .webp({ quality: 90 })
-    .toBuffer();
+  const webp = await (manifest ? image.withIccProfile('srgb') : image).webp({ quality: 90 }).toBuffer();
   return manifest ? withWebpManifest(webp) : webp;
 }
