@@ -9,7 +9,7 @@ import { expect, extensionDocument, served, test } from './support/media-lab';
 import { decodedPicture } from './support/pixels';
 import { configure } from './support/setup';
 
-test('a PNG downloaded from the history carries its prompt and still decodes; turned off, only the AI label, under the name template set', async ({
+test('a PNG downloaded from the history carries its prompt and still decodes; turned off, it is saved as served, under the name template set', async ({
   lab,
 }) => {
   const { extension } = lab;
@@ -58,10 +58,10 @@ test('a PNG downloaded from the history carries its prompt and still decodes; tu
     'XMP-iptcExt:DigitalSourceType': TRAINED_ALGORITHMIC_MEDIA,
   });
 
-  // Turned off, the next download holds nothing of the prompt: the image as the service served it and the
-  // label alone. It is named by the template the person set.
+  // Turned off, the next download is the file as the service served it, byte for byte, and it is named by
+  // the template the person set.
   const options = await OptionsPage.open(extension);
-  await options.page.getByLabel('Write the prompt into saved image files').uncheck();
+  await options.page.getByLabel('Write the prompt and the AI label into saved images').uncheck();
   await options.page.getByLabel('File names').fill('{kind}-{prompt}-{date');
   await options.save();
   await expect(options.page.getByText('{date is not something a file name can hold')).toBeVisible();
@@ -80,13 +80,7 @@ test('a PNG downloaded from the history carries its prompt and still decodes; tu
   });
   await history.entry(prompt).getByRole('button', { name: 'Download' }).click();
   await expect.poll(() => lab.savedFiles().length).toBe(2);
-  const plain = lab.savedFiles().find((file) => !file.equals(saved));
-  if (!plain) throw new Error('the second download is not there');
-  expect(imageChunks(plain)).toEqual(imageChunks(original));
-  expect([...pngTexts(plain).keys()]).toEqual(['XML:com.adobe.xmp']);
-  const { tags } = exiftoolRead(plain, 'png');
-  expect(tags['XMP-iptcExt:DigitalSourceType']).toBe(TRAINED_ALGORITHMIC_MEDIA);
-  expect(JSON.stringify(tags)).not.toContain('heron');
+  expect(lab.savedFiles().some((file) => file.equals(original))).toBe(true);
   expect(
     await history.page.evaluate(() => (window as unknown as { askedNames: string[] }).askedNames),
   ).toEqual(['image-a-heron-in-the-reeds-reiher-at-dawn.png']);

@@ -52,24 +52,23 @@ export function promptcastText(entry: DescribedEntry): string {
 }
 
 /**
- * A file's bytes as saved. Every PNG, JPEG and WebP says in XMP that a model made it (IPTC's
- * `trainedAlgorithmicMedia`). When the person wants the prompt in files (`promptInFiles`) the XMP also holds
- * the prompt, model, profile name and date; a PNG gains AUTOMATIC1111's `parameters` text and Promptcast's
- * own, and a JPEG EXIF's ImageDescription. Everything else in the file, and every other format, is saved as
- * it came.
+ * A file's bytes as saved. When the person wants what made a file written into it (`promptInFiles`, on for a
+ * new install), every PNG, JPEG and WebP gets XMP saying a model made it (IPTC's `trainedAlgorithmicMedia`)
+ * with its prompt, model, profile name and date; a PNG also AUTOMATIC1111's `parameters` text and
+ * Promptcast's own, a JPEG EXIF's ImageDescription. Everything else in the file, every other format, and
+ * every file when they did not ask, is saved as it came.
  */
 export function describedBytes(bytes: Uint8Array, entry: DescribedEntry, promptInFiles: boolean): Uint8Array {
-  const xmp = xmpPacket(promptInFiles ? entry : undefined);
+  if (!promptInFiles) return bytes;
+  const xmp = xmpPacket(entry);
   if (isPng(bytes)) {
-    const prompt: Array<[string, string]> = promptInFiles
-      ? [
-          ['parameters', parametersText(entry)],
-          ['promptcast', promptcastText(entry)],
-        ]
-      : [];
-    return withPngText(bytes, [...prompt, [PNG_XMP_KEYWORD, xmp]]);
+    return withPngText(bytes, [
+      ['parameters', parametersText(entry)],
+      ['promptcast', promptcastText(entry)],
+      [PNG_XMP_KEYWORD, xmp],
+    ]);
   }
-  if (isJpeg(bytes)) return withJpegMetadata(bytes, xmp, promptInFiles ? entry.prompt : undefined);
+  if (isJpeg(bytes)) return withJpegMetadata(bytes, xmp, entry.prompt);
   if (isWebp(bytes)) return withWebpXmp(bytes, xmp);
   return bytes;
 }
@@ -86,7 +85,7 @@ export async function describedFile(
   entry: DescribedEntry,
   promptInFiles: boolean,
 ): Promise<Blob> {
-  if (!describable(new Uint8Array(await copy.slice(0, 12).arrayBuffer()))) return copy;
+  if (!promptInFiles || !describable(new Uint8Array(await copy.slice(0, 12).arrayBuffer()))) return copy;
   const bytes = new Uint8Array(await copy.arrayBuffer());
   const described = describedBytes(bytes, entry, promptInFiles);
   return described === bytes ? copy : new Blob([described as BlobPart], { type: copy.type });

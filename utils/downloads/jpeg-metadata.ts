@@ -1,3 +1,5 @@
+import { concatBytes } from './bytes';
+
 /**
  * XMP and EXIF written into a JPEG: an XMP APP1 segment, and the EXIF ImageDescription (the caption older
  * tools and file managers show). Only the metadata segments before the image data are touched: every other
@@ -75,16 +77,6 @@ function segment(marker: number, data: Uint8Array): Uint8Array {
   return out;
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 /** A TIFF structure's reader and writer in its own byte order. */
 function tiffView(tiff: Uint8Array) {
   const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
@@ -146,7 +138,7 @@ function newExif(description: Uint8Array): Uint8Array {
     view.setUint32(at + 4, 1, true);
   }
   tiff.set(description, descriptionAt);
-  return concat([latin1Bytes(EXIF_SIGNATURE), tiff]);
+  return concatBytes([latin1Bytes(EXIF_SIGNATURE), tiff]);
 }
 
 /**
@@ -189,31 +181,30 @@ function exifWithDescription(data: Uint8Array, description: Uint8Array): Uint8Ar
   });
   out.set(next, newIfd + 2 + sorted.length * 12);
   out.set(description, valueAt);
-  return concat([latin1Bytes(EXIF_SIGNATURE), out]);
+  return concatBytes([latin1Bytes(EXIF_SIGNATURE), out]);
 }
 
 /**
- * The JPEG with `xmp` as its XMP packet (replacing one it had) and, when given, `description` as EXIF's
+ * The JPEG with `xmp` as its XMP packet (replacing one it had) and `description` as EXIF's
  * ImageDescription (in UTF-8, as Windows and phones write it). A JFIF header stays first; a file's own EXIF
  * keeps its place. A description too long for EXIF's one segment is left to the XMP. Anything that is not a
  * whole JPEG, or an XMP packet too long for a segment, comes back unchanged.
  */
-export function withJpegMetadata(bytes: Uint8Array, xmp: string, description?: string): Uint8Array {
+export function withJpegMetadata(bytes: Uint8Array, xmp: string, description: string): Uint8Array {
   const layout = isJpeg(bytes) ? headerSegments(bytes) : undefined;
-  const xmpData = concat([latin1Bytes(XMP_SIGNATURE), new TextEncoder().encode(xmp)]);
+  const xmpData = concatBytes([latin1Bytes(XMP_SIGNATURE), new TextEncoder().encode(xmp)]);
   if (!layout || xmpData.length > MAX_SEGMENT_DATA) return bytes;
   const { segments, scan } = layout;
   const isApp1 = (part: Segment, signature: string) =>
     part.marker === APP1 && startsWith(part.data, signature);
-  const descriptionBytes = description === undefined ? undefined : new TextEncoder().encode(description);
+  const descriptionBytes = new TextEncoder().encode(description);
   const exifData = (part: Segment) => {
-    if (!descriptionBytes) return undefined;
     const written = exifWithDescription(part.data, descriptionBytes);
     return written && written.length <= MAX_SEGMENT_DATA ? written : undefined;
   };
   const hasExif = segments.some((part) => isApp1(part, EXIF_SIGNATURE));
   const added: Uint8Array[] = [];
-  if (!hasExif && descriptionBytes) {
+  if (!hasExif) {
     const exif = newExif(descriptionBytes);
     if (exif.length <= MAX_SEGMENT_DATA) added.push(segment(APP1, exif));
   }
@@ -230,7 +221,7 @@ export function withJpegMetadata(bytes: Uint8Array, xmp: string, description?: s
     (part) => !(part.marker === 0xe0 && startsWith(part.data, 'JFIF\u0000')) && !isApp1(part, EXIF_SIGNATURE),
   );
   const keptLead = lead < 0 ? kept.length : lead;
-  return concat([
+  return concatBytes([
     bytes.subarray(0, 2),
     ...kept.slice(0, keptLead),
     ...added,

@@ -4,6 +4,8 @@
  * chunks are copied byte for byte; only text chunks are added, right after the header.
  */
 
+import { concatBytes } from './bytes';
+
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 // Pure: a bundle that never writes a PNG (Chrome's worker) drops the table.
@@ -119,18 +121,11 @@ export function withPngText(
   const replaced = new Set(texts.map(([keyword]) => keyword));
   const added = texts.map(([keyword, text]) => textChunk(keyword, text));
   const kept = chunks.slice(1).filter((candidate) => !replaced.has(keywordOf(candidate) ?? ''));
-  const parts = [
+  return concatBytes([
     bytes.subarray(0, header.end),
     ...added,
     ...kept.map((part) => bytes.subarray(part.start, part.end)),
-  ];
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  ]);
 }
 
 /** Every text chunk of a PNG, keyword to text (the last of a keyword wins), for reading back what was written. */

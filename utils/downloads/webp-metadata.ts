@@ -4,6 +4,8 @@
  * image data and a C2PA manifest among them, is copied byte for byte.
  */
 
+import { concatBytes } from './bytes';
+
 const VP8X_XMP = 0x04;
 const VP8X_ALPHA = 0x10;
 /** RIFF sizes are 32-bit; a file near that is no picture a person saves. */
@@ -118,14 +120,7 @@ export function withWebpXmp(bytes: Uint8Array, xmp: string): Uint8Array {
   ];
   const size = parts.reduce((sum, part) => sum + part.length, 4);
   if (size > MAX_RIFF) return bytes;
-  const out = new Uint8Array(8 + size);
-  out.set(bytes.subarray(0, 4));
-  new DataView(out.buffer).setUint32(4, size, true);
-  out.set(bytes.subarray(8, 12), 8);
-  let at = 12;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  const riff = new Uint8Array(bytes.subarray(0, 12));
+  new DataView(riff.buffer).setUint32(4, size, true);
+  return concatBytes([riff, ...parts]);
 }

@@ -1,8 +1,8 @@
 /**
  * The XMP packet a saved image carries: IPTC's digital source type `trainedAlgorithmicMedia` (the label
- * publishers and platforms read as "made by AI", cited for the EU AI Act's article 50) always, and the
- * prompt, model, profile name and date when the person wants them in files. XMP is the one place every
- * format (PNG, JPEG, WebP) and every photo tool reads the same way.
+ * publishers and platforms read as "made by AI", cited for the EU AI Act's article 50), and the prompt,
+ * model, profile name and date. XMP is the one place every format (PNG, JPEG, WebP) and every photo tool
+ * reads the same way.
  */
 
 /** IPTC's controlled vocabulary term for media a trained model made from a prompt. */
@@ -12,7 +12,7 @@ export const TRAINED_ALGORITHMIC_MEDIA =
 /** Promptcast's own namespace, for what IPTC has no property for: the name of the profile. */
 export const PROMPTCAST_XMP_NAMESPACE = 'https://ns.promptcast.app/xmp/1.0/';
 
-/** What the packet says of the entry, when the person lets the prompt into files. */
+/** What the packet says of the entry. */
 export interface XmpDescription {
   prompt: string;
   model?: string | undefined;
@@ -39,25 +39,15 @@ export function xmlText(value: string): string {
     .replace(/"/g, '&quot;');
 }
 
-/**
- * The whole packet, wrapped in `<?xpacket?>` as readers expect in every container. Without a description it
- * says only how the file was made and by which tool: nothing of the person.
- */
-export function xmpPacket(description: XmpDescription | undefined): string {
+/** The whole packet, wrapped in `<?xpacket?>` as readers expect in every container. */
+export function xmpPacket(description: XmpDescription): string {
   const attributes = [
     `Iptc4xmpExt:DigitalSourceType="${TRAINED_ALGORITHMIC_MEDIA}"`,
     'xmp:CreatorTool="Promptcast"',
+    `xmp:CreateDate="${new Date(description.createdAt).toISOString()}"`,
+    ...(description.model ? [`Iptc4xmpExt:AISystemUsed="${xmlText(description.model)}"`] : []),
+    ...(description.profileName ? [`promptcast:Profile="${xmlText(description.profileName)}"`] : []),
   ];
-  const elements: string[] = [];
-  if (description) {
-    attributes.push(`xmp:CreateDate="${new Date(description.createdAt).toISOString()}"`);
-    if (description.model) attributes.push(`Iptc4xmpExt:AISystemUsed="${xmlText(description.model)}"`);
-    if (description.profileName) attributes.push(`promptcast:Profile="${xmlText(description.profileName)}"`);
-    // dc:description is what photo tools show as the caption; a language alternative, as XMP requires.
-    elements.push(
-      `<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${xmlText(description.prompt)}</rdf:li></rdf:Alt></dc:description>`,
-    );
-  }
   return [
     '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>',
     '<x:xmpmeta xmlns:x="adobe:ns:meta/">',
@@ -68,7 +58,8 @@ export function xmpPacket(description: XmpDescription | undefined): string {
     ' xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/"',
     ` xmlns:promptcast="${PROMPTCAST_XMP_NAMESPACE}"`,
     ` ${attributes.join(' ')}>`,
-    ...elements,
+    // dc:description is what photo tools show as the caption; a language alternative, as XMP requires.
+    `<dc:description><rdf:Alt><rdf:li xml:lang="x-default">${xmlText(description.prompt)}</rdf:li></rdf:Alt></dc:description>`,
     '</rdf:Description>',
     '</rdf:RDF>',
     '</x:xmpmeta>',
