@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { openHistoryDb } from '@/utils/history/background/open-history-db';
@@ -37,6 +37,9 @@ beforeEach(() => {
   });
 });
 afterEach(cleanup);
+// Sixty whole rows take happy-dom over the waits' default of a second on a busy machine (CI runs the unit
+// tests beside the builds): every wait here may take five.
+configure({ asyncUtilTimeout: 5000 });
 
 const rows = () => within(screen.getByRole('list', { name: 'History' })).getAllByTestId('history-entry');
 
@@ -50,10 +53,7 @@ describe('the history page over the database', () => {
     const more = screen.getByRole('button', { name: 'Show more' });
     more.focus();
     fireEvent.click(more);
-    // Sixty more whole rows take happy-dom a while on a busy machine.
-    await waitFor(() => expect(screen.getByText('Showing 120 of 130 entries')).toBeTruthy(), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(screen.getByText('Showing 120 of 130 entries')).toBeTruthy());
     expect(document.activeElement).toBe(more);
   });
 
