@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { LibraryPicker } from './pages/library';
+import { RealSidePanel } from './pages/panel';
 import type { ExtensionUnderTest } from './support/extension';
 import { expect, test } from './support/fixtures';
 import { quiet, requestsTo, storageOf, submissionsOf } from './support/probes';
@@ -191,6 +192,76 @@ test('popup: a slash pressed in the empty box while React is held back opens the
   await box.pressSequentially('a/b');
   await expect(box).toHaveValue('a/b');
   expect(errors).toEqual([]);
+});
+
+/** Injected before the page's own scripts: counts the page's calls to open the options page. */
+function countOptionsOpens(): void {
+  const real = chrome.runtime.openOptionsPage.bind(chrome.runtime);
+  const calls: number[] = [];
+  Object.assign(window, { optionsOpens: calls });
+  chrome.runtime.openOptionsPage = (() => {
+    calls.push(performance.now());
+    return real();
+  }) as typeof chrome.runtime.openOptionsPage;
+}
+
+const optionsOpens = (page: Page) =>
+  page.evaluate(() => (window as unknown as { optionsOpens: number[] }).optionsOpens.length);
+
+test('popup: Library and Options clicked while React is held back each act once React handles them', async ({
+  extension,
+  service,
+}) => {
+  await configure(extension, service);
+  const { page, errors, html } = await openHeldPopup(extension);
+  const picker = new LibraryPicker(page);
+
+  // Library: nothing happens yet (the frame's button has no handler), and the click is not lost.
+  await page.getByRole('button', { name: 'Library', exact: true }).click();
+  await expect(html).toHaveAttribute('data-held-button');
+  await expect(picker.search).toHaveCount(0);
+  await releaseApp(page);
+  await expect(html).toHaveAttribute('data-hydrated');
+  await expect(picker.search).toBeFocused();
+  await expect(picker.search).toHaveCount(1);
+  expect(errors).toEqual([]);
+
+  // Options, in a popup opened afresh: one call to open the options page, made once React has the button.
+  const held = await openWith(extension, 'popup', async (next) => {
+    await next.addInitScript(holdTheApp);
+    await next.addInitScript(countOptionsOpens);
+  });
+  await held.page.getByRole('button', { name: 'Options' }).click();
+  await expect(held.page.locator('html')).toHaveAttribute('data-held-button');
+  expect(await optionsOpens(held.page)).toBe(0);
+  await releaseApp(held.page);
+  await expect(held.page.locator('html')).toHaveAttribute('data-hydrated');
+  await expect.poll(() => optionsOpens(held.page)).toBe(1);
+  await expect
+    .poll(() => extension.context.pages().filter((open) => open.url().endsWith('/options.html')).length)
+    .toBe(1);
+  // From now on React alone handles it: one click, one call.
+  await held.page.getByRole('button', { name: 'Options' }).click();
+  await expect.poll(() => optionsOpens(held.page)).toBe(2);
+  expect(held.errors).toEqual([]);
+});
+
+test('popup: Open side panel clicked before React opens the panel from that very click, once', async ({
+  extension,
+  service,
+}) => {
+  await configure(extension, service);
+  const cdp = await RealSidePanel.browserSession(extension);
+  expect(await RealSidePanel.targets(cdp, extension)).toEqual([]);
+  const { page, html } = await openHeldPopup(extension);
+  await expect(html).toHaveAttribute('data-holds-clicks');
+  await expect(html).not.toHaveAttribute('data-hydrated');
+  // The browser opens a panel only during the click itself, so the first frame's script opens it at once,
+  // and the popup closes as after a click React handled: React never comes to replay it.
+  await page.getByRole('button', { name: 'Open side panel' }).click();
+  await expect.poll(() => RealSidePanel.targets(cdp, extension).then((found) => found.length)).toBe(1);
+  await expect.poll(() => page.isClosed()).toBe(true);
+  expect(await RealSidePanel.targets(cdp, extension)).toHaveLength(1);
 });
 
 test('popup: a profile chosen in the switch while React is held back is switched to once', async ({

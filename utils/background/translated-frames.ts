@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { setSidePanelPage } from '../side-panel/page/open-side-panel';
+import { setSidePanelPage } from '../side-panel/page/panel-apis';
 import { toolbarButton } from '../toolbar-button';
 
 /**

@@ -1,23 +1,37 @@
+import { moveToSidePanel } from '../side-panel/page/panel-apis';
+
 /**
- * The popup's and the side panel's first frame is plain HTML until React has hydrated it. A Generate click
- * in that time is held here (the buttons do nothing by themselves) and clicked again once React handles the
- * button: one click, one request.
+ * The popup's and the side panel's first frame is plain HTML until React has hydrated it, and its buttons do
+ * nothing by themselves. A click on one in that time is held here and clicked again once React handles the
+ * button: one click, one action. *Open side panel* cannot wait (the browser opens a panel only during the
+ * click), so it is done at once.
  */
 
 export type GenerateKind = 'image' | 'video';
 
 /** What each Generate button carries (components/prompts/PromptForm.tsx), so the held click finds its button again. */
 export const GENERATE_ATTRIBUTE = 'data-generate';
+/** What the popup's *Open side panel* carries (entrypoints/popup/OpenPanelButton.tsx). */
+export const OPENS_SIDE_PANEL_ATTRIBUTE = 'data-opens-side-panel';
 /** What React's profile switch carries (components/profiles/ProfileSwitch.tsx), for a profile chosen before it. */
 export const PROFILE_SWITCH_ATTRIBUTE = 'data-profile-switch';
 /** The profile chosen in the switch the shell painted (utils/ui/shell-paint.ts), as `<html data-held-profile>`. */
 export const HELD_PROFILE = 'heldProfile';
+/** Another button of the frame clicked, by its place among the frame's buttons, as `<html data-held-button>`. */
+const HELD_BUTTON = 'heldButton';
+/** What the shell painted over the frame (utils/ui/shell-paint.ts), which React's hydration does not see. */
+const SHELL_PAINTED = '[data-shell-painted]';
 
 const isKind = (value: string | undefined): value is GenerateKind => value === 'image' || value === 'video';
 
+/** The frame's buttons in document order, as React will hydrate them: without what the shell painted. */
+const frameButtons = (root: ParentNode) =>
+  [...root.querySelectorAll('button')].filter((button) => !button.closest(SHELL_PAINTED));
+
 /**
- * Runs from the page's first module, once its markup is parsed. `<html data-holds-clicks>` says a Generate
- * click is acted on from now (a probe reads it); `data-held-click` is the click kept; `data-hydrated` ends it.
+ * Runs from the page's first module, once its markup is parsed. `<html data-holds-clicks>` says a click is
+ * acted on from now (a probe reads it); `data-held-click` is the Generate click kept, `data-held-button`
+ * another button's; `data-hydrated` ends it.
  */
 export function holdEarlyClicks(doc: Document = document): void {
   const html = doc.documentElement;
@@ -26,30 +40,47 @@ export function holdEarlyClicks(doc: Document = document): void {
       doc.removeEventListener('click', hold, true);
       return;
     }
-    const button =
-      event.target instanceof Element ? event.target.closest(`button[${GENERATE_ATTRIBUTE}]`) : null;
-    const kind = button?.getAttribute(GENERATE_ATTRIBUTE) ?? undefined;
-    if (!isKind(kind)) return;
+    const root = doc.getElementById('root');
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!root || !button || button.disabled || !root.contains(button) || button.closest(SHELL_PAINTED))
+      return;
     // Captured at the document, before React's root listener: React never sees a click it would handle twice.
     event.preventDefault();
     event.stopImmediatePropagation();
-    html.dataset.heldClick = kind;
+    const kind = button.getAttribute(GENERATE_ATTRIBUTE) ?? undefined;
+    if (isKind(kind)) html.dataset.heldClick = kind;
+    else if (button.hasAttribute(OPENS_SIDE_PANEL_ATTRIBUTE)) moveToSidePanel();
+    else html.dataset[HELD_BUTTON] = String(frameButtons(root).indexOf(button));
   };
   doc.addEventListener('click', hold, true);
   html.dataset.holdsClicks = '';
 }
 
 /**
- * Once React handles the page: no more holding; the held click (the latest one) goes to its button, and a
- * profile chosen in the painted switch is chosen in React's, whose change switches it: once, whatever was
- * chosen before. `focusProfile`: the painted switch had the keyboard's focus, and React's takes it.
+ * The button a held click went to, found before React hydrates the frame: hydration keeps the frame's nodes,
+ * so this is the very button React then handles, wherever later renders move it.
  */
-export function releaseEarlyClicks(doc: Document = document, focusProfile = false): void {
+export function heldButton(root: ParentNode, doc: Document = document): HTMLButtonElement | undefined {
+  const held = doc.documentElement.dataset[HELD_BUTTON];
+  return held === undefined ? undefined : frameButtons(root)[Number(held)];
+}
+
+/**
+ * Once React handles the page: no more holding; a profile chosen in the painted switch is chosen in React's,
+ * whose change switches it; the held button and the held Generate click (the latest of each) go to their
+ * buttons: once each, whatever was chosen before. `focusProfile`: the painted switch had the keyboard's
+ * focus, and React's takes it.
+ */
+export function releaseEarlyClicks(
+  doc: Document = document,
+  { focusProfile = false, button }: { focusProfile?: boolean; button?: HTMLButtonElement | undefined } = {},
+): void {
   const html = doc.documentElement;
   const kind = html.dataset.heldClick;
   const profile = html.dataset[HELD_PROFILE];
   delete html.dataset.heldClick;
   delete html.dataset[HELD_PROFILE];
+  delete html.dataset[HELD_BUTTON];
   delete html.dataset.holdsClicks;
   html.dataset.hydrated = '';
   const select = doc.querySelector<HTMLSelectElement>(`select[${PROFILE_SWITCH_ATTRIBUTE}]`);
@@ -61,5 +92,7 @@ export function releaseEarlyClicks(doc: Document = document, focusProfile = fals
     if (select.value === profile) select.dispatchEvent(new Event('change', { bubbles: true }));
     else select.value = shown;
   }
+  // A button React no longer shows, or has turned off, has nothing to do now.
+  if (button?.isConnected && !button.disabled) button.click();
   if (isKind(kind)) doc.querySelector<HTMLButtonElement>(`button[${GENERATE_ATTRIBUTE}="${kind}"]`)?.click();
 }

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { primarySubtag, uiLanguage } from '../i18n';
 import { adoptEarlyInput } from './adopt-early-input';
-import { releaseEarlyClicks } from './early-clicks';
+import { heldButton, releaseEarlyClicks } from './early-clicks';
 import { showFrame } from './frame-language';
 import { undoShellPaint } from './shell-paint';
 
@@ -12,22 +12,26 @@ import { undoShellPaint } from './shell-paint';
  * language): React hydrates `first`, the tree that rendered it, then renders `live` (the same page with
  * what the page could read synchronously, e.g. the popup's snapshot). Everything runs in this one task
  * (flushSync), so no frame shows the state in between. Input made in the first frame is adopted, and a
- * held Generate click and a profile chosen in the painted switch are replayed once React handles the page.
+ * held click and a profile chosen in the painted switch are replayed once React handles the page.
  *
  * Read `lang` before anything sets it. A browser in another language than the frame's gets the page
  * rendered afresh, since hydrating English text with German text would only fail.
  */
 export function hydratePage(root: HTMLElement, frameLanguage: string, first: ReactNode, live = first): void {
   let focusProfile = false;
+  let button: HTMLButtonElement | undefined;
   if (root.firstElementChild && primarySubtag(frameLanguage) === primarySubtag(uiLanguage())) {
     focusProfile = undoShellPaint(root);
+    button = heldButton(root);
     const page = flushSync(() => hydrateRoot(root, first));
     flushSync(() => adoptEarlyInput(root));
     if (live !== first) flushSync(() => page.render(live));
   } else {
     root.replaceChildren();
     flushSync(() => createRoot(root).render(live));
+    // The page drawn afresh has the frame's buttons in the frame's order, only in the person's language.
+    button = heldButton(root);
     showFrame();
   }
-  releaseEarlyClicks(document, focusProfile);
+  releaseEarlyClicks(document, { focusProfile, button });
 }

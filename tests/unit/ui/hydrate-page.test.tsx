@@ -76,7 +76,7 @@ function builtPage(markup: string): HTMLElement {
 const field = <T extends Element>(root: HTMLElement, selector: string) => root.querySelector(selector) as T;
 
 afterEach(() => {
-  for (const name of ['hydrated', 'heldClick', 'holdsClicks', 'heldProfile'])
+  for (const name of ['hydrated', 'heldClick', 'holdsClicks', 'heldProfile', 'heldButton'])
     delete document.documentElement.dataset[name];
   document.body.replaceChildren();
   vi.restoreAllMocks();
@@ -112,6 +112,49 @@ describe('hydratePage', () => {
     // From now on React alone handles the button: one click, one call.
     field<HTMLButtonElement>(root, 'button').click();
     expect(onGenerate).toHaveBeenCalledTimes(2);
+  });
+
+  it('holds a click on any other button of the frame and clicks that very button once React handles it, wherever the live page moves it', () => {
+    const opened: string[] = [];
+    const errors = vi.spyOn(console, 'error');
+    /** A page whose live render puts a notice with a button of its own above the frame's buttons. */
+    function Page({ notice = false }: { notice?: boolean }) {
+      return (
+        <div>
+          {notice ? (
+            <button type="button" onClick={() => opened.push('notice')}>
+              Dismiss
+            </button>
+          ) : null}
+          <button type="button" onClick={() => opened.push('options')}>
+            Options
+          </button>
+          <button type="button" onClick={() => opened.push('library')}>
+            Library
+          </button>
+          <button type="button" disabled>
+            Save to library
+          </button>
+        </div>
+      );
+    }
+    const root = builtPage(renderToString(<Page />));
+    holdEarlyClicks();
+    const [options, library, save] = [...root.querySelectorAll('button')];
+    save?.click();
+    options?.click();
+    library?.click();
+    expect(document.documentElement.dataset.heldButton).toBe('1');
+    expect(opened).toEqual([]);
+
+    hydratePage(root, 'en', <Page />, <Page notice />);
+    // The latest click, once; the disabled button held nothing.
+    expect(opened).toEqual(['library']);
+    expect(root.querySelectorAll('button')[2]).toBe(library);
+    expect(document.documentElement.dataset.heldButton).toBeUndefined();
+    library?.click();
+    expect(opened).toEqual(['library', 'library']);
+    expect(errors).not.toHaveBeenCalled();
   });
 
   it('hydrates over a cached figure the head script painted, then renders the live tree in the same call', () => {
