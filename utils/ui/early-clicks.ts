@@ -19,14 +19,11 @@ export const PROFILE_SWITCH_ATTRIBUTE = 'data-profile-switch';
 export const HELD_PROFILE = 'heldProfile';
 /** Another button of the frame clicked, by its place among the frame's buttons, as `<html data-held-button>`. */
 const HELD_BUTTON = 'heldButton';
-/** What the shell painted over the frame (utils/ui/shell-paint.ts), which React's hydration does not see. */
-const SHELL_PAINTED = '[data-shell-painted]';
 
 const isKind = (value: string | undefined): value is GenerateKind => value === 'image' || value === 'video';
 
-/** The frame's buttons in document order, as React will hydrate them: without what the shell painted. */
-const frameButtons = (root: ParentNode) =>
-  [...root.querySelectorAll('button')].filter((button) => !button.closest(SHELL_PAINTED));
+/** The frame's buttons in document order, as React will hydrate them (the shell paints no button). */
+const frameButtons = (root: ParentNode) => [...root.querySelectorAll('button')];
 
 /**
  * Runs from the page's first module, once its markup is parsed. `<html data-holds-clicks>` says a click is
@@ -42,8 +39,7 @@ export function holdEarlyClicks(doc: Document = document): void {
     }
     const root = doc.getElementById('root');
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!root || !button || button.disabled || !root.contains(button) || button.closest(SHELL_PAINTED))
-      return;
+    if (!root || !button || button.disabled || !root.contains(button)) return;
     // Captured at the document, before React's root listener: React never sees a click it would handle twice.
     event.preventDefault();
     event.stopImmediatePropagation();
