@@ -97,6 +97,7 @@ async function compareOpenTime(context: BrowserContext, url: string): Promise<Pa
       text: '',
       interactive: Number.NaN,
       hydrated: Number.NaN,
+      controls: {},
     };
   } finally {
     await page.close();

@@ -9,6 +9,7 @@ type PaintProbe = {
   __benchInteractive?: number;
   __benchHeldAt?: number;
   __benchHydrated?: number;
+  __benchControls?: Record<string, number>;
 };
 
 /**
@@ -39,6 +40,24 @@ function textProbe(selector: string, pattern: RegExp, count: number): string {
 }
 
 /**
+ * Every control the popup's and the side panel's first frame shows, by the name a person knows it by (the
+ * side panel has no *Open side panel*). *Library* also stands for the `/` key, which the prompt box takes
+ * from the frame on and React turns into the library (tests/e2e/first-frame.spec.ts).
+ */
+export const FRAME_CONTROLS: Readonly<Record<string, string>> = {
+  'Prompt box': '#root textarea',
+  'Generate image': '#root button[data-generate="image"]',
+  'Generate video': '#root button[data-generate="video"]',
+  Options: '#root header button:not([aria-label])',
+  'Refresh balance': '#root button[aria-label="Refresh balance"]',
+  'Library (and /)': '#root button[title^="Or press /"]',
+  'One per line': '#root #prompt-batch',
+  'Video options': '#root #video-duration',
+  'See all history': '#root a[href="/history.html"]',
+  'Open side panel': '#root button[data-opens-side-panel]',
+};
+
+/**
  * Injected before the popup's or side panel's scripts: notes the first moment the page is interactive (the
  * prompt box takes typing and a Generate click is acted on), and separately when React has taken it over.
  *
@@ -49,6 +68,11 @@ function textProbe(selector: string, pattern: RegExp, count: number): string {
  * The frame's own hold is also noted the moment it starts (a mutation observer sees the attribute and the
  * parts), not only at the next animation frame: a click is dispatched when it comes, not with a frame, and
  * the shell, a module, usually starts between two frames. It counts from the frame that shows the form on.
+ *
+ * Each control of the first frame (FRAME_CONTROLS) is timed on its own too, from the first moment it can be
+ * used: a link at once; a button while the frame holds clicks for React to replay (utils/ui/early-clicks.ts),
+ * or once React's own handler is on it; a field while the frame holds (React adopts what was typed or chosen:
+ * utils/ui/adopt-early-input.ts) or once React's handler is on it. Never before the frame is painted.
  *
  * Hydrated: React keeps a DOM node's current props under `__reactProps$…`; the box counts once its onChange
  * is attached and typing a character through it re-renders the box with that value (so React handled the
@@ -92,6 +116,23 @@ const interactiveProbe = `(() => {
     setValue.call(box, before);
     return takes;
   };
+  const controls = ${JSON.stringify(FRAME_CONTROLS)};
+  window.__benchControls = {};
+  const usable = (element) => {
+    if (!element || element.disabled) return false;
+    if (element.tagName === 'A') return element.hasAttribute('href');
+    const own = props(element);
+    if (typeof own?.onClick === 'function' || typeof own?.onChange === 'function') return true;
+    if (element.tagName === 'BUTTON' && element.type === 'submit' && typeof props(element.form)?.onSubmit === 'function') return true;
+    return document.documentElement.dataset.holdsClicks !== undefined;
+  };
+  const timeControls = () => {
+    const now = performance.now();
+    for (const [name, selector] of Object.entries(controls))
+      if (window.__benchControls[name] === undefined && usable(document.querySelector(selector)))
+        window.__benchControls[name] = now;
+  };
+  new MutationObserver(timeControls).observe(document, { childList: true, subtree: true, attributes: true });
   new MutationObserver((_, observer) => {
     const found = parts();
     if (!found || !heldByTheFrame(found)) return;
@@ -99,6 +140,7 @@ const interactiveProbe = `(() => {
     observer.disconnect();
   }).observe(document, { childList: true, subtree: true, attributes: true });
   const frame = () => {
+    timeControls();
     const found = parts();
     if (found && window.__benchInteractive === undefined && (heldByTheFrame(found) || hydrated(found)))
       window.__benchInteractive = performance.now();
@@ -122,6 +164,8 @@ export interface PaintTiming {
   interactive: number;
   /** React handles the box and the buttons itself (only when asked for). */
   hydrated: number;
+  /** Each of FRAME_CONTROLS the page shows, by name: when it could first be used (only when asked for). */
+  controls: Record<string, number>;
 }
 
 /**
@@ -161,6 +205,12 @@ export async function paintTime(
           Math.max(probe.__benchHeldAt ?? Number.POSITIVE_INFINITY, probe.__benchPainted ?? Number.NaN),
         ),
         hydrated: probe.__benchHydrated ?? Number.NaN,
+        controls: Object.fromEntries(
+          Object.entries(probe.__benchControls ?? {}).map(([name, at]) => [
+            name,
+            Math.max(at, probe.__benchPainted ?? Number.NaN),
+          ]),
+        ),
       };
     });
   } finally {

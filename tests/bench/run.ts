@@ -33,7 +33,7 @@ import {
   type WriteCost,
   writeCosts,
 } from './history-scale';
-import { filesLoadedAtOpen, quietPage, WorkerControl } from './measure';
+import { FRAME_CONTROLS, filesLoadedAtOpen, quietPage, WorkerControl } from './measure';
 import {
   atLeast,
   atMost,
@@ -316,6 +316,18 @@ const floorOpens = [
   ['Side panel, later opens', floor.sidePanel.laterOpen],
 ] as const;
 
+/**
+ * Each first-frame control, with its usable / static frame ratio in every open that shows it (the side panel
+ * has no *Open side panel*): the budget is the worst of them.
+ */
+const controlOpens = Object.keys(FRAME_CONTROLS).map((name) => {
+  const opens = floorOpens.flatMap(([label, open]) => {
+    const control = open.controls[name];
+    return control ? [{ label, ...control }] : [];
+  });
+  return { name, opens, worst: Math.max(...opens.map((open) => open.ratio)) };
+});
+
 const [fewest, most] = atScale.writes;
 /** Bytes one write of `kind` takes with the largest history over those with the smallest (poll: median). */
 const writeRatio = (kind: 'poll' | 'image'): number => {
@@ -340,6 +352,14 @@ const budgets: Budget[] = [
     atMost(`${label}: first paint / its static HTML frame`, open.paintRatio, 1.2, 'x'),
     atMost(`${label}: interactive / its static HTML frame`, open.interactiveRatio, 1.5, 'x'),
   ]),
+  ...controlOpens.map(({ name, worst }) =>
+    atMost(
+      `${name}: usable / its page's static HTML frame (worst open of popup and side panel)`,
+      worst,
+      1.5,
+      'x',
+    ),
+  ),
   atMost('Popup first paint / bare React, 50 jobs + 200 history', scaled.popup.ratio, 1.2, 'x'),
   atMost(
     `History page, ${history.entries} entries to first screenful / bare React list`,
@@ -530,6 +550,13 @@ const rows: Row[] = [
       detail: `typing accepted, a Generate click acted on ${ms(open.interactive.median)}; React hydrated ${ms(open.hydrated.median)} (${open.hydratedRatio}x); ${spread(open.interactive, ms)}`,
     },
   ]),
+  ...controlOpens.map(
+    ({ name, opens, worst }): Row => ({
+      metric: `${name}: usable / its page's static HTML frame (worst open)`,
+      value: `${worst}x`,
+      detail: opens.map((open) => `${open.label} ${ms(open.usable.median)} (${open.ratio}x)`).join('; '),
+    }),
+  ),
   {
     metric: 'Popup, later opens: cached balance painted / its static HTML frame with the balance',
     value: `${floor.popupCachedBalance.paintRatio}x`,

@@ -21,6 +21,7 @@ import {
 } from './baseline';
 import type { BenchBrowser } from './browser';
 import {
+  FRAME_CONTROLS,
   longTasks,
   openWatchingLongTasks,
   type PaintTiming,
@@ -202,6 +203,8 @@ export interface OpenTiming {
   interactive: Sampled;
   /** Navigation to React handling the box and both buttons itself (report only). */
   hydrated: Sampled;
+  /** Each first-frame control (FRAME_CONTROLS) the page shows: navigation to usable, and its ratio. */
+  controls: Record<string, { usable: Sampled; ratio: number }>;
   /** median / median of the static floor's paint. */
   paintRatio: number;
   interactiveRatio: number;
@@ -223,7 +226,7 @@ export interface FloorComparison {
   popupOverText: number;
 }
 
-type Opened = { painted: number; interactive: number; hydrated: number };
+type Opened = { painted: number; interactive: number; hydrated: number; controls: Record<string, number> };
 
 /**
  * The popup and the side panel, first open (no snapshot) and later opens (snapshot), each against its own
@@ -299,7 +302,17 @@ export async function comparePhysicalFloor(
     const paint = of((opened) => opened.painted);
     const interactive = of((opened) => opened.interactive);
     const hydrated = of((opened) => opened.hydrated);
+    const names = Object.keys(FRAME_CONTROLS).filter((name) =>
+      opens.every((opened) => name in opened.controls),
+    );
+    const controls = Object.fromEntries(
+      names.map((name) => {
+        const usable = of((opened) => opened.controls[name] ?? Number.NaN);
+        return [name, { usable: sampled(usable), ratio: ratio(usable) }];
+      }),
+    );
     return {
+      controls,
       paint: sampled(paint),
       interactive: sampled(interactive),
       hydrated: sampled(hydrated),
