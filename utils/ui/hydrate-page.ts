@@ -28,9 +28,8 @@ export function hydratePage(root: HTMLElement, frameLanguage: string, first: Rea
     if (live !== first) flushSync(() => page.render(live));
   } else {
     root.replaceChildren();
+    // The frame was hidden (hideFrameInOtherLanguage): no click could reach its buttons.
     flushSync(() => createRoot(root).render(live));
-    // The page drawn afresh has the frame's buttons in the frame's order, only in the person's language.
-    button = heldButton(root);
     showFrame();
   }
   releaseEarlyClicks(document, { focusProfile, button });
