@@ -24,7 +24,7 @@ export const TERSER_OPTIONS = {
  */
 export const WORKER_TERSER_OPTIONS = {
   compress: {
-    passes: 5,
+    passes: 6,
     inline: 1,
     sequences: false,
     hoist_vars: true,

@@ -71,7 +71,7 @@ export default defineBackground(() => {
 
   browser.runtime.onInstalled.addListener(async () => {
     // Fills an empty install only; the resume below then writes the key status for what it set.
-    await applyDevDefaults(validSettingsItem, activeKeyItem);
+    if (applyDevDefaults) await applyDevDefaults(validSettingsItem, activeKeyItem);
     // Chrome drops an extension's alarms when it is updated or reloaded, so polling is re-armed.
     await app.tracker.reschedule();
     await app.copies.rearm();

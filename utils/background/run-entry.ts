@@ -199,9 +199,10 @@ export async function sendRecorded(
 /** Records the entry, runs the request, settles the entry, and tells the person when that is owed. */
 export async function runEntry(ctx: Context, run: EntryRun): Promise<HistoryEntry> {
   const { client, profile } = await prepare(ctx, run);
-  const balanceBefore = profile.active ? await balanceBeforeIfAlone(ctx) : undefined;
+  const unsent = newEntry(ctx, run, profile);
+  const balanceBefore = profile.active ? await balanceBeforeIfAlone(ctx, [unsent.id]) : undefined;
   // Stored in the write that records the entry, so a worker stopped before the end still has it.
-  const fresh = { ...newEntry(ctx, run, profile), ...(balanceBefore ? { balanceBefore } : {}) };
+  const fresh = { ...unsent, ...(balanceBefore ? { balanceBefore } : {}) };
   await record(ctx, fresh);
   run.onRecorded?.(fresh);
   const { entry, failure } = await sendRecorded(ctx, run, fresh, client);

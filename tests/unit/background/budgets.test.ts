@@ -175,6 +175,26 @@ describe('budgets stop a generation before anything is sent, and the person may 
     expect(batch.map((entry) => entry.cost)).toEqual([undefined, undefined]);
   });
 
+  it('two images asked for in one tick: one reading before, taken for the first alone, and one charge of the two', async () => {
+    service.configure({ accounts: { [DEMO_API_KEY]: 1000 }, imageCost: 7, latencyMs: 300 });
+    const harness = await makeBackgroundApp(service);
+    const history = () => harness.items.history.getValue();
+    const asked = ['a glass fox', 'a glass hare'].map((prompt) =>
+      harness.app.handlers.generateImage({ type: 'generateImage', prompt }),
+    );
+    // Both recorded, both still waiting for the service: had each looked before the other was counted,
+    // each would hold a reading, in one millisecond they would be one batch's, and split the charge.
+    await expect.poll(async () => (await history()).length).toBe(2);
+    expect((await history()).filter((entry) => entry.balanceBefore).map((entry) => entry.prompt)).toEqual([
+      'a glass fox',
+    ]);
+    await Promise.all(asked);
+    await expect
+      .poll(async () => (await history()).some((entry) => entry.balanceBefore), SETTLED)
+      .toBe(false);
+    expect((await history()).map((entry) => entry.cost)).toEqual([undefined, undefined]);
+  });
+
   it('from the context menu, a used-up budget becomes a failed entry the person is told about', async () => {
     service.configure({ accounts: { [DEMO_API_KEY]: 1000 } });
     const harness = await makeBackgroundApp(service, { monthlyBudget: 30 });

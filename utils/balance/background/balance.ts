@@ -72,10 +72,13 @@ export function forgetProfileBalance(ctx: Context, id: string): Promise<void> {
 /**
  * Fetches and stores the balance. The reading says whose balance it is and when it was asked for, so a
  * generation's cost can be taken from two readings of the same account with nothing else in between.
+ * `askedAt`: a reading before generations is dated from when it was claimed (cost.ts), a little earlier.
  */
-export async function readBalance(ctx: Context): Promise<Balance & { reading: BalanceReading }> {
+export async function readBalance(
+  ctx: Context,
+  askedAt = ctx.platform.now(),
+): Promise<Balance & { reading: BalanceReading }> {
   const account = await ctx.currentAccount();
-  const askedAt = ctx.platform.now();
   let fresh: Balance;
   try {
     const { balance } = await (await ctx.connect()).getBalance();

@@ -16,19 +16,24 @@ export async function pauseBatch(
 ): Promise<ResponseData['pauseBatch']> {
   // Paused prompts leave the batch's reading from before: what the rest of it costs is settled without
   // them. Resumed, they share a reading of their own, taken now when nothing else runs (cost.ts).
-  const reading = paused ? undefined : await balanceBeforeIfAlone(ctx);
-  const active = reading && (await readProfiles()).profiles.activeId;
-  const changed = await ctx.history.patchMany({ batchId }, ({ paused: _, balanceBefore: __, ...entry }) => {
-    if (!entry.waiting) return undefined;
-    if (paused) return { ...entry, paused };
-    return reading && profileOf(entry) === active ? { ...entry, balanceBefore: reading } : entry;
-  });
-  if (!paused) {
-    await resumeWaiting(ctx);
-    // Should this worker be stopped before it sends them, the alarm wakes the next one to do it.
-    await ctx.tracker.reschedule();
+  // Until its prompts are counted in flight themselves (resumeWaiting), the batch's id holds its reading's claim.
+  try {
+    const reading = paused ? undefined : await balanceBeforeIfAlone(ctx, [batchId]);
+    const active = reading && (await readProfiles()).profiles.activeId;
+    const changed = await ctx.history.patchMany({ batchId }, ({ paused: _, balanceBefore: __, ...entry }) => {
+      if (!entry.waiting) return undefined;
+      if (paused) return { ...entry, paused };
+      return reading && profileOf(entry) === active ? { ...entry, balanceBefore: reading } : entry;
+    });
+    if (!paused) {
+      await resumeWaiting(ctx);
+      // Should this worker be stopped before it sends them, the alarm wakes the next one to do it.
+      await ctx.tracker.reschedule();
+    }
+    return { changed: changed.length };
+  } finally {
+    ctx.inFlight.delete(batchId);
   }
-  return { changed: changed.length };
 }
 
 /**

@@ -48,7 +48,7 @@ async function sendWaiting(ctx: Context, waiting: HistoryEntry) {
     });
     if (client) {
       const sentAt = ctx.platform.now();
-      const balanceBefore = waiting.compared && (await balanceBeforeIfAlone(ctx, waiting.id));
+      const balanceBefore = waiting.compared && (await balanceBeforeIfAlone(ctx, [waiting.id]));
       const sent = await ctx.history.patch(waiting.id, (entry) =>
         entry.waiting && !entry.paused
           ? { ...unqueued(entry), sentAt, ...(balanceBefore && { balanceBefore }) }
@@ -123,13 +123,9 @@ export async function generateBatch(
   // One instant for the whole batch, so its order in the history is the order of its prompts even when
   // the clock ticks while they are made.
   const createdAt = ctx.platform.now();
-  // Read once for an ordinary batch, which settles what it cost once its last prompt has ended (cost.ts);
-  // a comparison's entries each read their own as they are sent.
-  const balanceBefore = profile.active && !models && (await balanceBeforeIfAlone(ctx));
-  const entries = prompts.flatMap((prompt) =>
+  const unread = prompts.flatMap((prompt) =>
     sentModels.map((one) => ({
       ...newEntry(ctx, { ...runOf(kind, prompt, videoOptions), model: one }, profile),
-      ...(balanceBefore && { balanceBefore }),
       ...(models && { compared: true as const }),
       ...(overBudget && { overBudget }),
       createdAt,
@@ -138,6 +134,11 @@ export async function generateBatch(
       serviceUrl: settings.baseUrl,
     })),
   );
+  // Read once for an ordinary batch, which settles what it cost once its last prompt has ended (cost.ts);
+  // a comparison's entries each read their own as they are sent.
+  const ids = unread.map((entry) => entry.id);
+  const balanceBefore = profile.active && !models && (await balanceBeforeIfAlone(ctx, ids));
+  const entries = balanceBefore ? unread.map((entry) => ({ ...entry, balanceBefore })) : unread;
   await record(ctx, ...entries);
   const first = sendable(entries);
   // The rest of a comparison waits for its turn, sent by whichever worker sees the one before end.

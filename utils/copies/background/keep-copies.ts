@@ -38,7 +38,7 @@ function keepable(entry: HistoryEntry | undefined): entry is HistoryEntry {
 
 function warn(error: unknown): void {
   // The entry and its service URLs stand without a copy; the copies item says why when keepEntry could.
-  console.warn('Keeping a copy did not complete:', error);
+  console.warn('Copy not kept:', error);
 }
 
 export interface CopyKeeperDeps {

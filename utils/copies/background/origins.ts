@@ -17,6 +17,6 @@ export async function releaseUnusedOrigins(ctx: Context): Promise<void> {
     await ctx.platform.releaseOrigins([...keep]);
   } catch (error) {
     // Holding access a little longer is harmless; the next switch or finished job tries again.
-    console.warn('Unused service access not given back:', error);
+    console.warn('Access not released:', error);
   }
 }

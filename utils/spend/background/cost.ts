@@ -8,16 +8,27 @@ import { charging, settleSpending } from '../settle-spending';
 import { tellSpending } from './budgets';
 
 /**
- * The balance right before a generation is sent, when nothing else is in flight; otherwise no reading
+ * The balance right before generations are sent, when nothing else is in flight; otherwise no reading
  * (the cost could not be told apart anyway). A failed reading only costs the figure, never the request.
- * `own`: the entry about to be sent, already recorded (a compared one).
+ * `claim`: ids of what the reading is for, counted in flight from the moment this looks, in the same tick,
+ * so a generation asked for meanwhile takes no reading of its own: two taken in one millisecond would pass
+ * for one batch's, and split a charge neither could be told apart on. The caller records them, or takes
+ * them out of `ctx.inFlight` should it not. The reading is dated from the claim: a generation asked for
+ * after it may be recorded before the service answers, and must count in the span that reading starts.
  */
-export async function balanceBeforeIfAlone(ctx: Context, own?: string): Promise<BalanceReading | undefined> {
-  if ([...ctx.inFlight].some((id) => id !== own)) return undefined;
+export async function balanceBeforeIfAlone(
+  ctx: Context,
+  claim: readonly string[],
+): Promise<BalanceReading | undefined> {
+  const claimedAt = ctx.platform.now();
+  const alone = [...ctx.inFlight].every((id) => claim.includes(id));
+  for (const id of claim) ctx.inFlight.add(id);
+  if (!alone) return undefined;
   const running = await ctx.history.find({ status: 'running' });
-  if (running.some((entry) => entry.id !== own && charging(entry))) return undefined;
+  // What was claimed is not recorded yet, or (a compared entry) still waits, which charges nothing.
+  if (running.some(charging)) return undefined;
   try {
-    return (await readBalance(ctx)).reading;
+    return (await readBalance(ctx, claimedAt)).reading;
   } catch {
     return undefined;
   }
