@@ -1,14 +1,12 @@
 import { TRAINED_ALGORITHMIC_MEDIA } from '../../utils/downloads/xmp-packet';
 import { C2PA_STAND_IN } from '../reference-service/image-file';
 import { exiftoolRead } from '../support/exiftool';
+import { scanOf } from '../support/jpeg-scan';
 import { HistoryPage } from './pages/history';
 import { keptImages } from './support/kept-results';
 import { expect, extensionDocument, served, test } from './support/media-lab';
 import { decodedPicture } from './support/pixels';
 import { configure } from './support/setup';
-
-/** The bytes from a JPEG's start of scan on: the compressed picture itself. */
-const scanOf = (file: Buffer) => file.subarray(file.indexOf(Buffer.from([0xff, 0xda])));
 
 test('a JPEG and a WebP saved from the history say what made them to an independent reader, keep the service’s C2PA manifest, and show the same picture', async ({
   lab,

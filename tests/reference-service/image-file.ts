@@ -68,6 +68,12 @@ function withWebpManifest(webp: Buffer): Buffer {
   return out;
 }
 
+/** `file` with the stand-in manifest in its format's place for one (a WebP in its extended layout). */
+export function withC2paManifest(format: ImageFormat, file: Buffer): Buffer {
+  if (format === 'png') return withPngManifest(file);
+  return format === 'jpg' ? withJpegManifest(file) : withWebpManifest(file);
+}
+
 export async function imageFile(
   format: ImageFormat,
   seed: number,
@@ -77,14 +83,14 @@ export async function imageFile(
   const rgb = gradientRgb(seed, SIZE, swatch);
   if (format === 'png') {
     const png = encodeRgbPng(SIZE, SIZE, rgb);
-    return manifest ? withPngManifest(png) : png;
+    return manifest ? withC2paManifest(format, png) : png;
   }
   const image = sharp(rgb, { raw: { width: SIZE, height: SIZE, channels: 3 } });
   if (format === 'jpg') {
     const jpeg = await image.jpeg({ quality: 90 }).toBuffer();
-    return manifest ? withJpegManifest(jpeg) : jpeg;
+    return manifest ? withC2paManifest(format, jpeg) : jpeg;
   }
   // An ICC profile gives the file WebP's extended layout, which a manifest chunk needs.
   const webp = await (manifest ? image.withIccProfile('srgb') : image).webp({ quality: 90 }).toBuffer();
-  return manifest ? withWebpManifest(webp) : webp;
+  return manifest ? withC2paManifest(format, webp) : webp;
 }

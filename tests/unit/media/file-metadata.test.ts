@@ -7,10 +7,12 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { describedBytes, describedFile } from '../../../utils/downloads/file-metadata';
-import { pngChunk, pngTexts } from '../../../utils/downloads/png-text';
+import { pngTexts } from '../../../utils/downloads/png-text';
 import { TRAINED_ALGORITHMIC_MEDIA } from '../../../utils/downloads/xmp-packet';
+import { C2PA_STAND_IN, withC2paManifest } from '../../reference-service/image-file';
 import { gradientPng } from '../../reference-service/png';
 import { exiftoolRead } from '../../support/exiftool';
+import { scanOf } from '../../support/jpeg-scan';
 import { imageChunks } from '../../support/png-chunks';
 
 const SIZE = 48;
@@ -59,7 +61,6 @@ const samples = async () => ({
 const decoded = (bytes: Uint8Array) => sharp(bytes).ensureAlpha().raw().toBuffer();
 
 /** The bytes from the JPEG's start of scan on: the compressed image itself. */
-const scanOf = (bytes: Buffer) => bytes.subarray(bytes.indexOf(Buffer.from([0xff, 0xda])));
 
 /** A WebP's chunks by type, read with Buffer apart from the code under test. */
 function webpChunks(file: Buffer): Array<{ type: string; bytes: Buffer }> {
@@ -73,16 +74,11 @@ function webpChunks(file: Buffer): Array<{ type: string; bytes: Buffer }> {
   return out;
 }
 
-/** A stand-in C2PA manifest: a JUMBF superbox labelled `c2pa`, as services embed one. */
-const jumbf = Buffer.concat([
-  Buffer.from([0, 0, 0, 40]),
-  Buffer.from('jumb'),
-  Buffer.from([0, 0, 0, 32]),
-  Buffer.from('jumd'),
-  Buffer.from('6332706100110010800000aa00389b71', 'hex'),
-  Buffer.from('c2pa\u0000', 'latin1'),
-  Buffer.from([1, 2, 3]),
-]);
+/** The stand-in manifest with the 8 bytes before it: the end of its segment's, chunk's or box's header. */
+function manifestIn(file: Buffer): Buffer {
+  const at = file.indexOf(C2PA_STAND_IN);
+  return file.subarray(at - 8, at + C2PA_STAND_IN.length);
+}
 
 describe('a saved file says what made it', () => {
   it('in every format, read back by ExifTool: the AI label, prompt, model, profile and date; the file still valid and its pixels the same', async () => {
@@ -145,30 +141,13 @@ describe('a saved file says what made it', () => {
 
   it('keeps a C2PA manifest the service put in the file byte for byte, in each format’s place for it', async () => {
     const { jpeg, PNG, 'lossy WebP with alpha (VP8X)': webp } = await samples();
-    const app11 = Buffer.concat([
-      Buffer.from([0xff, 0xeb, 0, jumbf.length + 6]),
-      Buffer.from('JP\u0000\u0001'),
-      jumbf,
-    ]);
-    const app0End = 4 + jpeg.bytes.readUInt16BE(4);
-    const cabx = Buffer.from(pngChunk('caBX', jumbf));
-    const c2pa = Buffer.concat([Buffer.from('C2PA'), Buffer.from([jumbf.length, 0, 0, 0]), jumbf]);
-    const riff = Buffer.concat([webp.bytes, c2pa]);
-    riff.writeUInt32LE(riff.length - 8, 4);
     const files = [
-      {
-        ext: 'jpg',
-        manifest: app11,
-        bytes: Buffer.concat([jpeg.bytes.subarray(0, app0End), app11, jpeg.bytes.subarray(app0End)]),
-      },
-      {
-        ext: 'png',
-        manifest: cabx,
-        bytes: Buffer.concat([PNG.bytes.subarray(0, -12), cabx, PNG.bytes.subarray(-12)]),
-      },
-      { ext: 'webp', manifest: c2pa, bytes: riff },
+      { ext: 'jpg', bytes: withC2paManifest('jpg', jpeg.bytes) },
+      { ext: 'png', bytes: withC2paManifest('png', PNG.bytes) },
+      { ext: 'webp', bytes: withC2paManifest('webp', webp.bytes) },
     ];
-    for (const { ext, manifest, bytes } of files) {
+    for (const { ext, bytes } of files) {
+      const manifest = manifestIn(bytes);
       expect(exiftoolRead(bytes, ext).valid, `${ext} before`).not.toMatch(/error/i);
       const written = Buffer.from(describedBytes(new Uint8Array(bytes), entry, true));
       expect(written.indexOf(manifest), ext).toBeGreaterThan(0);
