@@ -52,6 +52,8 @@ export const ERROR_KINDS = [
   'over_budget',
   // The browser has neither Chrome's side panel nor Firefox's sidebar to open.
   'no_side_panel',
+  // A backup target (WebDAV, S3) refused or failed; `detail` is the reason (utils/backup/target.ts).
+  'backup_target',
 ] as const;
 
 type ErrorData = Omit<ErrorInfo, 'kind' | 'message'> & { cause?: unknown };

@@ -137,6 +137,8 @@ export function describeError(info: ErrorInfo): string {
       return describeDownloadFailure(info.detail);
     case 'unsafe_media':
       return describeUnsafeMedia(info.detail);
+    case 'backup_target':
+      return describeTargetFailure(info.detail, info.status);
     case 'over_budget':
       return describeOverBudget(info.budget);
     case 'invalid_input':
@@ -168,6 +170,15 @@ function describeOverBudget(budget: ErrorInfo['budget']): string {
 function describeUnsafeMedia(reason: string | undefined): string {
   if (reason === 'private_address') return t('errorMediaPrivateAddress');
   return t('errorMediaRedirectElsewhere');
+}
+
+/** Why a backup target failed (utils/backup/target.ts): one sentence per reason, each saying what to check. */
+function describeTargetFailure(reason: string | undefined, status: number | undefined): string {
+  const code = String(status ?? '?');
+  const key = wordKey('error', `backup_${reason ?? 'http'}`);
+  const text = t(key, code);
+  // A reason this build does not know (a newer background after an update) says at least the status.
+  return text === key ? t('errorBackupHttp', code) : text;
 }
 
 /** The browser's interrupt reasons, grouped by what a person can do about them. */
