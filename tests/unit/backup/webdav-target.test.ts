@@ -64,7 +64,7 @@ describe('a WebDAV folder as a backup target', () => {
     expect(await failure(target('dav', 'wrong').check())).toEqual({
       reason: 'unauthorized',
       sentence:
-        'The backup storage refused the user name or password. Check them, or the app password your provider gave you.',
+        'The backup storage refused the credentials. Check the user name and password, or the access key and its secret.',
     });
     expect(await failure(target('dav/no-such-folder').check())).toEqual({
       reason: 'missing',
