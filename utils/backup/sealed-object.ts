@@ -1,3 +1,4 @@
+import { concatBytes } from '../bytes';
 import { AppError } from '../error-info';
 import { decrypt, encrypt, GCM_TAG_BYTES, isAuthenticationFailure } from '../keys/lock/aes-gcm';
 import type { BackupKeys } from './backup-keys';
@@ -129,13 +130,7 @@ export async function openObject(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Uint8Array[] = [];
   for await (const chunk of openStream(keys, name, [sealed], maxPlainBytes)) chunks.push(chunk);
-  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { concatBytes } from './bytes';
+import { concatBytes } from '../bytes';
 
 /**
  * XMP and EXIF written into a JPEG: an XMP APP1 segment, and the EXIF ImageDescription (the caption older

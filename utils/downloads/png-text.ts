@@ -4,7 +4,7 @@
  * chunks are copied byte for byte; only text chunks are added, right after the header.
  */
 
-import { concatBytes } from './bytes';
+import { concatBytes } from '../bytes';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

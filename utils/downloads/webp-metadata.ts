@@ -4,7 +4,7 @@
  * image data and a C2PA manifest among them, is copied byte for byte.
  */
 
-import { concatBytes } from './bytes';
+import { concatBytes } from '../bytes';
 
 const VP8X_XMP = 0x04;
 const VP8X_ALPHA = 0x10;
