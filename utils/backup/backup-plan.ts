@@ -5,14 +5,21 @@ import type { StoredObject } from './target';
 /**
  * What a backup holds and what the next run sends. Everything is an item with a logical name: a bucket of
  * history entries (`entries/17`), one file of a kept copy (`copy/<entry id>/0`), the library, the spend
- * ledger, the settings without keys. The manifest, sealed like any object, maps each to the digest and size
- * of what was sent and the object it went to; a run sends only what changed since, or what the target lost.
+ * ledger, the settings without keys. Each version of an item is stored under its own object, named by an
+ * HMAC of the logical name and the version's digest (versionedName, backup-keys.ts objectName): so the
+ * target's listing alone says which versions it holds whole, and a run cut short anywhere (a worker stop, a
+ * browser restart) is continued by the next one sending only what the listing lacks. The manifest, sealed
+ * like any object and stored last, says which objects make the backup.
  */
 
 /** Entries go in this many buckets by id: a change to one entry resends about 1/64 of the history. */
 export const ENTRY_BUCKETS = 64;
-/** Bounds what a planted manifest can make a run loop over: 10,000 entries' copies several times over. */
+/** Bounds what a planted manifest or listing can make a run loop over: 10,000 entries' copies several times over. */
 export const MAX_MANIFEST_ITEMS = 200_000;
+/** The manifest's own logical name, so its object name too is one only the keys give. */
+export const MANIFEST_LOGICAL = 'manifest';
+/** An object name of this backup (objectName): what a run may remove, and nothing else in the folder. */
+const OBJECT_NAME = /^[0-9a-f]{32}$/;
 
 /** FNV-1a of the id: stable across browsers and builds, which a bucket's name must be. */
 export function entryBucket(id: string): number {
@@ -22,16 +29,25 @@ export function entryBucket(id: string): number {
 }
 
 const manifestItemSchema = z.object({
-  /** SHA-256 of the plaintext, hex. */
+  /** The version's digest, hex: SHA-256 of the bytes, or of what identifies a file that never changes. */
   digest: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   size: wholeNumber(),
   /** The object it is stored in (backup-keys.ts objectName). */
-  name: z.string().check(z.regex(/^[0-9a-f]{32}$/)),
+  name: z.string().check(z.regex(OBJECT_NAME)),
 });
 export type ManifestItem = z.infer<typeof manifestItemSchema>;
 
 const manifestSchema = z.object({
   v: z.literal(1),
+  /**
+   * The browser that writes this backup (a random id of its own): another browser pointed at the same
+   * folder would otherwise replace the backup with what it holds, so it is told to restore first.
+   */
+  writer: z.string().check(z.minLength(1), z.maxLength(64)),
+  /** When the run that stored it began, for the person's "last backup" and a restore's preview. */
+  at: wholeNumber(),
+  /** History entries in the buckets: a preview's count, without opening them. */
+  entries: wholeNumber(),
   items: z.record(z.string().check(z.maxLength(200)), manifestItemSchema),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
@@ -46,8 +62,6 @@ export function parseManifest(value: unknown): Manifest | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-export const emptyManifest = (): Manifest => ({ v: 1, items: {} });
-
 /** An item as it is here now. */
 export interface LocalItem {
   logical: string;
@@ -55,43 +69,49 @@ export interface LocalItem {
   size: number;
 }
 
+/** An item with the object its version is stored under (objectName of versionedName). */
+export interface NamedItem extends LocalItem {
+  name: string;
+}
+
 export interface BackupPlan {
-  /** Items to send: new, changed, or lost by the target (listed smaller, or not at all). */
-  send: LocalItem[];
+  /** Items the target does not list whole: new, changed, lost, or cut short by a run that was stopped. */
+  send: NamedItem[];
   /**
-   * Objects the new manifest no longer names, removed from the target only once it is stored: an entry
-   * deleted here, the previous object of a changed item. Never anything local.
+   * Objects of this backup no item names any more: an entry's bucket emptied here, a changed item's earlier
+   * version, an object a stopped run left. Removed from the target only once the new manifest is stored,
+   * so a run cut short leaves the previous backup whole. Never anything local, nor a file of another name.
    */
   unreferenced: string[];
 }
 
 /**
- * `sealedSize(plainSize)` is what the target should list for an item stored whole (sealed-object.ts): one it
- * lists otherwise was cut short and is sent again.
+ * `sealedSize(plainSize)` is what the target lists for an item stored whole (sealed-object.ts); `keep` is
+ * the manifest's own object, which no item names.
  */
 export function planBackup(
-  local: readonly LocalItem[],
-  manifest: Manifest,
+  local: readonly NamedItem[],
   listing: readonly StoredObject[],
   sealedSize: (plainSize: number) => number,
+  keep: string,
 ): BackupPlan {
   const listed = new Map(listing.map((object) => [object.name, object.size]));
-  const send = local.filter((item) => {
-    const held = manifest.items[item.logical];
-    return (
-      !held ||
-      held.digest !== item.digest ||
-      held.size !== item.size ||
-      listed.get(held.name) !== sealedSize(held.size)
-    );
-  });
-  const now = new Map(local.map((item) => [item.logical, item]));
-  // An item's object is named after its digest too (versionedName), so a changed one goes to a new object
-  // and the old stays readable until the manifest naming the new one is stored.
-  const unreferenced = Object.entries(manifest.items)
-    .filter(([logical, held]) => now.get(logical)?.digest !== held.digest)
-    .map(([, held]) => held.name);
+  const send = local.filter((item) => listed.get(item.name) !== sealedSize(item.size));
+  const named = new Set(local.map((item) => item.name));
+  const unreferenced = listing
+    .map((object) => object.name)
+    .filter((name) => OBJECT_NAME.test(name) && name !== keep && !named.has(name));
   return { send, unreferenced };
+}
+
+/** The manifest naming `items`, as a run stores it once they are all on the target. */
+export function manifestOf(
+  items: readonly NamedItem[],
+  meta: Pick<Manifest, 'writer' | 'at' | 'entries'>,
+): Manifest {
+  const entries: Manifest['items'] = {};
+  for (const { logical, digest, size, name } of items) entries[logical] = { digest, size, name };
+  return { v: 1, ...meta, items: entries };
 }
 
 /** The logical name an item's object is named after: its digest included, so each version has its own. */

@@ -17,6 +17,7 @@ export const TARGET_FAILURES = [
   'redirect',
   'http',
   'malformed',
+  'other_browser',
 ] as const;
 export type TargetFailure = (typeof TARGET_FAILURES)[number];
 

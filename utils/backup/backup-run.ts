@@ -1,0 +1,136 @@
+import type { BackupHeader } from './backup-header';
+import { type BackupKeys, objectName } from './backup-keys';
+import { claimTarget, readManifest, writeManifest, writeObject } from './backup-objects';
+import {
+  type LocalItem,
+  MANIFEST_LOGICAL,
+  MAX_MANIFEST_ITEMS,
+  manifestOf,
+  type NamedItem,
+  planBackup,
+  versionedName,
+} from './backup-plan';
+import { sealedBytes } from './sealed-object';
+import { type BackupTarget, targetError } from './target';
+
+/** A listing holds at most every item twice (a version and the one replacing it), and the header. */
+const MAX_LISTED = 2 * MAX_MANIFEST_ITEMS + 16;
+
+/** An item of what this browser holds, read only if it is sent. */
+export interface SourceItem extends LocalItem {
+  /** Its bytes; undefined when it went meanwhile (a copy freed, say), so it is left out of this backup. */
+  read(): Promise<Uint8Array<ArrayBuffer> | undefined>;
+}
+
+export interface BackupSource {
+  /** History entries in the `entries/` items. */
+  entries: number;
+  items: readonly SourceItem[];
+}
+
+export interface BackupProgress {
+  /** Items and their plain bytes to send in this run, and how many of them are on the target. */
+  items: number;
+  bytes: number;
+  sentItems: number;
+  sentBytes: number;
+}
+
+export interface BackupRunDeps {
+  target: BackupTarget;
+  header: BackupHeader;
+  keys: BackupKeys;
+  /** This browser's id as the backup's writer (backup-plan.ts Manifest.writer). */
+  writer: string;
+  now: () => number;
+  onProgress?: (progress: BackupProgress) => void;
+  /** Checked between objects: a stop asked for, or a target changed, ends the run there. */
+  signal?: AbortSignal;
+}
+
+export interface BackupOutcome {
+  /** When the run began: the manifest's date. */
+  at: number;
+  sentItems: number;
+  sentBytes: number;
+  /** What the backup holds once the run is done: its items and their plain bytes. */
+  heldItems: number;
+  heldBytes: number;
+  /** Objects of earlier versions removed from the target. */
+  removed: number;
+}
+
+/**
+ * One backup run: sends what the target does not hold whole, then stores the manifest naming everything,
+ * then removes what no item names any more. A run stopped anywhere (the worker killed, the browser closed,
+ * the network gone) leaves the previous backup whole; the next run lists the target and sends only what is
+ * still missing. Nothing local is read but what is sent, and nothing local is changed.
+ */
+export async function runBackup(deps: BackupRunDeps, source: BackupSource): Promise<BackupOutcome> {
+  const { target, keys, signal } = deps;
+  const at = deps.now();
+  await claimTarget(target, deps.header);
+  const previous = await readManifest(target, keys);
+  // Another browser's backup in the same folder would be replaced by this one's: it is restored first.
+  if (previous && previous.writer !== deps.writer) throw targetError('other_browser');
+  if (source.items.length > MAX_MANIFEST_ITEMS) throw targetError('full');
+  const named: NamedItem[] = [];
+  for (const item of source.items) named.push({ ...item, name: await objectName(keys, versionedName(item)) });
+  const listing = await target.list(MAX_LISTED);
+  const plan = planBackup(named, listing, sealedBytes, await objectName(keys, MANIFEST_LOGICAL));
+
+  const progress: BackupProgress = {
+    items: plan.send.length,
+    bytes: plan.send.reduce((sum, item) => sum + item.size, 0),
+    sentItems: 0,
+    sentBytes: 0,
+  };
+  deps.onProgress?.({ ...progress });
+  const gone = new Set<string>();
+  let sentBytes = 0;
+  const byLogical = new Map(source.items.map((item) => [item.logical, item]));
+  for (const item of plan.send) {
+    signal?.throwIfAborted();
+    const bytes = await byLogical.get(item.logical)?.read();
+    // Changed or gone since it was counted: the next run takes it as it is then.
+    if (bytes?.length !== item.size) gone.add(item.logical);
+    else {
+      await writeObject(target, keys, item.name, bytes);
+      sentBytes += item.size;
+    }
+    progress.sentItems += 1;
+    progress.sentBytes += item.size;
+    deps.onProgress?.({ ...progress });
+  }
+
+  signal?.throwIfAborted();
+  const listed = new Map(listing.map((object) => [object.name, object.size]));
+  const held: NamedItem[] = [];
+  for (const item of named) {
+    if (!gone.has(item.logical)) held.push(item);
+    else {
+      // What the backup held of it stays until a run finds it whole here again.
+      const before = previous?.items[item.logical];
+      if (before && listed.get(before.name) === sealedBytes(before.size))
+        held.push({ ...before, logical: item.logical });
+    }
+  }
+  await writeManifest(target, keys, manifestOf(held, { writer: deps.writer, at, entries: source.entries }));
+  const stillNamed = new Set(held.map((item) => item.name));
+  let removed = 0;
+  for (const name of plan.unreferenced.filter((each) => !stillNamed.has(each))) {
+    // A version left behind costs space, not the backup: the next run tries again.
+    await target.remove(name).then(
+      () => removed++,
+      () => undefined,
+    );
+  }
+  return {
+    at,
+    sentItems: progress.sentItems - gone.size,
+    sentBytes,
+    heldItems: held.length,
+    heldBytes: held.reduce((sum, item) => sum + item.size, 0),
+    removed,
+  };
+}
