@@ -3,11 +3,11 @@ import { AppError, toErrorInfo } from '../error-info';
 import { copiesItem } from './copies-item';
 import type { Copies, EntryCopy } from './copies-schema';
 import { readStoredCopy } from './copy-reader';
-import { allFiles, deleteAllCopies, deleteCopies, discardIncomplete, usedBytes } from './copy-store';
+import { allFiles, deleteAllCopies, deleteCopies, discardIncomplete, filesOf, usedBytes } from './copy-store';
 import { type CopyLimits, type CopyWatch, watchCopy } from './copy-watch';
 import { enforceCap } from './evict';
-import { closeFiles, type OpenFile, openFile, removeFile, streamFile } from './keep-file';
-import { type MediaDb, openMediaDb } from './media-db';
+import { closeFiles, type OpenFile, openFile, removeFile, streamFile, writeWholeFile } from './keep-file';
+import { type MediaDb, openMediaDb, type StoredFile } from './media-db';
 
 /**
  * What the background calls to keep, drop and recover copies. Each call leaves IndexedDB and the
@@ -185,6 +185,38 @@ export async function keepEntry(input: KeepEntryInput): Promise<EntryCopy> {
     }
   });
   return saved.entries[input.entryId] ?? result;
+}
+
+/** A file of a copy as a backup holds it: what it is, and its bytes. */
+export interface RestoredFile extends Pick<StoredFile, 'index' | 'url' | 'keptAt'> {
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+/** Which of an entry's files are kept whole here: a restore reads only the others from the backup. */
+export async function keptIndexes(entryId: string, db?: MediaDb): Promise<Set<number>> {
+  const files = await filesOf(db ?? (await openMediaDb()), entryId);
+  return new Set(files.filter((file) => file.complete).map((file) => file.index));
+}
+
+/**
+ * An entry's copy brought back from a backup: each file not kept here yet is written whole, then the entry
+ * is recorded as kept with all `files` of it, as a copy fetched from the service would be.
+ */
+export async function restoreCopy(
+  entryId: string,
+  files: number,
+  restored: readonly RestoredFile[],
+  { db, now = Date.now }: { db?: MediaDb; now?: () => number } = {},
+): Promise<void> {
+  const media = db ?? (await openMediaDb());
+  for (const { bytes, ...file } of restored)
+    await writeWholeFile(media, { entryId, ...file, startedAt: now() }, bytes);
+  const stored = await filesOf(media, entryId);
+  const kept = stored.filter((file) => file.complete);
+  if (kept.length < files) return;
+  await updateCopies(media, (entries) => {
+    entries[entryId] = { state: 'kept', bytes: kept.reduce((sum, file) => sum + file.bytes, 0), files };
+  });
 }
 
 /** The kept copy of an entry's file, if one is complete; without a readable database there is none. */

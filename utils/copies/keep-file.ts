@@ -182,3 +182,34 @@ export async function removeFile(db: MediaDb, entryId: string, index: number): P
     done(tx),
   ]);
 }
+
+/**
+ * A whole file written at once, header and chunks in one transaction (a restored copy, whose bytes are all
+ * here): it is kept whole or not at all. Its type is proven again by its first bytes, as a fetched one is.
+ */
+export async function writeWholeFile(
+  db: MediaDb,
+  file: Pick<StoredFile, 'entryId' | 'index' | 'url' | 'startedAt' | 'keptAt'>,
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<StoredFile> {
+  const chunks = Math.ceil(bytes.length / CHUNK_BYTES);
+  const record: StoredFile = {
+    ...file,
+    contentType: sniffMediaType(bytes.subarray(0, SNIFF_BYTES)),
+    bytes: bytes.length,
+    chunks,
+    complete: true,
+  };
+  const tx = db.transaction(['files', 'chunks'], 'readwrite');
+  const committed = done(tx);
+  tx.objectStore('chunks').delete(chunkRange(file.entryId, file.index));
+  for (let at = 0; at < chunks; at++)
+    tx.objectStore('chunks').put(new Blob([bytes.subarray(at * CHUNK_BYTES, (at + 1) * CHUNK_BYTES)]), [
+      file.entryId,
+      file.index,
+      at,
+    ]);
+  tx.objectStore('files').put(record);
+  await committed;
+  return record;
+}

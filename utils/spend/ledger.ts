@@ -1,5 +1,7 @@
+import type * as z from 'zod/mini';
 import type { HistoryEntry } from '../history/schema';
 import { localDate } from '../local-date';
+import type { chargeSchema, daySumSchema } from './ledger-schema';
 
 /**
  * The spend ledger: every charge the extension recorded, kept apart from the history in the history's
@@ -12,38 +14,10 @@ import { localDate } from '../local-date';
 export type ChargeKind = HistoryEntry['kind'] | 'mixed';
 
 /** One recorded charge: an entry's own cost, or what a group of overlapping generations took together. */
-export interface Charge {
-  /** The entry's id for its own cost; `group:<id of the entry whose reading began it>` for a group. */
-  id: string;
-  profile: string;
-  /** The account the balance readings were of (empty for costs recorded before the ledger). */
-  origin: string;
-  keyId: string;
-  /** The local calendar day it counts on (`YYYY-MM-DD`): the day the generation began. */
-  day: string;
-  /** When the (first) generation began. */
-  at: number;
-  milli: number;
-  kind: ChargeKind;
-  /** The entries it was charged for: the one entry, or every entry of the group. */
-  entries: string[];
-  /** An entry's own cost only: what an estimate compares (model, and a video's length and size). */
-  model?: string;
-  duration?: number;
-  resolution?: string;
-}
+export type Charge = z.infer<typeof chargeSchema>;
 
 /** What a profile's charges came to on one local day: the compacted form of the ledger. */
-export interface DaySum {
-  profile: string;
-  day: string;
-  images: number;
-  videos: number;
-  /** Groups of overlapping generations of both kinds. */
-  mixed: number;
-  /** Charges counted. */
-  count: number;
-}
+export type DaySum = z.infer<typeof daySumSchema>;
 
 /** How long single charges are kept before only their day's sum is (at least the 13 months asked for). */
 export const LEDGER_KEEP_MONTHS = 13;

@@ -74,7 +74,7 @@ describe('what this browser holds, as a backup', () => {
     const video = new Uint8Array(3 * MB + 5).map((_, i) => (i * 13) & 0xff);
     await putFile(file('e1', video.length), chunksOf(video));
     await putFile(file('e2', 10, false), [new Uint8Array(10).buffer]);
-    const setup = { settings: { pollIntervalSec: 5 }, library: { v: 1, prompts: [] } };
+    const setup = { settings: { pollIntervalSec: 5 }, profiles: null, library: { v: 1, prompts: [] } };
     const source = () =>
       localBackupSource({ history: store, historyDb: open, mediaDb: openMediaDb, setup: async () => setup });
 

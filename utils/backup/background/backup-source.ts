@@ -4,6 +4,15 @@ import type { MediaDb, StoredFile } from '../../copies/media-db';
 import type { HistoryDb } from '../../history/history-db';
 import type { HistoryStore } from '../../history/store';
 import { request } from '../../idb/request';
+import {
+  COPIES_ITEM,
+  type CopyRecord,
+  copyItem,
+  LEDGER_ITEM,
+  type LedgerItem,
+  SETUP_ITEM,
+  type SetupItem,
+} from '../backup-items';
 import type { BackupSource, SourceItem } from '../backup-run';
 import { entryBucketItems, sha256Hex } from '../local-items';
 
@@ -16,7 +25,7 @@ export interface BackupSourceDeps {
   historyDb: () => Promise<HistoryDb>;
   mediaDb: () => Promise<MediaDb>;
   /** The settings, the profiles (without keys, which live elsewhere) and the library, as stored. */
-  setup: () => Promise<Record<string, unknown>>;
+  setup: () => Promise<SetupItem>;
 }
 
 const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
@@ -27,14 +36,13 @@ async function inMemory(logical: string, value: unknown): Promise<SourceItem> {
   return { logical, digest: await sha256Hex(bytes), size: bytes.length, read: async () => bytes };
 }
 
-/** The fields of a kept file a restore writes back: what it is, not how far a copy got. */
-const fileRecord = ({ entryId, index, url, contentType, bytes, keptAt }: StoredFile) => ({
+const fileRecord = ({ entryId, index, url, contentType, bytes, keptAt }: StoredFile): CopyRecord => ({
   entryId,
   index,
   url,
   contentType,
   bytes,
-  keptAt,
+  ...(keptAt === undefined ? {} : { keptAt }),
 });
 
 const byKey = (a: StoredFile, b: StoredFile) =>
@@ -53,10 +61,10 @@ export async function localBackupSource(deps: BackupSourceDeps): Promise<BackupS
   }));
 
   const kept = (await allFiles(mediaDb)).filter((file) => file.complete).sort(byKey);
-  items.push(await inMemory('copies', kept.map(fileRecord)));
+  items.push(await inMemory(COPIES_ITEM, kept.map(fileRecord)));
   for (const file of kept) {
     items.push({
-      logical: `copy/${file.entryId}/${file.index}`,
+      logical: copyItem(file.entryId, file.index),
       // A kept file never changes: what identifies it stands for its bytes, which are read only when sent.
       digest: await sha256Hex(encode(fileRecord(file))),
       size: file.bytes,
@@ -67,14 +75,15 @@ export async function localBackupSource(deps: BackupSourceDeps): Promise<BackupS
     });
   }
 
-  const tx = historyDb.transaction(['ledger', 'spendDays', 'prices']);
-  const [charges, days, prices] = await Promise.all([
+  // Prices are not backed up: a restore works them out again from the charges it adds.
+  const tx = historyDb.transaction(['ledger', 'spendDays']);
+  const [charges, days] = await Promise.all([
     request(tx.objectStore('ledger').getAll()),
     request(tx.objectStore('spendDays').getAll()),
-    request(tx.objectStore('prices').getAll()),
   ]);
   // Read in key order, so an unchanged ledger gives the same bytes.
-  items.push(await inMemory('ledger', { charges, days, prices }));
-  items.push(await inMemory('setup', setup));
+  const ledger: LedgerItem = { charges, days };
+  items.push(await inMemory(LEDGER_ITEM, ledger));
+  items.push(await inMemory(SETUP_ITEM, setup));
   return { entries: entries.length, items };
 }
