@@ -13,7 +13,7 @@
  * `background.ts` and `commands.ts`.
  */
 const FEATURES =
-  'balance|batch|compare|context-menu|copies|doctor|downloads|history|keys|library|notifications|profiles|prompts|settings|side-panel|spend|sync';
+  'backup|balance|batch|compare|context-menu|copies|doctor|downloads|history|keys|library|notifications|profiles|prompts|settings|side-panel|spend|sync';
 
 /** What runs in a page: every entrypoint but the worker's, every component, and page-side helpers. */
 const PAGE = [

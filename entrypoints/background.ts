@@ -6,7 +6,7 @@ import { IDLE_ALARM } from '@/utils/keys/commands';
 import { OPEN_PANEL_COMMAND } from '@/utils/side-panel/background';
 import { startSync } from '@/utils/sync/commands';
 import { createBackgroundApp } from '../utils/background/app';
-import { COPIES_ALARM, POLL_ALARM } from '../utils/background/browser-effects';
+import { BACKUP_ALARM, COPIES_ALARM, POLL_ALARM } from '../utils/background/browser-effects';
 import { applyDevDefaults } from '../utils/background/dev-defaults';
 import { openActionPopup } from '../utils/background/open-popup';
 import { browserPlatform } from '../utils/background/platform';
@@ -29,6 +29,7 @@ export default defineBackground(() => {
     if (alarm.name === IDLE_ALARM) void app.onIdleAlarm();
     // The worker's own start (below) takes up due copies too; this covers an alarm in a running worker.
     if (alarm.name === COPIES_ALARM) void app.resume().then(() => app.copies.resumePending());
+    if (alarm.name === BACKUP_ALARM) void app.resume().then(() => app.backup.run());
   });
 
   const onMenuClicked: Parameters<typeof browser.contextMenus.onClicked.addListener>[0] = (info, tab) => {
@@ -61,6 +62,7 @@ export default defineBackground(() => {
   });
   keyStatusItem.watch((next, previous) => {
     if (next.locked !== previous.locked) void createMenus();
+    if (previous.locked && !next.locked) void app.backup.afterUnlock();
   });
   libraryItem.watch(() => void createMenus());
 
@@ -75,6 +77,7 @@ export default defineBackground(() => {
     // Chrome drops an extension's alarms when it is updated or reloaded, so polling is re-armed.
     await app.tracker.reschedule();
     await app.copies.rearm();
+    await app.backup.rearm();
   });
 
   // Once per worker start, whichever event started it (onStartup, onInstalled or a message).

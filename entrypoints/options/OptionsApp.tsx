@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { ErrorMessage } from '@/components/ErrorMessage';
 import { describeError, t } from '@/utils/i18n';
 import { useProfiles } from '@/utils/profiles/page/use-profiles';
@@ -6,6 +7,9 @@ import { KeyLockSection } from './KeyLockSection';
 import styles from './Options.module.css';
 import { OptionsForm } from './OptionsForm';
 import { ProfilesSection } from './ProfilesSection';
+
+/** Loaded after the settings: its code is the largest of the page's sections and is not needed to paint them. */
+const BackupSection = lazy(() => import('./BackupSection'));
 
 /** The options page: the stored settings and key status, edited through the background's commands. */
 export function OptionsApp() {
@@ -41,6 +45,11 @@ export function OptionsApp() {
         />
       ) : null}
       {loaded && key.value && !key.value.locked ? <KeyLockSection status={key.value} /> : null}
+      {loaded ? (
+        <Suspense fallback={null}>
+          <BackupSection />
+        </Suspense>
+      ) : null}
     </main>
   );
 }

@@ -26,6 +26,7 @@ export function createBackgroundApp(platform: Platform) {
     handlers: createHandlers(ctx),
     tracker: ctx.tracker,
     copies: ctx.copies,
+    backup: ctx.backup,
     resume: createStartup(ctx),
     onMenuClick: (menuItemId: string, selectionText: string | undefined) =>
       onMenuClick(ctx, menuItemId, selectionText),

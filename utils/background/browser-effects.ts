@@ -22,6 +22,17 @@ export async function scheduleCopiesAlarm(when: number | undefined): Promise<voi
   else await browser.alarms.create(COPIES_ALARM, { when });
 }
 
+export const BACKUP_ALARM = 'promptcast-backup';
+
+/** The backup's next run (backup-service.ts): when it is armed for, and arming or clearing it. */
+export const backupAlarm = {
+  when: async (): Promise<number | undefined> => (await browser.alarms.get(BACKUP_ALARM))?.scheduledTime,
+  at: async (when: number | undefined): Promise<void> => {
+    if (when === undefined) await browser.alarms.clear(BACKUP_ALARM);
+    else await browser.alarms.create(BACKUP_ALARM, { when });
+  },
+};
+
 export function setBadge(runningCount: number): void {
   void toolbarButton().setBadgeText({ text: runningCount > 0 ? String(runningCount) : '' });
 }

@@ -1,3 +1,4 @@
+import { applySetup, createBackupService, readSetup } from '@/utils/backup/commands';
 import { createBatchSummary } from '@/utils/batch/commands';
 import { createCopyKeeper } from '@/utils/copies/commands';
 import { dropCutoff } from '@/utils/history/background';
@@ -12,6 +13,7 @@ import { markUsed } from '@/utils/keys/commands';
 import { createAnnouncer } from '@/utils/notifications/background';
 import { readProfiles, resolveProfile } from '@/utils/profiles/background';
 import { BATCH_CONCURRENCY } from '../batch/batch-state';
+import { openMediaDb } from '../copies/media-db';
 import type { HistoryEntry } from '../history/schema';
 import { originOf } from '../http-url';
 import { createLimiter } from '../jobs/concurrency';
@@ -22,10 +24,13 @@ import { createSerial } from '../serial';
 import type { Settings } from '../settings/schema';
 import { validSettingsItem } from '../settings/store';
 import { type BalanceAccount, legacyHistoryItem } from '../storage/items';
-import { scheduleAlarm, scheduleCopiesAlarm, setBadge } from './browser-effects';
+import { backupAlarm, scheduleAlarm, scheduleCopiesAlarm, setBadge } from './browser-effects';
 import { storedPathFormsItem } from './items';
 import { createKeepAlive } from './keep-alive';
 import type { Platform } from './platform';
+
+/** A backup request's own limit; an upload gets more for its size (target-http.ts putTimeoutMs). */
+const BACKUP_REQUEST_TIMEOUT_MS = 30_000;
 
 function pollPolicy(settings: Settings): PollPolicy {
   return {
@@ -57,13 +62,32 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
   const history = createIdbHistoryStore(open, {
     // Entries trimmed, dropped by the rule or by a full storage take their kept copies with them.
     onDropped: (ids) => copies.forgetDropped(ids),
-    onCommitted: signalHistoryChange,
+    onCommitted: (change) => {
+      signalHistoryChange(change);
+      void backup.afterNewResults();
+    },
     dropBefore: async () => dropCutoff(await validSettingsItem.getValue(), platform.now()),
   });
   /** Held by requests that carry a result and by copies being fetched, never while the worker is idle. */
   const keepAlive = createKeepAlive(platform.stayAwake, platform.timers);
   const announcer = createAnnouncer(platform.now);
   const copies = createCopyKeeper({ platform, history, keepAlive, scheduleAlarm: scheduleCopiesAlarm });
+  const backup = createBackupService({
+    now: platform.now,
+    newId: platform.newId,
+    fetch: platform.fetch ?? ((input, init) => fetch(input, init)),
+    timeoutMs: BACKUP_REQUEST_TIMEOUT_MS,
+    history,
+    historyDb: open,
+    mediaDb: openMediaDb,
+    keepAlive,
+    alarm: backupAlarm,
+    canReach: platform.canReach,
+    tell: (error) => announcer.backupFailed(error),
+    setup: readSetup,
+    applySetup: (item) => setupChanges(() => applySetup(item)),
+    historyLimit: async () => (await validSettingsItem.getValue()).historyLimit,
+  });
   /** Entries this worker is sending right now (an image request, a submission). */
   const inFlight = new Set<string>();
   const serially = createSerial();
@@ -133,6 +157,7 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
     historyDb: open,
     announcer,
     copies,
+    backup,
     keepAlive,
     inFlight,
     serially,

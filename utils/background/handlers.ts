@@ -1,3 +1,12 @@
+import {
+  forgetBackup,
+  previewRestore,
+  runBackupNow,
+  setBackupAuto,
+  setUpBackup,
+  startRestore,
+  testBackup,
+} from '@/utils/backup/commands';
 import { refreshBalance } from '@/utils/balance/background';
 import { generateBatch } from '@/utils/batch/background';
 import { cancelBatchEntries, pauseBatch } from '@/utils/batch/commands';
@@ -88,5 +97,12 @@ export function createHandlers(ctx: Context): Handlers {
     removePrompts,
     movePrompt,
     importLibrary,
+    testBackup: (request) => testBackup(ctx, request),
+    setUpBackup: (request) => setUpBackup(ctx, request),
+    previewRestore: (request) => previewRestore(ctx, request),
+    startRestore: (request) => startRestore(ctx, request),
+    runBackup: () => runBackupNow(ctx),
+    setBackupAuto: (request) => setBackupAuto(ctx, request),
+    forgetBackup: () => forgetBackup(ctx),
   };
 }

@@ -42,6 +42,8 @@ export function createStartup(ctx: Context) {
       await ctx.tracker.tick();
       // A generation that ended while its worker was stopped still has its "before" reading to settle.
       void settleCosts(ctx).catch(() => undefined);
+      // A run or a restore a stopped worker left is continued by its alarm, armed again in case it went.
+      void ctx.backup.rearm().catch(() => undefined);
     }
   }
 

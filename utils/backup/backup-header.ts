@@ -45,7 +45,7 @@ export type BackupHeader = z.infer<typeof backupHeaderSchema>;
  */
 export async function newBackup(
   secret: { passphrase: string } | { master: Uint8Array<ArrayBuffer>; kdf: BackupHeader['kdf'] },
-): Promise<{ header: BackupHeader; keys: BackupKeys }> {
+): Promise<OpenedBackup> {
   const id = globalThis.crypto.getRandomValues(new Uint8Array(ID_BYTES));
   let root: Uint8Array<ArrayBuffer>;
   let kdf: BackupHeader['kdf'];
@@ -59,16 +59,31 @@ export async function newBackup(
   }
   const keys = await backupKeys(root, id);
   const check = bytesToBase64(await sealObject(keys, CHECK_NAME, new Uint8Array(CHECK_TEXT)));
-  return { header: { format: FORMAT, version: 1, id: bytesToBase64(id), kdf, check }, keys };
+  return { header: { format: FORMAT, version: 1, id: bytesToBase64(id), kdf, check }, keys, root };
 }
 
 /**
- * The keys of an existing backup, from its header as the target gave it (untrusted) and the passphrase the
- * person typed. A wrong passphrase is `wrong_passphrase`, found before any object is read.
+ * A backup as this browser holds it: its header, its keys, and the root they come from, which the
+ * background keeps as a secret (like an API key) so that later runs need no passphrase.
  */
-export async function openBackup(stored: Uint8Array, passphrase: string): Promise<BackupKeys> {
+export interface OpenedBackup {
+  header: BackupHeader;
+  keys: BackupKeys;
+  root: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * An existing backup, from its header as the target gave it (untrusted) and the passphrase the person
+ * typed. A wrong passphrase is `wrong_passphrase`, found before any object is read.
+ */
+export async function openBackup(stored: Uint8Array, passphrase: string): Promise<OpenedBackup> {
   const header = parseHeader(stored);
   const root = await rootFromPassphrase(passphrase, base64ToBytes(header.kdf.salt), header.kdf.iterations);
+  return { header, root, keys: await keysOf(header, root) };
+}
+
+/** The keys of `header`'s backup from a root kept since, checked against the header's sealed check. */
+export async function keysOf(header: BackupHeader, root: Uint8Array<ArrayBuffer>): Promise<BackupKeys> {
   const keys = await backupKeys(root, base64ToBytes(header.id));
   await openObject(keys, CHECK_NAME, base64ToBytes(header.check), CHECK_TEXT.length);
   return keys;

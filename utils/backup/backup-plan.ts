@@ -114,6 +114,26 @@ export function manifestOf(
   return { v: 1, ...meta, items: entries };
 }
 
+/** What a backup holds, shown before anything is restored. */
+export interface RestorePreview {
+  entries: number;
+  copies: number;
+  /** Plain bytes of everything it holds. */
+  bytes: number;
+  /** When the run that stored it began. */
+  at: number;
+}
+
+export function previewOf(manifest: Manifest): RestorePreview {
+  let copies = 0;
+  let bytes = 0;
+  for (const [logical, item] of Object.entries(manifest.items)) {
+    if (logical.startsWith('copy/')) copies++;
+    bytes += item.size;
+  }
+  return { entries: manifest.entries, copies, bytes, at: manifest.at };
+}
+
 /** The logical name an item's object is named after: its digest included, so each version has its own. */
 export const versionedName = (item: Pick<LocalItem, 'logical' | 'digest'>): string =>
   `${item.logical}@${item.digest}`;

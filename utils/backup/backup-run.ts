@@ -42,6 +42,8 @@ export interface BackupRunDeps {
   keys: BackupKeys;
   /** This browser's id as the backup's writer (backup-plan.ts Manifest.writer). */
   writer: string;
+  /** The writer this browser took the backup over from by restoring it: its manifest may be replaced. */
+  adopts?: string | undefined;
   now: () => number;
   onProgress?: (progress: BackupProgress) => void;
   /** Checked between objects: a stop asked for, or a target changed, ends the run there. */
@@ -72,7 +74,8 @@ export async function runBackup(deps: BackupRunDeps, source: BackupSource): Prom
   await claimTarget(target, deps.header);
   const previous = await readManifest(target, keys);
   // Another browser's backup in the same folder would be replaced by this one's: it is restored first.
-  if (previous && previous.writer !== deps.writer) throw targetError('other_browser');
+  if (previous && previous.writer !== deps.writer && previous.writer !== deps.adopts)
+    throw targetError('other_browser');
   if (source.items.length > MAX_MANIFEST_ITEMS) throw targetError('full');
   const named: NamedItem[] = [];
   for (const item of source.items) named.push({ ...item, name: await objectName(keys, versionedName(item)) });

@@ -18,6 +18,7 @@ export const TARGET_FAILURES = [
   'http',
   'malformed',
   'other_browser',
+  'no_backup',
 ] as const;
 export type TargetFailure = (typeof TARGET_FAILURES)[number];
 

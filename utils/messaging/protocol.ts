@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { rule } from '../api/schemas';
+import type { RestorePreview } from '../backup/backup-plan';
+import { backupPlaceSchema } from '../backup/backup-schema';
 import { batchSizeProblem, MAX_BATCH } from '../batch/batch-state';
 import type { errorInfoSchema } from '../errors';
 import { historyEntrySchema } from '../history/schema';
@@ -47,6 +49,12 @@ const comparedModelsSchema = z.array(settingsSchema.shape.modelId).check(
   z.maxLength(MAX_PROFILE_MODELS),
   z.refine((ids: string[]) => idTwice(ids) === undefined),
 );
+
+/** A backup's place, with the password or secret key typed for it (without one, the stored one is used). */
+const backupPlaceFields = {
+  place: backupPlaceSchema,
+  credential: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
+};
 
 /**
  * Every request, told apart by its `type`. Not a zod union: `parseRequest` checks a message against the
@@ -189,6 +197,26 @@ const requestSchemas = [
     prompts: librarySchema.shape.prompts,
     replace: z.optional(z.boolean()),
   }),
+  /** The backup (README "Backup"): no answer ever carries a credential, a passphrase or the backup's root. */
+  z.object({ type: z.literal('testBackup'), ...backupPlaceFields }),
+  z.object({
+    type: z.literal('setUpBackup'),
+    ...backupPlaceFields,
+    passphrase: passphraseSchema,
+    auto: z.boolean(),
+  }),
+  z.object({ type: z.literal('previewRestore'), ...backupPlaceFields, passphrase: passphraseSchema }),
+  /** `removeUpTo`: how many stored entries the person agreed the history's cap may push out. */
+  z.object({
+    type: z.literal('startRestore'),
+    ...backupPlaceFields,
+    passphrase: passphraseSchema,
+    removeUpTo: z.optional(wholeNumber().check(z.nonnegative())),
+  }),
+  z.object({ type: z.literal('runBackup') }),
+  z.object({ type: z.literal('setBackupAuto'), auto: z.boolean() }),
+  /** Forgets the backup here; nothing on the target is removed. */
+  z.object({ type: z.literal('forgetBackup') }),
 ];
 export type Request = z.infer<(typeof requestSchemas)[number]>;
 
@@ -259,6 +287,14 @@ export interface ResponseData {
   movePrompt: { index: number };
   /** `added`: prompts of new ids; `total`: the library's size after the import. */
   importLibrary: { added: number; total: number };
+  testBackup: { ok: true };
+  /** Not saved: the place holds another browser's backup, shown here, to restore first. */
+  setUpBackup: { saved: true } | { saved: false; restoreFirst: RestorePreview };
+  previewRestore: RestorePreview;
+  startRestore: { started: true };
+  runBackup: { started: true };
+  setBackupAuto: { done: true };
+  forgetBackup: { done: true };
 }
 
 export type Response<T extends RequestType> =

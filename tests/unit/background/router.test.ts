@@ -52,6 +52,13 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     removePrompts: unused,
     movePrompt: unused,
     importLibrary: unused,
+    testBackup: unused,
+    setUpBackup: unused,
+    previewRestore: unused,
+    startRestore: unused,
+    runBackup: unused,
+    setBackupAuto: unused,
+    forgetBackup: unused,
     ...overrides,
   };
 }

@@ -18,7 +18,7 @@ describe('a backup’s header: found without a key, opened only with the passphr
     // The header says nothing of what the backup holds.
     expect(Object.keys(header).sort()).toEqual(['check', 'format', 'id', 'kdf', 'version']);
     expect(header.kdf.iterations).toBeGreaterThanOrEqual(600_000);
-    const reopened = await openBackup(stored, 'tidal heron 42');
+    const reopened = (await openBackup(stored, 'tidal heron 42')).keys;
     expect(new TextDecoder().decode(await openObject(reopened, 'entries/0', sealed, 100))).toBe('a heron');
     expect(await kindOf(openBackup(stored, 'tidal heron 43'))).toBe('wrong_passphrase');
   });

@@ -9,12 +9,12 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { previewOf, type RestoreDeps, restoreBackup } from '../../../utils/backup/background/backup-restore';
+import { type RestoreDeps, restoreBackup } from '../../../utils/backup/background/backup-restore';
 import { localBackupSource } from '../../../utils/backup/background/backup-source';
 import { headerBytes, newBackup, openBackup } from '../../../utils/backup/backup-header';
 import type { SetupItem } from '../../../utils/backup/backup-items';
 import { readHeader, readManifest } from '../../../utils/backup/backup-objects';
-import type { Manifest } from '../../../utils/backup/backup-plan';
+import { type Manifest, previewOf } from '../../../utils/backup/backup-plan';
 import { runBackup } from '../../../utils/backup/backup-run';
 import type { BackupTarget } from '../../../utils/backup/target';
 import { webdavTarget } from '../../../utils/backup/webdav-target';
@@ -132,7 +132,7 @@ beforeAll(async () => {
     }),
   );
   await deleteAllCopies(await openMediaDb());
-  const opened = await openBackup(headerBytes((await readHeader(target)) ?? header), PASSPHRASE);
+  const opened = (await openBackup(headerBytes((await readHeader(target)) ?? header), PASSPHRASE)).keys;
   manifest = (await readManifest(target, opened)) as Manifest;
 }, 60_000);
 afterAll(() => server.close());
@@ -143,7 +143,7 @@ async function newBrowser(entries: HistoryEntry[] = []) {
   await deleteAllCopies(await openMediaDb());
   const b = testHistoryStore(entries);
   const applied: SetupItem[] = [];
-  const keys = await openBackup(headerBytes((await readHeader(target)) as never), PASSPHRASE);
+  const { keys } = await openBackup(headerBytes((await readHeader(target)) as never), PASSPHRASE);
   const deps: RestoreDeps = {
     target,
     keys,

@@ -122,7 +122,7 @@ describe('a backup run to a WebDAV folder', () => {
     const source = await sourceOf(history, 2, 5 * 1024 * 1024);
     await runBackup(deps(target), source);
     const header = await readHeader(target);
-    const keys = await openBackup(new TextEncoder().encode(JSON.stringify(header)), PASSPHRASE);
+    const { keys } = await openBackup(new TextEncoder().encode(JSON.stringify(header)), PASSPHRASE);
     const manifest = await readManifest(target, keys);
     expect(manifest).toMatchObject({ writer: 'browser-a', entries: 1_000, at: 1_750_000_000_000 });
     const copy = manifest?.items['copy/entry-1/0'];

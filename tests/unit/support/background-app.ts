@@ -100,7 +100,8 @@ const createNotification: CreateNotification = fakeBrowser.notifications.create.
  * fakeBrowser's; only the clock, ids, timers and what fakeBrowser lacks (host permissions, downloads,
  * the options page, open popups) are injected.
  */
-export function startWorker(reachable = true) {
+/** `browser` names another browser's ids apart (`b:id-1`), as two browsers' random ids would be. */
+export function startWorker(reachable = true, browser = '') {
   /** Every notification created since this worker started, replaced ones included (told once or twice). */
   const notifications: ShownNotification[] = [];
   const popup = { open: true };
@@ -132,7 +133,7 @@ export function startWorker(reachable = true) {
   const platform: Platform = {
     historyDbName,
     now: () => Date.now(),
-    newId: () => `id-${++ids}`,
+    newId: () => `${browser}id-${++ids}`,
     canReach: async () => access.reachable,
     hasMediaAccess: async () => media.access,
     download: async (files) => {
@@ -206,9 +207,10 @@ export async function makeBackgroundApp(
   settings: Partial<Settings> = {},
   key = DEMO_API_KEY,
   reachable = true,
+  browser = '',
 ) {
   await freshProfile(service, settings, key);
-  return startWorker(reachable);
+  return startWorker(reachable, browser);
 }
 
 export type BackgroundHarness = ReturnType<typeof startWorker>;

@@ -80,10 +80,13 @@ describe('locales', () => {
     const de = readMessages('de');
     const same = Object.keys(en).filter((key) => de[key]?.message === en[key]?.message);
     // Words that are the same in both languages (names, "Video(s)", "Audio", "Prompt", "Status: …", "Details: …",
-    // a unit, a name with its id).
+    // a unit, a name with its id, products' names, "Region", "Bucket").
     expect(same.sort()).toEqual(
       [
         'audioLabel',
+        'backupBucketLabel',
+        'backupKindWebdav',
+        'backupRegionLabel',
         'errorDetails',
         'extName',
         'figuresNamedModel',

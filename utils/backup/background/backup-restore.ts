@@ -26,26 +26,6 @@ import { readItem } from '../backup-objects';
 import type { Manifest } from '../backup-plan';
 import { type BackupTarget, targetError } from '../target';
 
-/** What a backup holds, shown before anything is restored. */
-export interface RestorePreview {
-  entries: number;
-  copies: number;
-  /** Plain bytes of everything it holds. */
-  bytes: number;
-  /** When the run that stored it began. */
-  at: number;
-}
-
-export function previewOf(manifest: Manifest): RestorePreview {
-  let copies = 0;
-  let bytes = 0;
-  for (const [logical, item] of Object.entries(manifest.items)) {
-    if (logical.startsWith('copy/')) copies++;
-    bytes += item.size;
-  }
-  return { entries: manifest.entries, copies, bytes, at: manifest.at };
-}
-
 export interface RestoreProgress {
   /** Copies' plain bytes to bring back, and how many are here. */
   bytes: number;

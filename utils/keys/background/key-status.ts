@@ -1,6 +1,7 @@
 import { readProfiles } from '@/utils/profiles/background';
 import { originOf } from '../../http-url';
 import type { KeyStatus } from '../../messaging/protocol';
+import { isProfileId } from '../../profiles/id';
 import type { Settings } from '../../settings/schema';
 import { keyStatusItem } from '../../storage/items';
 import { apiKeys, type StoredKeys } from './api-key';
@@ -12,7 +13,12 @@ import { keyBelongsTo, keyHint, NO_KEY, type StoredKey } from './stored-key';
  * `origins` where each profile's key does.
  */
 export function keyStatus(stored: StoredKey, settings: Settings, keys: StoredKeys = {}): KeyStatus {
-  const origins = Object.fromEntries(Object.entries(keys).map(([id, key]) => [id, key.origin]));
+  // The profiles' keys only: the backup's secrets sit beside them under an id no profile can have.
+  const origins = Object.fromEntries(
+    Object.entries(keys)
+      .filter(([id]) => isProfileId(id))
+      .map(([id, key]) => [id, key.origin]),
+  );
   const all = Object.keys(origins).length > 0 ? { origins } : {};
   if (!stored.key) return { set: false, ...all };
   const last4 = keyHint(stored.key);

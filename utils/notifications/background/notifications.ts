@@ -7,13 +7,16 @@ import { describeError, formatCount, type MessageKey, t } from '../../i18n';
 /** Notification ids say what a click should open: one result, or the history page for a group. */
 const OPEN_PREFIX = 'open:';
 const HISTORY_PREFIX = 'history:';
+/** The backup's own notification: a click opens the options page, where the backup is set up. */
+const BACKUP_ID = 'backup:failed';
 
-export type ClickTarget = { type: 'entry'; id: string } | { type: 'history' };
+export type ClickTarget = { type: 'entry'; id: string } | { type: 'history' } | { type: 'options' };
 
 export function clickTarget(notificationId: string): ClickTarget | undefined {
   if (notificationId.startsWith(OPEN_PREFIX))
     return { type: 'entry', id: notificationId.slice(OPEN_PREFIX.length) };
   if (notificationId.startsWith(HISTORY_PREFIX)) return { type: 'history' };
+  if (notificationId === BACKUP_ID) return { type: 'options' };
   return undefined;
 }
 
@@ -126,7 +129,12 @@ export function createAnnouncer(now: () => number) {
     await notify(`${HISTORY_PREFIX}storage-full`, t('notifyStorageFullTitle'), describeError(error));
   }
 
-  return { announce, batchDone, setupNeeded, problem, storageFull };
+  /** Why the backup failed; one notification, replaced rather than added to by the next reason. */
+  async function backupFailed(error: ErrorInfo): Promise<void> {
+    await notify(BACKUP_ID, t('notifyBackupFailedTitle'), describeError(error));
+  }
+
+  return { announce, batchDone, setupNeeded, problem, storageFull, backupFailed };
 }
 
 export type Announcer = ReturnType<typeof createAnnouncer>;
@@ -135,6 +143,7 @@ export type Announcer = ReturnType<typeof createAnnouncer>;
 export async function onNotificationClick(ctx: Context, notificationId: string): Promise<void> {
   const target = clickTarget(notificationId);
   if (!target) return;
+  if (target.type === 'options') return ctx.platform.openOptions();
   const entry = target.type === 'entry' ? await ctx.history.get(target.id) : undefined;
   await openTab(entry?.urls[0] ?? historyPageUrl());
 }
