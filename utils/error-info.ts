@@ -53,7 +53,7 @@ export const ERROR_KINDS = [
   // The browser has neither Chrome's side panel nor Firefox's sidebar to open.
   'no_side_panel',
   // A backup target (WebDAV, S3) refused or failed; `detail` is the reason (utils/backup/target.ts).
-  'backup_target',
+  'backup',
 ] as const;
 
 type ErrorData = Omit<ErrorInfo, 'kind' | 'message'> & { cause?: unknown };

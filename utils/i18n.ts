@@ -135,10 +135,6 @@ export function describeError(info: ErrorInfo): string {
       return withDetail(t('errorJobFailed'), info.detail, 'errorReason');
     case 'download_failed':
       return describeDownloadFailure(info.detail);
-    case 'unsafe_media':
-      return describeUnsafeMedia(info.detail);
-    case 'backup_target':
-      return describeTargetFailure(info.detail, info.status);
     case 'over_budget':
       return describeOverBudget(info.budget);
     case 'invalid_input':
@@ -146,11 +142,16 @@ export function describeError(info: ErrorInfo): string {
     case 'unexpected':
       return t('errorUnexpected', clip(info.message));
     default: {
-      // Every other kind has one plain sentence, named after it ("job_timeout": errorJobTimeout); a kind
-      // this build does not know (a newer background after an update, say) has none, and its words stand.
-      const key = wordKey('error', info.kind);
-      const text = t(key);
-      return text === key ? fallback : text;
+      // Every other kind has one plain sentence, named after it ("job_timeout": errorJobTimeout), or one per
+      // reason where what to do differs ("backup" for "full": errorBackupFull; "unsafe_media" for
+      // "private_address": errorUnsafeMediaPrivateAddress), which may say the status; a
+      // kind this build does not know (a newer background after an update, say) has none, and its words stand.
+      const status = info.status === undefined ? undefined : String(info.status);
+      for (const key of [wordKey('error', `${info.kind}_${info.detail}`), wordKey('error', info.kind)]) {
+        const text = t(key, status);
+        if (text !== key) return text;
+      }
+      return fallback;
     }
   }
 }
@@ -164,21 +165,6 @@ function describeOverBudget(budget: ErrorInfo['budget']): string {
   return budget.cost === undefined || budget.spent >= budget.limit
     ? t(`errorOverBudget${period}`, figures)
     : t(`errorOverBudget${period}Cost`, [...figures, formatCredits(budget.cost)]);
-}
-
-/** Why a result file was not kept (utils/copies/media-request.ts). */
-function describeUnsafeMedia(reason: string | undefined): string {
-  if (reason === 'private_address') return t('errorMediaPrivateAddress');
-  return t('errorMediaRedirectElsewhere');
-}
-
-/** Why a backup target failed (utils/backup/target.ts): one sentence per reason, each saying what to check. */
-function describeTargetFailure(reason: string | undefined, status: number | undefined): string {
-  const code = String(status ?? '?');
-  const key = wordKey('error', `backup_${reason ?? 'http'}`);
-  const text = t(key, code);
-  // A reason this build does not know (a newer background after an update) says at least the status.
-  return text === key ? t('errorBackupHttp', code) : text;
 }
 
 /** The browser's interrupt reasons, grouped by what a person can do about them. */

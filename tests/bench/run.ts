@@ -346,7 +346,8 @@ const budgets: Budget[] = [
   ),
   atMost('Popup files fetched at open but not counted', uncounted.length, 0, '', uncounted.join(', ')),
   atMost('Popup: media viewer files reachable', viewerInPopup.length, 0, '', 'unless the popup imports it'),
-  atMost('Background bundle (gzip)', backgroundSize, 40 * KB, 'bytes'),
+  // 40 KB until the backup (#37), which runs from the worker by alarm: docs/performance.md says why.
+  atMost('Background bundle (gzip)', backgroundSize, 56 * KB, 'bytes'),
   atMost('Popup first paint / bare React page', popup.ratio, 1.3, 'x'),
   ...floorOpens.flatMap(([label, open]) => [
     atMost(`${label}: first paint / its static HTML frame`, open.paintRatio, 1.2, 'x'),

@@ -95,10 +95,10 @@ export function parseHeader(stored: Uint8Array): BackupHeader {
     if (stored.length > MAX_HEADER_BYTES) throw new Error('too large');
     json = JSON.parse(new TextDecoder().decode(stored));
   } catch {
-    throw new AppError('backup_target', { detail: 'malformed' });
+    throw new AppError('backup', { detail: 'malformed' });
   }
   const parsed = backupHeaderSchema.safeParse(json);
-  if (!parsed.success) throw new AppError('backup_target', { detail: 'malformed' });
+  if (!parsed.success) throw new AppError('backup', { detail: 'malformed' });
   return parsed.data;
 }
 

@@ -2,7 +2,7 @@ import { AppError } from '../error-info';
 
 /**
  * Why a backup target refused or failed, each with its own sentence (i18n.ts): what the person should check
- * differs for each. Carried as the `detail` of a `backup_target` error, as `unsafe_media` carries its reason.
+ * differs for each. Carried as the `detail` of a `backup` error, as `unsafe_media` carries its reason.
  */
 export const TARGET_FAILURES = [
   'unauthorized',
@@ -25,7 +25,7 @@ export type TargetFailure = (typeof TARGET_FAILURES)[number];
 export const targetError = (
   reason: TargetFailure,
   fields: { status?: number; url?: string; cause?: unknown } = {},
-) => new AppError('backup_target', { detail: reason, ...fields });
+) => new AppError('backup', { detail: reason, ...fields });
 
 /** One object the target holds, as its listing names it. */
 export interface StoredObject {
@@ -36,7 +36,7 @@ export interface StoredObject {
 /**
  * A place a backup is written to: a WebDAV folder or an S3 bucket (and prefix). Objects are flat, named by
  * the backup (backup-keys.ts): a target knows nothing of what they hold. Every method rejects with a
- * `backup_target` error saying why.
+ * `backup` error saying why.
  */
 export interface BackupTarget {
   /** The folder or bucket is there, and an object can be written, read back and removed: *Test*. */

@@ -104,7 +104,7 @@ describe('the backup, driven as the options page drives it', () => {
     expect(told).toHaveLength(1);
     expect(told[0]?.message).toMatch(/not allowed to reach the backup storage|may not reach/i);
     expect((await backupStatusItem.getValue()).failure?.error).toMatchObject({
-      kind: 'backup_target',
+      kind: 'backup',
       detail: 'no_access',
     });
     harness.access.reachable = true;
@@ -123,7 +123,7 @@ describe('the backup, driven as the options page drives it', () => {
         passphrase: PASSPHRASE,
         auto: true,
       }),
-    ).rejects.toMatchObject({ info: { kind: 'backup_target', detail: 'unauthorized' } });
+    ).rejects.toMatchObject({ info: { kind: 'backup', detail: 'unauthorized' } });
     expect(await backupConfigItem.getValue()).toBeNull();
   });
 

@@ -31,7 +31,7 @@ describe('a backup’s header: found without a key, opened only with the passphr
       headerBytes({ ...header, kdf: { ...header.kdf, iterations: 1000 } }),
       new TextEncoder().encode(JSON.stringify({ ...header, pad: 'x'.repeat(10_000) })),
     ];
-    for (const bytes of planted) expect(await kindOf(openBackup(bytes, 'p'))).toBe('backup_target:malformed');
+    for (const bytes of planted) expect(await kindOf(openBackup(bytes, 'p'))).toBe('backup:malformed');
   });
 
   it('under the key lock, uses the lock’s master and carries its stretching, so its passphrase opens it elsewhere', async () => {

@@ -195,11 +195,11 @@ describe('a backup run to a WebDAV folder', () => {
     await runBackup(deps(target), await sourceOf(history.slice(0, 50), 1, 1_000));
     const held = filesIn(dir);
     await expect(runBackup(deps(target, 'browser-b'), await sourceOf([], 0, 0))).rejects.toMatchObject({
-      info: { kind: 'backup_target', detail: 'other_browser' },
+      info: { kind: 'backup', detail: 'other_browser' },
     });
     const other = await newBackup({ passphrase: 'another passphrase entirely' });
     await expect(runBackup({ ...deps(target), ...other }, await sourceOf([], 0, 0))).rejects.toMatchObject({
-      info: { kind: 'backup_target', detail: 'other_browser' },
+      info: { kind: 'backup', detail: 'other_browser' },
     });
     expect(filesIn(dir)).toEqual(held);
   });

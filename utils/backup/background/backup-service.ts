@@ -225,14 +225,18 @@ export function createBackupService(deps: BackupServiceDeps) {
   }
 
   /**
-   * The run the alarm (or a command) asks for: a restore still to finish first, else a backup. A run
-   * already under way in this worker takes it: the second call waits for it and finds nothing left to do.
+   * The run the alarm (or a command) asks for: a restore still to finish first, else a backup.
    */
+  let queued: Promise<void> | undefined;
   function run(): Promise<void> {
-    return serially(async () => {
+    // The backstop moves ahead at each call, the alarm's own included: a long run keeps one armed, so a
+    // worker stopped at any point of it is woken to continue.
+    void deps.alarm.at(deps.now() + BACKUP_BACKSTOP_MS);
+    // One run waits behind the current one at most: it takes what changed meanwhile.
+    queued ??= serially(async () => {
+      queued = undefined;
       const config = await storedConfig();
       if (!config) return deps.alarm.at(undefined);
-      await deps.alarm.at(deps.now() + BACKUP_BACKSTOP_MS);
       try {
         const secrets = await backupSecrets(config.place);
         if (secrets === 'locked') {
@@ -257,6 +261,7 @@ export function createBackupService(deps: BackupServiceDeps) {
         await rearm();
       }
     });
+    return queued;
   }
 
   return {
