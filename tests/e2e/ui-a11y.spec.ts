@@ -50,6 +50,9 @@ for (const scheme of schemes) {
     const options = await OptionsPage.open(extension);
     // The demo key is short: its last characters would give too much of it away.
     await expect(options.keyStatus).toHaveText('Set');
+    // The backup section loads after the rest, with its restore form open.
+    await options.page.getByText('Restore from a backup').click();
+    await expect(options.page.getByRole('form', { name: 'Restore from a backup' })).toBeVisible();
     expect(await seriousViolations(options.page, scheme)).toEqual([]);
     await options.save({ pollIntervalSec: 0, url: 'http://example.com' });
     await expect(options.page.getByText('Fix the marked fields first.')).toBeVisible();
