@@ -19,6 +19,7 @@ export const TARGET_FAILURES = [
   'malformed',
   'other_browser',
   'no_backup',
+  'forgotten',
 ] as const;
 export type TargetFailure = (typeof TARGET_FAILURES)[number];
 

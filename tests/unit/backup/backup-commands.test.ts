@@ -4,43 +4,25 @@
  * Debian's Apache with mod_dav: set up, run, what storage holds, failures told once, and another browser
  * that restores the backup and takes it over.
  */
-import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BACKUP_ALARM } from '../../../utils/background/browser-effects';
 import { backupConfigItem, backupStatusItem } from '../../../utils/backup/backup-storage';
 import { deleteAllCopies } from '../../../utils/copies/copy-store';
 import { openMediaDb } from '../../../utils/copies/media-db';
-import {
-  startWebdavServer,
-  WEBDAV_PASSWORD,
-  WEBDAV_USER,
-  type WebdavServer,
-} from '../../support/webdav-server';
+import { WEBDAV_PASSWORD } from '../../support/webdav-server';
 import { makeBackgroundApp } from '../support/background-app';
 import { testEntry } from '../support/history-db';
 import { referenceServiceForFile } from '../support/reference-service';
+import { webdavServerForFile } from '../support/webdav';
 
 const service = referenceServiceForFile();
-let server: WebdavServer;
-beforeAll(async () => {
-  server = await startWebdavServer();
-});
-afterAll(() => server.close());
+const dav = webdavServerForFile();
 
 const PASSPHRASE = 'a backup passphrase';
 let folders = 0;
-function freshFolder() {
-  const name = `commands-${++folders}`;
-  const dir = path.join(server.root, name);
-  mkdirSync(dir);
-  chmodSync(dir, 0o777);
-  return {
-    dir,
-    place: { kind: 'webdav' as const, url: `${server.origin}/dav/${name}/`, username: WEBDAV_USER },
-  };
-}
+const freshFolder = () => dav.folder(`commands-${++folders}`);
 
 /** Everything storage.local holds, as one text: what a page or a synced browser could ever read of it. */
 const storedText = async () => JSON.stringify(await fakeBrowser.storage.local.get(null));
@@ -83,7 +65,7 @@ describe('the backup, driven as the options page drives it', () => {
     await app.resume();
     const { keyStatus: status2 } = await fakeBrowser.storage.local.get('keyStatus');
     expect(JSON.stringify(status2)).toContain(service.url.replace(/\/$/, ''));
-    expect(JSON.stringify(status2)).not.toContain(server.origin);
+    expect(JSON.stringify(status2)).not.toContain(dav.origin);
   });
 
   it('says why a run failed once, not at every retry, and clears it when a run succeeds', async () => {
@@ -163,8 +145,13 @@ describe('the backup, driven as the options page drives it', () => {
     expect(await b.items.history.getValue()).toHaveLength(121);
     // B's first backup takes the backup over, with what B now holds.
     await b.app.backup.run();
-    expect((await backupStatusItem.getValue()).last?.held.items).toBeGreaterThan(0);
-    expect((await backupStatusItem.getValue()).failure).toBeUndefined();
+    const taken = await backupStatusItem.getValue();
+    expect(taken.last?.held.items).toBeGreaterThan(0);
+    expect(taken.failure).toBeUndefined();
+    // The restore is done: the next run is tomorrow's, not a backstop every 30 s.
+    expect((await fakeBrowser.alarms.get(BACKUP_ALARM))?.scheduledTime).toBe(
+      (taken.last?.at ?? 0) + 24 * 60 * 60_000,
+    );
 
     // Browser A again: its next run is refused, and says why, rather than replacing B's backup.
     await fakeBrowser.storage.local.clear();

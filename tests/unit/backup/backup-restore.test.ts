@@ -5,9 +5,7 @@
  * midway continued by running it again; a wrong passphrase restoring nothing.
  */
 import 'fake-indexeddb/auto';
-import { chmodSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type RestoreDeps, restoreBackup } from '../../../utils/backup/background/backup-restore';
 import { localBackupSource } from '../../../utils/backup/background/backup-source';
@@ -17,31 +15,23 @@ import { readHeader, readManifest } from '../../../utils/backup/backup-objects';
 import { type Manifest, previewOf } from '../../../utils/backup/backup-plan';
 import { runBackup } from '../../../utils/backup/backup-run';
 import type { BackupTarget } from '../../../utils/backup/target';
-import { webdavTarget } from '../../../utils/backup/webdav-target';
 import { copiesItem } from '../../../utils/copies/copies-item';
 import { readStoredCopy } from '../../../utils/copies/copy-reader';
 import { deleteAllCopies } from '../../../utils/copies/copy-store';
 import { openMediaDb, type StoredFile } from '../../../utils/copies/media-db';
-import type { HistoryDb } from '../../../utils/history/history-db';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import { request } from '../../../utils/idb/request';
 import { done } from '../../../utils/idb/transaction';
 import { entryCharge } from '../../../utils/spend/ledger';
-import { appendCharges } from '../../../utils/spend/ledger-db';
-import {
-  startWebdavServer,
-  WEBDAV_PASSWORD,
-  WEBDAV_USER,
-  type WebdavServer,
-} from '../../support/webdav-server';
-import { testEntry, testHistoryStore } from '../support/history-db';
+import { putCharges, testEntry, testHistoryStore } from '../support/history-db';
 import { putFile } from '../support/media-db';
+import { webdavServerForFile } from '../support/webdav';
 
 const PASSPHRASE = 'restore test passphrase';
 const MB = 1024 * 1024;
 const ACCOUNT = { origin: 'https://service.example', keyId: 'key-1' };
 
-let server: WebdavServer;
+const dav = webdavServerForFile();
 let target: BackupTarget;
 let manifest: Manifest;
 const setup: SetupItem = {
@@ -83,33 +73,12 @@ const kept: { file: StoredFile; bytes: Uint8Array<ArrayBuffer> }[] = [
 const chunksOf = (bytes: Uint8Array) =>
   Array.from({ length: Math.ceil(bytes.length / MB) }, (_, i) => bytes.slice(i * MB, (i + 1) * MB).buffer);
 
-async function addCharges(db: HistoryDb, charges: Parameters<typeof appendCharges>[1]) {
-  const tx = db.transaction(['ledger', 'spendDays', 'prices'], 'readwrite');
-  const committed = done(tx);
-  await appendCharges(
-    {
-      ledger: tx.objectStore('ledger'),
-      spendDays: tx.objectStore('spendDays'),
-      prices: tx.objectStore('prices'),
-    },
-    charges,
-  );
-  await committed;
-}
-
 /** Browser A backs up; then its copies are gone, as in a new browser profile. */
 beforeAll(async () => {
-  server = await startWebdavServer();
-  const dir = path.join(server.root, 'restore');
-  mkdirSync(dir);
-  chmodSync(dir, 0o777);
-  target = webdavTarget(
-    { url: `${server.origin}/dav/restore/`, username: WEBDAV_USER, password: WEBDAV_PASSWORD },
-    { fetch, timeoutMs: 10_000 },
-  );
+  ({ target } = dav.folder('restore'));
   const a = testHistoryStore(history);
   const db = await a.open();
-  await addCharges(db, [
+  await putCharges(db, [
     entryCharge(testEntry(1), 'p', ACCOUNT, 1500),
     entryCharge(testEntry(2, { kind: 'video' }), 'p', ACCOUNT, 7250),
   ]);
@@ -135,7 +104,6 @@ beforeAll(async () => {
   const opened = (await openBackup(headerBytes((await readHeader(target)) ?? header), PASSPHRASE)).keys;
   manifest = (await readManifest(target, opened)) as Manifest;
 }, 60_000);
-afterAll(() => server.close());
 beforeEach(() => fakeBrowser.reset());
 
 /** A new browser: its own history (holding `entries`) and ledger, and no copies. */
@@ -203,7 +171,7 @@ describe('restoring a backup into a new browser', () => {
   it('merges into a history that has entries: none twice, the one here kept as it is, the ledger not counted twice', async () => {
     const mine = testEntry(1, { prompt: 'edited here' });
     const b = await newBrowser([mine, testEntry(5000)]);
-    await addCharges(await b.open(), [entryCharge(testEntry(1), 'p', ACCOUNT, 1500)]);
+    await putCharges(await b.open(), [entryCharge(testEntry(1), 'p', ACCOUNT, 1500)]);
     const outcome = await restoreBackup(b.deps, manifest);
     expect(outcome).toMatchObject({ history: { adding: 299, skipped: 1 }, charges: 1 });
     const entries = await b.entries();

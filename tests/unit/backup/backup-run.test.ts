@@ -3,46 +3,28 @@
  * Backup runs over real HTTP, against Debian's Apache with mod_dav (tests/support/webdav-server.ts): what
  * each run sends, what the folder holds afterwards, and what a run stopped midway leaves.
  */
-import { chmodSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type BackupHeader, newBackup, openBackup } from '../../../utils/backup/backup-header';
 import type { BackupKeys } from '../../../utils/backup/backup-keys';
 import { readHeader, readItem, readManifest } from '../../../utils/backup/backup-objects';
 import { type BackupSource, runBackup, type SourceItem } from '../../../utils/backup/backup-run';
 import { entryBucketItems, sha256Hex } from '../../../utils/backup/local-items';
 import type { BackupTarget } from '../../../utils/backup/target';
-import { webdavTarget } from '../../../utils/backup/webdav-target';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import {
-  startWebdavServer,
-  WEBDAV_PASSWORD,
-  WEBDAV_USER,
-  type WebdavServer,
-} from '../../support/webdav-server';
+import { webdavServerForFile } from '../support/webdav';
 
 const PASSPHRASE = 'a long backup passphrase';
-let server: WebdavServer;
+const dav = webdavServerForFile();
 let backup: { header: BackupHeader; keys: BackupKeys };
 beforeAll(async () => {
-  [server, backup] = await Promise.all([startWebdavServer(), newBackup({ passphrase: PASSPHRASE })]);
+  backup = await newBackup({ passphrase: PASSPHRASE });
 });
-afterAll(() => server.close());
 
 let folders = 0;
 /** A fresh folder on the server, and the target writing to it. */
-function freshTarget(): { target: BackupTarget; dir: string } {
-  const name = `run-${++folders}`;
-  const dir = path.join(server.root, name);
-  mkdirSync(dir);
-  chmodSync(dir, 0o777);
-  const url = `${server.origin}/dav/${name}/`;
-  const target = webdavTarget(
-    { url, username: WEBDAV_USER, password: WEBDAV_PASSWORD },
-    { fetch, timeoutMs: 10_000 },
-  );
-  return { target, dir };
-}
+const freshTarget = () => dav.folder(`run-${++folders}`);
 
 const entry = (i: number): HistoryEntry => ({
   id: `entry-${i}`,

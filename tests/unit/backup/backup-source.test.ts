@@ -4,33 +4,19 @@
  * when sent), the spend ledger and the setup, sent to Debian's Apache with mod_dav and read back.
  */
 import 'fake-indexeddb/auto';
-import { chmodSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { localBackupSource } from '../../../utils/backup/background/backup-source';
 import { newBackup } from '../../../utils/backup/backup-header';
 import { readItem, readManifest } from '../../../utils/backup/backup-objects';
 import { runBackup } from '../../../utils/backup/backup-run';
-import { webdavTarget } from '../../../utils/backup/webdav-target';
 import * as copyReader from '../../../utils/copies/copy-reader';
 import { openMediaDb, type StoredFile } from '../../../utils/copies/media-db';
-import { done } from '../../../utils/idb/transaction';
 import { entryCharge } from '../../../utils/spend/ledger';
-import { appendCharges } from '../../../utils/spend/ledger-db';
-import {
-  startWebdavServer,
-  WEBDAV_PASSWORD,
-  WEBDAV_USER,
-  type WebdavServer,
-} from '../../support/webdav-server';
-import { testEntry, testHistoryStore } from '../support/history-db';
+import { putCharges, testEntry, testHistoryStore } from '../support/history-db';
 import { putFile } from '../support/media-db';
+import { webdavServerForFile } from '../support/webdav';
 
-let server: WebdavServer;
-beforeAll(async () => {
-  server = await startWebdavServer();
-});
-afterAll(() => server.close());
+const dav = webdavServerForFile();
 
 const MB = 1024 * 1024;
 const file = (entryId: string, bytes: number, complete = true): StoredFile => ({
@@ -60,17 +46,7 @@ describe('what this browser holds, as a backup', () => {
       { origin: 'https://service.example', keyId: 'key-1' },
       1500,
     );
-    const tx = db.transaction(['ledger', 'spendDays', 'prices'], 'readwrite');
-    const committed = done(tx);
-    await appendCharges(
-      {
-        ledger: tx.objectStore('ledger'),
-        spendDays: tx.objectStore('spendDays'),
-        prices: tx.objectStore('prices'),
-      },
-      [charge],
-    );
-    await committed;
+    await putCharges(db, [charge]);
     const video = new Uint8Array(3 * MB + 5).map((_, i) => (i * 13) & 0xff);
     await putFile(file('e1', video.length), chunksOf(video));
     await putFile(file('e2', 10, false), [new Uint8Array(10).buffer]);
@@ -78,13 +54,7 @@ describe('what this browser holds, as a backup', () => {
     const source = () =>
       localBackupSource({ history: store, historyDb: open, mediaDb: openMediaDb, setup: async () => setup });
 
-    const dir = path.join(server.root, 'source');
-    mkdirSync(dir);
-    chmodSync(dir, 0o777);
-    const target = webdavTarget(
-      { url: `${server.origin}/dav/source/`, username: WEBDAV_USER, password: WEBDAV_PASSWORD },
-      { fetch, timeoutMs: 10_000 },
-    );
+    const { target } = dav.folder('source');
     const { header, keys } = await newBackup({ passphrase: 'source test passphrase' });
     const deps = { target, header, keys, writer: 'w', now: () => 5 };
     const reads = vi.spyOn(copyReader, 'readStoredCopy');

@@ -2,22 +2,14 @@
 /** The WebDAV target over real HTTP, against Debian's Apache with mod_dav (tests/support/webdav-server.ts). */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { webdavTarget } from '../../../utils/backup/webdav-target';
 import type { ErrorInfo } from '../../../utils/error-info';
 import { describeError } from '../../../utils/i18n';
-import {
-  startWebdavServer,
-  WEBDAV_PASSWORD,
-  WEBDAV_USER,
-  type WebdavServer,
-} from '../../support/webdav-server';
+import { WEBDAV_PASSWORD, WEBDAV_USER } from '../../support/webdav-server';
+import { webdavServerForFile } from '../support/webdav';
 
-let server: WebdavServer;
-beforeAll(async () => {
-  server = await startWebdavServer();
-});
-afterAll(() => server.close());
+const server = webdavServerForFile();
 
 const deps = { fetch: globalThis.fetch, timeoutMs: 5000 };
 const target = (folder = 'dav', password = WEBDAV_PASSWORD) =>

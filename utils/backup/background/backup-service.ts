@@ -130,8 +130,8 @@ export function createBackupService(deps: BackupServiceDeps) {
   async function rearm(): Promise<void> {
     const [config, status] = await Promise.all([storedConfig(), backupStatusItem.getValue()]);
     if (!config) return deps.alarm.at(undefined);
-    if (status.state !== 'idle' || (status.restore && !status.restore.removing))
-      return deps.alarm.at(deps.now() + BACKUP_BACKSTOP_MS);
+    const restoring = status.restore && !status.restore.done && status.restore.removing === undefined;
+    if (status.state !== 'idle' || restoring) return deps.alarm.at(deps.now() + BACKUP_BACKSTOP_MS);
     if (!config.auto) return deps.alarm.at(undefined);
     if (status.failure) return deps.alarm.at(Math.max(deps.now(), status.failure.at + RETRY_MS));
     return deps.alarm.at(Math.max(deps.now(), (status.last?.at ?? 0) + DAILY_MS));
@@ -243,7 +243,8 @@ export function createBackupService(deps: BackupServiceDeps) {
           await updateStatus(({ progress: _, ...status }) => ({ ...status, state: 'idle', locked: true }));
           return;
         }
-        if (!secrets) throw targetError('unauthorized');
+        // Kept for the session only (the key lock's choice), they went when the browser closed.
+        if (!secrets) throw targetError('forgotten');
         if (!(await deps.canReach(config.place.kind === 'webdav' ? config.place.url : config.place.endpoint)))
           throw targetError('no_access');
         const target = targetOf(config.place, secrets.credential);
