@@ -17,6 +17,7 @@ import {
   type BackupStatus,
   backupConfigSchema,
   backupStatusSchema,
+  placeUrl,
 } from '../backup-schema';
 import { backupConfigItem, backupStatusItem } from '../backup-storage';
 import { s3Target } from '../s3-target';
@@ -95,35 +96,36 @@ export function createBackupService(deps: BackupServiceDeps) {
       : s3Target({ ...place, secretAccessKey: credential }, requests);
   }
 
-  /** The target of a place the person typed, with the credential typed or the one stored for its origin. */
-  async function typedTarget({ place, credential }: PlaceInput): Promise<BackupTarget> {
+  /**
+   * The target of a place the person typed, with the credential typed or the one stored for its origin,
+   * and that credential, for `store` to keep.
+   */
+  async function typedTarget({ place, credential }: PlaceInput) {
     const stored = credential ? undefined : await backupSecrets(place);
     if (stored === 'locked') throw new AppError('locked');
     const secret = credential ?? stored?.credential;
     if (secret === undefined) throw new AppError('invalid_input', { detail: 'credential' });
-    if (!(await deps.canReach(place.kind === 'webdav' ? place.url : place.endpoint)))
-      throw targetError('no_access');
-    return targetOf(place, secret);
+    if (!(await deps.canReach(placeUrl(place)))) throw targetError('no_access');
+    return { target: targetOf(place, secret), credential: secret };
   }
 
   /** The backup a place holds, opened with the passphrase: its header, keys and manifest. */
   async function openPlace(input: PlaceInput, passphrase: string) {
-    const target = await typedTarget(input);
+    const { target, credential } = await typedTarget(input);
     const header = await readHeader(target);
     if (!header) throw targetError('no_backup');
     const opened = await openBackup(headerBytes(header), passphrase);
-    return { target, opened, manifest: await readManifest(target, opened.keys) };
+    return { target, credential, opened, manifest: await readManifest(target, opened.keys) };
   }
 
   async function store(
-    input: PlaceInput,
+    place: BackupPlace,
+    credential: string,
     opened: OpenedBackup,
     config: Omit<BackupConfig, 'place' | 'header'>,
   ) {
-    const stored = input.credential ? undefined : await backupSecrets(input.place);
-    const credential = input.credential ?? (stored === 'locked' ? undefined : stored?.credential) ?? '';
-    await saveBackupSecrets(input.place, { credential, root: opened.root }, deps.newId());
-    await backupConfigItem.setValue({ place: input.place, header: opened.header, ...config });
+    await saveBackupSecrets(place, { credential, root: opened.root }, deps.newId());
+    await backupConfigItem.setValue({ place, header: opened.header, ...config });
   }
 
   /** Arms the next run: a backstop while one works, else the daily one (automatic backups only). */
@@ -245,8 +247,7 @@ export function createBackupService(deps: BackupServiceDeps) {
         }
         // Kept for the session only (the key lock's choice), they went when the browser closed.
         if (!secrets) throw targetError('forgotten');
-        if (!(await deps.canReach(config.place.kind === 'webdav' ? config.place.url : config.place.endpoint)))
-          throw targetError('no_access');
+        if (!(await deps.canReach(placeUrl(config.place)))) throw targetError('no_access');
         const target = targetOf(config.place, secrets.credential);
         const keys = await keysOf(config.header, secrets.root);
         await deps.keepAlive.during(async () => {
@@ -283,7 +284,7 @@ export function createBackupService(deps: BackupServiceDeps) {
 
     /** *Test*: the place can be written, read back and emptied of the probe, with these credentials. */
     async test(input: PlaceInput): Promise<void> {
-      await (await typedTarget(input)).check();
+      await (await typedTarget(input)).target.check();
     },
 
     /**
@@ -292,7 +293,7 @@ export function createBackupService(deps: BackupServiceDeps) {
      */
     setUp(input: PlaceInput, passphrase: string, auto: boolean): Promise<{ restoreFirst?: RestorePreview }> {
       return serially(async () => {
-        const target = await typedTarget(input);
+        const { target, credential } = await typedTarget(input);
         await target.check();
         const held = await readHeader(target);
         const config = await storedConfig();
@@ -311,7 +312,7 @@ export function createBackupService(deps: BackupServiceDeps) {
           if (manifest && manifest.writer !== ours) return { restoreFirst: previewOf(manifest) };
         }
         const writer = config?.header.id === opened.header.id ? config.writer : deps.newId();
-        await store(input, opened, { writer, auto });
+        await store(input.place, credential, opened, { writer, auto });
         await updateStatus(() => ({ state: 'idle' }));
         void run();
         return {};
@@ -331,11 +332,11 @@ export function createBackupService(deps: BackupServiceDeps) {
      */
     startRestore(input: PlaceInput, passphrase: string, removeUpTo: number): Promise<void> {
       return serially(async () => {
-        const { opened, manifest } = await openPlace(input, passphrase);
+        const { credential, opened, manifest } = await openPlace(input, passphrase);
         if (!manifest) throw targetError('no_backup');
         const config = await storedConfig();
         const writer = config?.header.id === opened.header.id ? config.writer : deps.newId();
-        await store(input, opened, {
+        await store(input.place, credential, opened, {
           writer,
           adopts: (manifest as Manifest).writer,
           auto: config?.auto ?? true,
