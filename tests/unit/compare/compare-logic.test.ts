@@ -8,7 +8,13 @@ import {
   wipePair,
 } from '@/utils/compare/compare-tiles';
 import { columnsFor, nextTileIndex } from '@/utils/compare/tile-focus';
-import { leaderIndex, SYNC_TOLERANCE, syncCorrections } from '@/utils/compare/video-sync';
+import {
+  leaderIndex,
+  SEEK_FROM,
+  SYNC_TOLERANCE,
+  syncPlan,
+  type VideoState,
+} from '@/utils/compare/video-sync';
 import {
   clampView,
   MAX_SCALE,
@@ -115,25 +121,45 @@ describe('zoom', () => {
 });
 
 describe('video sync', () => {
-  const follower = (currentTime: number, duration = 10, seeking = false) => ({
+  const video = (currentTime: number, state: Partial<VideoState> = {}): VideoState => ({
     currentTime,
-    duration,
-    seeking,
+    duration: 10,
+    seeking: false,
+    ready: true,
+    failed: false,
+    ...state,
   });
 
-  it('seeks a follower that drifted past the tolerance, and leaves one within it alone', () => {
-    expect(SYNC_TOLERANCE).toBe(0.1);
-    expect(syncCorrections(5, [follower(5.05), follower(4.7), follower(5.3), follower(4.95)])).toEqual([
-      { index: 1, time: 5 },
-      { index: 2, time: 5 },
-    ]);
+  it('seeks a follower that drifted half the tolerance, leaves one within it alone, and all wait for the seek', () => {
+    expect(SEEK_FROM).toBe(SYNC_TOLERANCE / 2);
+    expect(syncPlan(video(5), [video(5.04), video(4.9), video(5.1), video(4.96)])).toEqual({
+      seeks: [
+        { index: 1, time: 5 },
+        { index: 2, time: 5 },
+      ],
+      hold: true,
+    });
+    expect(syncPlan(video(5), [video(5.04), video(4.96)])).toEqual({ seeks: [], hold: false });
+  });
+
+  it('holds all while a video seeks or buffers, but not for one at its end or one whose file failed', () => {
+    expect(syncPlan(video(5), [video(5, { seeking: true })])).toEqual({ seeks: [], hold: true });
+    expect(syncPlan(video(5), [video(5, { ready: false })])).toEqual({ seeks: [], hold: true });
+    expect(syncPlan(video(5, { ready: false }), [video(5)])).toEqual({ seeks: [], hold: true });
+    expect(syncPlan(video(8), [video(6, { duration: 6, ready: false })])).toEqual({ seeks: [], hold: false });
+    expect(syncPlan(video(5), [video(1, { failed: true, ready: false })])).toEqual({
+      seeks: [],
+      hold: false,
+    });
   });
 
   it('holds a shorter follower at its end, skips one already seeking, and waits for a known time', () => {
-    expect(syncCorrections(8, [follower(6, 6), follower(3, 6)])).toEqual([{ index: 1, time: 6 }]);
-    expect(syncCorrections(5, [follower(1, 10, true)])).toEqual([]);
-    expect(syncCorrections(5, [follower(1, Number.NaN)])).toEqual([{ index: 0, time: 5 }]);
-    expect(syncCorrections(Number.NaN, [follower(1)])).toEqual([]);
+    expect(syncPlan(video(8), [video(6, { duration: 6 }), video(3, { duration: 6 })]).seeks).toEqual([
+      { index: 1, time: 6 },
+    ]);
+    expect(syncPlan(video(5), [video(1, { seeking: true })]).seeks).toEqual([]);
+    expect(syncPlan(video(5), [video(1, { duration: Number.NaN })]).seeks).toEqual([{ index: 0, time: 5 }]);
+    expect(syncPlan(video(Number.NaN), [video(1)])).toEqual({ seeks: [], hold: false });
   });
 
   it('leads with the longest video, the first of equals, the first when none is known', () => {

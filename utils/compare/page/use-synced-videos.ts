@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useState } from 'react';
-import { leaderIndex, syncCorrections } from '../video-sync';
+import { leaderIndex, syncPlan, type VideoState, waitedFor } from '../video-sync';
 
 export interface SyncedVideos {
   playing: boolean;
@@ -14,6 +14,13 @@ export interface SyncedVideos {
 const WATCHED = ['timeupdate', 'durationchange', 'loadedmetadata', 'seeked', 'ended'] as const;
 
 const lengthOf = (video: HTMLVideoElement) => (Number.isFinite(video.duration) ? video.duration : 0);
+const stateOf = (video: HTMLVideoElement): VideoState => ({
+  currentTime: video.currentTime,
+  duration: video.duration,
+  seeking: video.seeking,
+  ready: video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA,
+  failed: video.error !== null,
+});
 const leaderOf = (all: readonly HTMLVideoElement[]) => all[leaderIndex(all.map((video) => video.duration))];
 
 /** A play() that fails is left to the caller to notice; unhandled, it would be an error in the console. */
@@ -22,8 +29,9 @@ const quietly = (video: HTMLVideoElement) => video.play()?.catch(() => undefined
 /**
  * The videos under `root` played as one: one play, pause and position for all, and while they play, every
  * follower kept within the sync tolerance of the leader (the longest video) on each animation frame, often
- * enough that drift never shows, where `timeupdate` (about four times a second) would let it. The videos are
- * found in the DOM rather than by refs: a tile's video element comes and goes as its source resolves.
+ * enough that drift never shows, where `timeupdate` (about four times a second) would let it. While one seeks or
+ * buffers, the others wait for it, as one player would. The videos are found in the DOM rather than by refs: a
+ * tile's video element comes and goes as its source resolves.
  */
 export function useSyncedVideos(root: RefObject<HTMLElement | null>): SyncedVideos {
   const [playing, setPlaying] = useState(false);
@@ -57,28 +65,46 @@ export function useSyncedVideos(root: RefObject<HTMLElement | null>): SyncedVide
     };
   }, [root, videos, pauseAll]);
 
+  /**
+   * The leader's play is the one that counts: one that will not play leaves nothing to follow, so all pause
+   * again and the button says Play. An AbortError is a pause that came before the play began, no failure.
+   */
+  const playLeader = useCallback(
+    (leader: HTMLVideoElement) =>
+      void leader.play()?.catch((error: unknown) => {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) pauseAll();
+      }),
+    [pauseAll],
+  );
+
   useEffect(() => {
     if (!playing) return;
     let frame = 0;
     const follow = () => {
       const all = videos();
       const leader = leaderOf(all);
-      const followers = all.filter((video) => video !== leader);
       if (leader) {
-        for (const { index, time: to } of syncCorrections(leader.currentTime, followers)) {
+        const followers = all.filter((video) => video !== leader);
+        const plan = syncPlan(stateOf(leader), followers.map(stateOf));
+        for (const { index, time: to } of plan.seeks) {
           const follower = followers[index];
           if (follower) follower.currentTime = to;
         }
-      }
-      // A shorter video stops at its end; moved back before it (a seek), it must play along again.
-      for (const follower of followers) {
-        if (follower.paused && follower.currentTime < lengthOf(follower)) void quietly(follower);
+        for (const video of all) {
+          // While all wait, the one waited for is left playing: its file is fetched as for a playing video.
+          if (plan.hold && !waitedFor(stateOf(video))) video.pause();
+          // Released from a hold, or a shorter video moved back before its end (a seek): it plays along again.
+          else if (video.paused && !video.seeking && video.currentTime < lengthOf(video)) {
+            if (video === leader) playLeader(video);
+            else void quietly(video);
+          }
+        }
       }
       frame = requestAnimationFrame(follow);
     };
     frame = requestAnimationFrame(follow);
     return () => cancelAnimationFrame(frame);
-  }, [playing, videos]);
+  }, [playing, videos, playLeader]);
 
   const seek = useCallback(
     (to: number) => {
@@ -96,18 +122,11 @@ export function useSyncedVideos(root: RefObject<HTMLElement | null>): SyncedVide
     if (leader.ended || (lengthOf(leader) > 0 && leader.currentTime >= lengthOf(leader))) seek(0);
     setPlaying(true);
     for (const video of all) {
-      if (video !== leader) {
-        // A follower that will not play (its file failed) must not stop the others.
-        void quietly(video);
-        continue;
-      }
-      // The leader that will not play leaves nothing to follow: all pause again and the button says Play. An
-      // AbortError is a pause that came before the play began, no failure to undo.
-      void video.play()?.catch((error: unknown) => {
-        if (!(error instanceof DOMException && error.name === 'AbortError')) pauseAll();
-      });
+      // A follower that will not play (its file failed) must not stop the others.
+      if (video === leader) playLeader(video);
+      else void quietly(video);
     }
-  }, [playing, pauseAll, videos, seek]);
+  }, [playing, pauseAll, videos, seek, playLeader]);
 
   return { playing, time, duration, toggle, seek };
 }
