@@ -80,6 +80,8 @@ export default defineBackground(() => {
     await app.backup.rearm();
   });
 
+  browser.runtime.onStartup.addListener(() => void app.resume().then(() => app.backup.afterBrowserStart()));
+
   // Once per worker start, whichever event started it (onStartup, onInstalled or a message).
   void app.resume();
   void createMenus();

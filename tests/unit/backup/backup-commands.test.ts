@@ -94,6 +94,31 @@ describe('the backup, driven as the options page drives it', () => {
     expect((await backupStatusItem.getValue()).failure).toBeUndefined();
   });
 
+  it('goes on with a run a browser quit cut off as soon as the browser starts, and leaves a finished one be', async () => {
+    const harness = await makeBackgroundApp(service);
+    const { place } = freshFolder();
+    await harness.app.handlers.setUpBackup({
+      type: 'setUpBackup',
+      place,
+      credential: WEBDAV_PASSWORD,
+      passphrase: PASSPHRASE,
+      auto: true,
+    });
+    await harness.app.backup.run();
+    const finished = await backupStatusItem.getValue();
+    await harness.app.backup.afterBrowserStart();
+    expect((await backupStatusItem.getValue()).last?.at).toBe(finished.last?.at);
+
+    // The browser quit mid-run: the status still says it runs.
+    await harness.items.history.setValue([testEntry(1)]);
+    await backupStatusItem.setValue({ ...finished, state: 'backing-up' });
+    await harness.app.backup.afterBrowserStart();
+    const resumed = await backupStatusItem.getValue();
+    expect(resumed.state).toBe('idle');
+    expect(resumed.last?.at).toBeGreaterThan(finished.last?.at ?? 0);
+    expect(resumed.last?.sent.items).toBeGreaterThan(0);
+  });
+
   it('refuses a wrong password with its own sentence, and saves nothing', async () => {
     const harness = await makeBackgroundApp(service);
     const { place } = freshFolder();

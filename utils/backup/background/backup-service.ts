@@ -69,6 +69,11 @@ export interface PlaceInput {
 const sameFailure = (a: ErrorInfo | undefined, b: ErrorInfo) =>
   a?.kind === b.kind && a.detail === b.detail && a.status === b.status;
 
+/** A run or a restore under way when its worker stopped: one waiting for room the person gives is not. */
+const unfinished = (status: BackupStatus) =>
+  status.state !== 'idle' ||
+  (status.restore !== undefined && !status.restore.done && status.restore.removing === undefined);
+
 /**
  * The backup as the worker runs it: set up from the options page, then run by the backup alarm (after new
  * results, daily, on demand), one run at a time, each resumable: a run or a restore stopped anywhere is
@@ -132,8 +137,7 @@ export function createBackupService(deps: BackupServiceDeps) {
   async function rearm(): Promise<void> {
     const [config, status] = await Promise.all([storedConfig(), backupStatusItem.getValue()]);
     if (!config) return deps.alarm.at(undefined);
-    const restoring = status.restore && !status.restore.done && status.restore.removing === undefined;
-    if (status.state !== 'idle' || restoring) return deps.alarm.at(deps.now() + BACKUP_BACKSTOP_MS);
+    if (unfinished(status)) return deps.alarm.at(deps.now() + BACKUP_BACKSTOP_MS);
     if (!config.auto) return deps.alarm.at(undefined);
     if (status.failure) return deps.alarm.at(Math.max(deps.now(), status.failure.at + RETRY_MS));
     return deps.alarm.at(Math.max(deps.now(), (status.last?.at ?? 0) + DAILY_MS));
@@ -269,6 +273,10 @@ export function createBackupService(deps: BackupServiceDeps) {
   return {
     run,
     rearm,
+    /** The browser started: a run or restore its last session cut off goes on now, not at the backstop. */
+    async afterBrowserStart(): Promise<void> {
+      if ((await storedConfig()) && unfinished(await backupStatusItem.getValue())) await run();
+    },
     /** The key lock opened: a run that waited for the backup's secrets goes now. */
     async afterUnlock(): Promise<void> {
       if ((await backupStatusItem.getValue()).locked) await run();
