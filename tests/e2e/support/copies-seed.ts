@@ -4,6 +4,7 @@
  * inside the browser, so no file crosses the test's connection to it.
  */
 import { createHash } from 'node:crypto';
+import { readKeptDigests } from '../../support/copies-probe';
 import type { ExtensionUnderTest } from './extension';
 
 export interface SeedCopy {
@@ -83,37 +84,7 @@ export async function keptCopyDigests(extension: ExtensionUnderTest): Promise<Re
   const page = await extension.context.newPage();
   try {
     await page.goto(`${extension.origin}/manifest.json`);
-    return await page.evaluate(async () => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open('promptcast-media');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const all = <T>(request: IDBRequest<T>) =>
-        new Promise<T>((resolve, reject) => {
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-      const files = (await all(db.transaction('files').objectStore('files').getAll())) as {
-        entryId: string;
-        index: number;
-        complete: boolean;
-      }[];
-      const digests: Record<string, string> = {};
-      for (const file of files.filter((each) => each.complete)) {
-        const range = IDBKeyRange.bound(
-          [file.entryId, file.index, 0],
-          [file.entryId, file.index, Number.MAX_SAFE_INTEGER],
-        );
-        const chunks = (await all(db.transaction('chunks').objectStore('chunks').getAll(range))) as Blob[];
-        const digest = await crypto.subtle.digest('SHA-256', await new Blob(chunks).arrayBuffer());
-        digests[file.entryId] = [...new Uint8Array(digest)]
-          .map((byte) => byte.toString(16).padStart(2, '0'))
-          .join('');
-      }
-      db.close();
-      return digests;
-    });
+    return await page.evaluate(readKeptDigests);
   } finally {
     await page.close();
   }

@@ -63,26 +63,33 @@ const enabledButton = (name: string, scope: Scope | null): HTMLButtonElement | u
 class ExtensionPage {
   constructor(readonly page: Page) {}
 
-  /** The control a `<label>` with exactly this text names (BiDi has no ARIA selectors). */
-  async field(label: string): Promise<ElementHandle<HTMLInputElement | HTMLTextAreaElement>> {
-    await this.page.waitForFunction(
-      (text) => [...document.querySelectorAll('label')].some((item) => item.textContent?.trim() === text),
-      WAIT,
-      label,
-    );
-    const handle = await this.page.evaluateHandle(
-      (text) =>
-        [...document.querySelectorAll('label')].find((item) => item.textContent?.trim() === text)?.control,
-      label,
-    );
-    const element = handle.asElement();
-    if (!element) throw new Error(`no control labelled "${label}"`);
-    return element as ElementHandle<HTMLInputElement | HTMLTextAreaElement>;
+  /**
+   * The control a `<label>` with exactly this text names (BiDi has no ARIA selectors); with `within`, the one
+   * inside the first element that selector matches (two forms may label their fields alike).
+   */
+  async field(
+    label: string,
+    within?: string,
+  ): Promise<ElementHandle<HTMLInputElement | HTMLTextAreaElement>> {
+    const found = await this.page
+      .waitForFunction(
+        (text, scope) =>
+          [...((scope ? document.querySelector(scope) : document)?.querySelectorAll('label') ?? [])].find(
+            (item) => item.textContent?.trim() === text,
+          )?.control,
+        WAIT,
+        label,
+        within ?? null,
+      )
+      .catch((error: unknown) => {
+        throw new Error(`no control labelled "${label}"${within ? ` in ${within}` : ''}`, { cause: error });
+      });
+    return found.asElement() as ElementHandle<HTMLInputElement | HTMLTextAreaElement>;
   }
 
   /** Types `value` over whatever the field held, as a person who selects it all first. */
-  async fill(label: string, value: string): Promise<void> {
-    const field = await this.field(label);
+  async fill(label: string, value: string, within?: string): Promise<void> {
+    const field = await this.field(label, within);
     await field.click();
     // A triple click selects only one line of a textarea in Firefox: a second prompt was typed after the first.
     await field.evaluate((element) => element.select());
@@ -410,5 +417,50 @@ export class AddonState extends ExtensionPage {
       menuItemId,
       selectionText,
     );
+  }
+}
+
+/** Where a backup goes, as a person types it on the options page. */
+export interface BackupPlace {
+  url: string;
+  username: string;
+  password: string;
+  passphrase: string;
+}
+
+/** The options page's backup section: the set-up form, the backup's state, and the restore form. */
+export class BackupForms extends ExtensionPage {
+  static readonly setUpForm = 'form[aria-label="Set up backup"]';
+  static readonly restoreForm = 'form[aria-label="Restore from a backup"]';
+  static readonly state = '[data-testid="backup-state"] p';
+
+  static async open(firefox: FirefoxUnderTest): Promise<BackupForms> {
+    return new BackupForms(await firefox.openPage('options'));
+  }
+
+  private async fillPlace(form: string, { url, username, password, passphrase }: BackupPlace): Promise<void> {
+    await this.fill('Folder address', url, form);
+    await this.fill('User name', username, form);
+    await this.fill('Password or app password', password, form);
+    await this.fill('Backup passphrase', passphrase, form);
+  }
+
+  async setUp(place: BackupPlace): Promise<void> {
+    await this.fillPlace(BackupForms.setUpForm, place);
+    await this.press('Set up backup', { selector: BackupForms.setUpForm, text: '' });
+  }
+
+  /** Opens *Restore from a backup*, fills it in and asks what the backup holds. */
+  async preview(place: BackupPlace): Promise<void> {
+    await this.page.waitForFunction(
+      (form) => document.querySelector(form) !== null,
+      WAIT,
+      BackupForms.restoreForm,
+    );
+    await this.page.$eval(`details:has(${BackupForms.restoreForm})`, (details) => {
+      (details as HTMLDetailsElement).open = true;
+    });
+    await this.fillPlace(BackupForms.restoreForm, place);
+    await this.press('Show what it holds', { selector: BackupForms.restoreForm, text: '' });
   }
 }
