@@ -1,3 +1,4 @@
+import type { BackupSpeed } from './backup-speed';
 import type { SlowKeep } from './scenarios';
 /** Statistics, budgets and the printed table of the bench. */
 
@@ -107,4 +108,25 @@ export function slowKeepRow(slow: SlowKeep): Row {
     value: `${slow.undisturbedRatio}x alone, ${slow.stoppedRatio}x with a worker stop`,
     detail: `${seconds(slow.undisturbedMs)} alone; ${seconds(slow.stoppedMs)} with the worker stopped ${seconds(slow.stopAfterMs)} in (${slow.stoppedRequests} requests, the copies alarm resumed it)`,
   };
+}
+
+/** The backup's speed against plain uploads of the same copies, both to loopback WebDAV. */
+export function backupSpeedRow(speed: BackupSpeed): Row {
+  const rate = (upload: { bytesPerSec: number }) => `${round(upload.bytesPerSec / 1024 / 1024, 1)} MB/s`;
+  return {
+    metric: `Backing up ${speed.copies} × ${round(speed.copyBytes / 1024 / 1024, 0)} MB kept copies to loopback WebDAV ${speed.lineBytesPerSec ? `on a ${rate({ bytesPerSec: speed.lineBytesPerSec })} line` : 'straight'} / the same uploads without the extension`,
+    value: `${speed.ratio}x`,
+    detail: `backup ${rate(speed.backup)} (${speed.backup.items} items, ${kb(speed.backup.bytes)} in ${round(speed.backup.ms / 1000, 1)} s); plain PUTs ${rate(speed.raw)} (${round(speed.raw.ms / 1000, 1)} s)`,
+  };
+}
+
+/** Issue #37: on a line, the backup uploads at 80 % of what plain uploads get through it, or more. */
+export function backupSpeedBudget(speed: BackupSpeed): Budget {
+  const line = round((speed.lineBytesPerSec ?? 0) / 1024 / 1024, 0);
+  return atLeast(
+    `Backup upload speed / plain uploads (loopback WebDAV, ${line} MB/s line)`,
+    speed.ratio,
+    0.8,
+    'x',
+  );
 }

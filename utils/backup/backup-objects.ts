@@ -1,7 +1,7 @@
 import { type BackupHeader, HEADER_NAME, headerBytes, MAX_HEADER_BYTES, parseHeader } from './backup-header';
 import { type BackupKeys, objectName } from './backup-keys';
 import { MANIFEST_LOGICAL, type Manifest, type ManifestItem, parseManifest } from './backup-plan';
-import { openObject, sealedBytes, sealObject } from './sealed-object';
+import { openObject, sealedBytes, sealedParts } from './sealed-object';
 import { type BackupTarget, targetError } from './target';
 
 /**
@@ -58,13 +58,22 @@ export async function writeManifest(
   await writeObject(target, keys, await objectName(keys, MANIFEST_LOGICAL), plain);
 }
 
-export async function writeObject(
+/** What is sent for an item: its bytes sealed under its object's name. */
+export async function sealedBody(
+  keys: BackupKeys,
+  name: string,
+  plain: Uint8Array<ArrayBuffer>,
+): Promise<Blob> {
+  return new Blob(await sealedParts(keys, name, plain));
+}
+
+async function writeObject(
   target: BackupTarget,
   keys: BackupKeys,
   name: string,
   plain: Uint8Array<ArrayBuffer>,
 ): Promise<void> {
-  await target.put(name, new Blob([await sealObject(keys, name, plain)]));
+  await target.put(name, await sealedBody(keys, name, plain));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { BackupHeader } from './backup-header';
 import { type BackupKeys, objectName } from './backup-keys';
-import { claimTarget, readManifest, writeManifest, writeObject } from './backup-objects';
+import { claimTarget, readManifest, sealedBody, writeManifest } from './backup-objects';
 import {
   type LocalItem,
   MANIFEST_LOGICAL,
@@ -92,13 +92,27 @@ export async function runBackup(deps: BackupRunDeps, source: BackupSource): Prom
   const gone = new Set<string>();
   let sentBytes = 0;
   const byLogical = new Map(source.items.map((item) => [item.logical, item]));
-  for (const item of plan.send) {
+  // The next item is read and sealed while the one before it uploads, so the line is never left waiting for
+  // the database and the cipher. Undefined: changed or gone since it was counted (the next run takes it).
+  const sealedNext = (index: number): Promise<Blob | undefined> | undefined => {
+    const item = plan.send[index];
+    if (!item) return undefined;
+    const body = (async () => {
+      const bytes = await byLogical.get(item.logical)?.read();
+      return bytes?.length === item.size ? sealedBody(keys, item.name, bytes) : undefined;
+    })();
+    // Awaited below; an upload that fails first must not leave its rejection unhandled.
+    body.catch(() => undefined);
+    return body;
+  };
+  let next = sealedNext(0);
+  for (const [index, item] of plan.send.entries()) {
     signal?.throwIfAborted();
-    const bytes = await byLogical.get(item.logical)?.read();
-    // Changed or gone since it was counted: the next run takes it as it is then.
-    if (bytes?.length !== item.size) gone.add(item.logical);
+    const body = await next;
+    next = sealedNext(index + 1);
+    if (!body) gone.add(item.logical);
     else {
-      await writeObject(target, keys, item.name, bytes);
+      await target.put(item.name, body);
       sentBytes += item.size;
     }
     progress.sentItems += 1;

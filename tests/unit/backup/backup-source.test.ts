@@ -57,7 +57,7 @@ describe('what this browser holds, as a backup', () => {
     const { target } = dav.folder('source');
     const { header, keys } = await newBackup({ passphrase: 'source test passphrase' });
     const deps = { target, header, keys, writer: 'w', now: () => 5 };
-    const reads = vi.spyOn(copyReader, 'readStoredCopy');
+    const reads = vi.spyOn(copyReader, 'readStoredCopyBytes');
     await runBackup(deps, await source());
     expect(reads).toHaveBeenCalledTimes(1);
 

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { readCopy } from '@/utils/copies/copy-reader';
+import { readCopy, readStoredCopyBytes } from '@/utils/copies/copy-reader';
 import { openMediaDb, type StoredFile } from '@/utils/copies/media-db';
 import { putFile } from '../support/media-db';
 
@@ -42,5 +42,28 @@ describe('the pages’ copy reader', () => {
     expect(await readCopy('e2', 0)).toBeUndefined();
     await putFile({ ...file, complete: false });
     expect(await readCopy('e2', 0)).toBeUndefined();
+  });
+
+  it('reads a file’s bytes chunk by chunk, Blobs and buffers alike, and nothing of one whose chunks disagree', async () => {
+    const db = await openMediaDb();
+    const file: StoredFile = {
+      entryId: 'e3',
+      index: 0,
+      url: 'https://media.example/c',
+      contentType: 'video/mp4',
+      bytes: 5,
+      chunks: 2,
+      complete: true,
+      startedAt: 1,
+    };
+    await putFile(file, [new Blob([new Uint8Array([1, 2, 3])]), new Uint8Array([4, 5]).buffer]);
+    expect([...((await readStoredCopyBytes(db, 'e3', 0)) ?? [])]).toEqual([1, 2, 3, 4, 5]);
+    // A record that says more bytes (or fewer) than its chunks hold is no copy to back up.
+    await putFile({ ...file, bytes: 6 });
+    expect(await readStoredCopyBytes(db, 'e3', 0)).toBeUndefined();
+    await putFile({ ...file, bytes: 4 });
+    expect(await readStoredCopyBytes(db, 'e3', 0)).toBeUndefined();
+    await putFile({ ...file, complete: false });
+    expect(await readStoredCopyBytes(db, 'e3', 0)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { readStoredCopy } from '../../copies/copy-reader';
+import { readStoredCopyBytes } from '../../copies/copy-reader';
 import { allFiles } from '../../copies/copy-store';
 import type { MediaDb, StoredFile } from '../../copies/media-db';
 import type { HistoryDb } from '../../history/history-db';
@@ -68,10 +68,7 @@ export async function localBackupSource(deps: BackupSourceDeps): Promise<BackupS
       // A kept file never changes: what identifies it stands for its bytes, which are read only when sent.
       digest: await sha256Hex(encode(fileRecord(file))),
       size: file.bytes,
-      read: async () => {
-        const blob = await readStoredCopy(mediaDb, file.entryId, file.index);
-        return blob && new Uint8Array(await blob.arrayBuffer());
-      },
+      read: () => readStoredCopyBytes(mediaDb, file.entryId, file.index),
     });
   }
 
