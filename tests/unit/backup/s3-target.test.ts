@@ -1,0 +1,74 @@
+// @vitest-environment node
+/**
+ * The S3 target over real HTTP, against Ceph's radosgw from Debian (tests/support/s3-server.ts), which checks
+ * every SigV4 signature as AWS does: objects stored and read back, listings paged past 1,000 keys, and a
+ * specific reason for each setting a person can get wrong, the clock included.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ErrorInfo } from '../../../utils/error-info';
+import { describeError } from '../../../utils/i18n';
+import { s3ServerForFile } from '../support/s3';
+
+const s3 = s3ServerForFile();
+
+/** What failed, as the person reads it. */
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'no failure',
+    (error: { info: ErrorInfo }) => ({ reason: error.info.detail, sentence: describeError(error.info) }),
+  );
+
+describe('an S3 bucket as a backup target', () => {
+  it('stores, lists, reads back and removes objects byte for byte, under its prefix only', async () => {
+    const { target, config } = await s3.bucket();
+    await target.check();
+    const big = new Uint8Array(6 * 1024 * 1024).map((_, i) => (i * 7) & 0xff);
+    await target.put('0f3a9c', new Blob([big]));
+    await target.put('b71e02', new Blob([new Uint8Array([1, 2, 3])]));
+    // An object beside the prefix is not the backup's.
+    await s3.targetFor({ ...config, prefix: '' }).put('elsewhere', new Blob(['x']));
+    expect((await target.list(10)).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: '0f3a9c', size: big.length },
+      { name: 'b71e02', size: 3 },
+    ]);
+    expect(Buffer.from((await target.get('0f3a9c', big.length)) ?? []).equals(Buffer.from(big))).toBe(true);
+    expect(await target.get('not-there', 10)).toBeUndefined();
+    await target.remove('b71e02');
+    await target.remove('b71e02');
+    expect((await target.list(10)).map((object) => object.name)).toEqual(['0f3a9c']);
+  });
+
+  it('pages a listing past 1,000 keys, and bounds it and each object by what it was asked for', async () => {
+    const { target } = await s3.bucket();
+    const names = Array.from({ length: 1_005 }, (_, i) => i.toString(16).padStart(32, '0'));
+    for (let at = 0; at < names.length; at += 50)
+      await Promise.all(names.slice(at, at + 50).map((name) => target.put(name, new Blob(['x']))));
+    const listed = await target.list(2_000);
+    expect(listed.map((object) => object.name).sort()).toEqual(names);
+    expect(await failure(target.list(1_004))).toMatchObject({ reason: 'malformed' });
+    await target.put('big', new Blob([new Uint8Array(100_000)]));
+    expect(await failure(target.get('big', 99_999))).toMatchObject({ reason: 'malformed' });
+  }, 60_000);
+
+  it('says which setting is wrong: the secret, the access key, the bucket, the clock, the address', async () => {
+    const { config } = await s3.bucket();
+    expect(await failure(s3.targetFor({ ...config, secretAccessKey: 'not the secret' }).check())).toEqual({
+      reason: 'unauthorized',
+      sentence:
+        'The backup storage refused the credentials. Check the user name and password, or the access key and its secret.',
+    });
+    expect(
+      await failure(s3.targetFor({ ...config, accessKeyId: 'NOSUCHKEY00000000000' }).check()),
+    ).toMatchObject({ reason: 'unauthorized' });
+    expect(await failure(s3.targetFor({ ...config, bucket: 'no-such-bucket' }).check())).toEqual({
+      reason: 'missing',
+      sentence:
+        'The backup folder or bucket does not exist. Create it on the storage, or correct the address.',
+    });
+    // A computer clock 20 minutes off: S3 refuses requests dated more than 15 minutes from its own time.
+    const skewed = s3.targetFor(config, { now: () => Date.now() - 20 * 60_000 });
+    expect(await failure(skewed.check())).toMatchObject({ reason: 'clock_skew' });
+    const closed = s3.targetFor({ ...config, endpoint: 'http://127.0.0.1:9' });
+    expect(await failure(closed.check())).toMatchObject({ reason: 'unreachable' });
+  });
+});
