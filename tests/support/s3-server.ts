@@ -19,6 +19,8 @@ export interface S3Server {
   secretAccessKey: string;
   /** Makes a bucket, as a person does in the provider's console before setting the backup up. */
   makeBucket(name: string): Promise<void>;
+  /** A request signed with the server's own key: `path` is the bucket, key and query, `/b/k?uploads`. */
+  signed(method: string, path: string): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -28,8 +30,11 @@ const REGION = 'us-east-1';
 const scripts = path.join(path.dirname(new URL(import.meta.url).pathname), 's3-server');
 const run = promisify(execFile);
 
-/** A base port with the 11 after it free for the monitor and the OSD; start.sh refuses a taken one. */
-const somePort = () => 20_000 + 12 * Math.floor(Math.random() * 2_500);
+/**
+ * A base port with the 11 after it free for the monitor and the OSD; start.sh refuses a taken one. Below
+ * Linux's ephemeral range (32768 on), where the ports of outgoing connections would come and go.
+ */
+const somePort = () => 20_000 + 12 * Math.floor(Math.random() * 1_000);
 
 /** Starts the cluster and its gateway in a folder of `dir`, on the first free ports found. */
 async function startIn(dir: string): Promise<{ data: string; port: number }> {
@@ -53,24 +58,28 @@ export async function startS3Server(): Promise<S3Server> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'promptcast-s3-'));
   const { data, port } = await startIn(dir);
   const endpoint = `http://127.0.0.1:${port}`;
+  const signed = async (method: string, resource: string) => {
+    const request = await new AwsV4Signer({
+      method,
+      url: `${endpoint}${resource}`,
+      accessKeyId: S3_ACCESS_KEY,
+      secretAccessKey: S3_SECRET_KEY,
+      service: 's3',
+      region: REGION,
+    }).sign();
+    return fetch(request.url, { method, headers: request.headers });
+  };
   return {
     endpoint,
     region: REGION,
     accessKeyId: S3_ACCESS_KEY,
     secretAccessKey: S3_SECRET_KEY,
     async makeBucket(name) {
-      const signed = await new AwsV4Signer({
-        method: 'PUT',
-        url: `${endpoint}/${name}`,
-        accessKeyId: S3_ACCESS_KEY,
-        secretAccessKey: S3_SECRET_KEY,
-        service: 's3',
-        region: REGION,
-      }).sign();
-      const response = await fetch(signed.url, { method: 'PUT', headers: signed.headers });
+      const response = await signed('PUT', `/${name}`);
       if (response.status !== 200)
         throw new Error(`making bucket ${name}: ${response.status} ${await response.text()}`);
     },
+    signed,
     async close() {
       await run(path.join(scripts, 'stop.sh'), [data]);
       rmSync(dir, { recursive: true, force: true });

@@ -26,6 +26,15 @@ export interface S3Config {
   secretAccessKey: string;
 }
 
+/**
+ * Objects larger than one part go in parts (S3 multipart): a single PUT is capped at 5 GB, and a part that
+ * fails is sent again alone. 16 MiB is over S3's 5 MiB floor for every part but the last, and allows objects
+ * of 160 GB in S3's 10,000 parts.
+ */
+export const PART_BYTES = 16 * 1024 * 1024;
+/** What an answer to a multipart request (its upload id, its outcome) may take. */
+const SMALL_ANSWER = 65_536;
+
 /** What one listed object may take of a listing page before the page is refused as too large. */
 const LISTING_BYTES_PER_OBJECT = 1024;
 /** ListObjectsV2's own page size. */
@@ -81,6 +90,7 @@ export function s3Target(config: S3Config, deps: TargetDeps): BackupTarget {
   }
 
   async function put(name: string, body: Blob): Promise<void> {
+    if (body.size > PART_BYTES) return putInParts(urlOf(name), body);
     const url = urlOf(name);
     const response = await send(url, {
       method: 'PUT',
@@ -90,6 +100,66 @@ export function s3Target(config: S3Config, deps: TargetDeps): BackupTarget {
     });
     if (response.status !== 200) await failed(response, url);
     await response.body?.cancel();
+  }
+
+  /** `url` with the query of one multipart step. */
+  const withQuery = (url: URL, query: Record<string, string>) => {
+    const step = new URL(url);
+    for (const [key, value] of Object.entries(query)) step.searchParams.set(key, value);
+    return step;
+  };
+
+  /** An answer's XML, bounded; S3 may answer 200 and still say <Error> in the body of a completion. */
+  async function answerXml(response: Response, url: URL): Promise<string> {
+    const xml = new TextDecoder().decode(await readBounded(response, SMALL_ANSWER, url));
+    const code = xmlElements(xml, 'Error', 1).length > 0 ? (xmlText(xml, 'Code') ?? '') : undefined;
+    if (code !== undefined)
+      throw targetError(CODE_FAILURES[code] ?? 'http', { status: response.status, url: url.href });
+    return xml;
+  }
+
+  /** Creates the upload, sends each part, completes it; an upload that fails is aborted, not left to bill. */
+  async function putInParts(url: URL, body: Blob): Promise<void> {
+    const created = await send(withQuery(url, { uploads: '' }), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
+    if (created.status !== 200) return failed(created, url);
+    const uploadId = xmlText(await answerXml(created, url), 'UploadId');
+    if (!uploadId) throw targetError('malformed', { url: url.href });
+    try {
+      const parts: string[] = [];
+      for (let at = 0, number = 1; at < body.size; at += PART_BYTES, number++) {
+        const part = body.slice(at, at + PART_BYTES);
+        const partUrl = withQuery(url, { partNumber: String(number), uploadId });
+        const response = await send(partUrl, {
+          method: 'PUT',
+          body: part,
+          timeoutMs: putTimeoutMs(deps.timeoutMs, part.size),
+        });
+        if (response.status !== 200) await failed(response, partUrl);
+        await response.body?.cancel();
+        const etag = response.headers.get('etag');
+        // The completion names each part by its ETag: without one, the upload cannot be finished.
+        if (!etag || etag.length > 256) throw targetError('malformed', { url: partUrl.href });
+        parts.push(
+          `<Part><PartNumber>${number}</PartNumber><ETag>${etag.replace(/[<>&]/g, '')}</ETag></Part>`,
+        );
+      }
+      const doneUrl = withQuery(url, { uploadId });
+      const completed = await send(doneUrl, {
+        method: 'POST',
+        body: `<CompleteMultipartUpload>${parts.join('')}</CompleteMultipartUpload>`,
+        headers: { 'Content-Type': 'application/xml' },
+      });
+      if (completed.status !== 200) await failed(completed, doneUrl);
+      await answerXml(completed, doneUrl);
+    } catch (error) {
+      await send(withQuery(url, { uploadId }), { method: 'DELETE' })
+        .then((response) => response.body?.cancel())
+        .catch(() => undefined);
+      throw error;
+    }
   }
 
   async function get(name: string, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {

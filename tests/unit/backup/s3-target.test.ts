@@ -5,6 +5,7 @@
  * specific reason for each setting a person can get wrong, the clock included.
  */
 import { describe, expect, it } from 'vitest';
+import { PART_BYTES } from '../../../utils/backup/s3-target';
 import type { ErrorInfo } from '../../../utils/error-info';
 import { describeError } from '../../../utils/i18n';
 import { s3ServerForFile } from '../support/s3';
@@ -48,6 +49,29 @@ describe('an S3 bucket as a backup target', () => {
     expect(await failure(target.list(1_004))).toMatchObject({ reason: 'malformed' });
     await target.put('big', new Blob([new Uint8Array(100_000)]));
     expect(await failure(target.get('big', 99_999))).toMatchObject({ reason: 'malformed' });
+  }, 60_000);
+
+  it('sends an object larger than a part in parts, and aborts an upload whose part failed', async () => {
+    const { target, name, config } = await s3.bucket();
+    const big = new Uint8Array(2 * PART_BYTES + 5_000_000).map((_, i) => (i * 11) & 0xff);
+    await target.put('ca7e11', new Blob([big]));
+    expect(Buffer.from((await target.get('ca7e11', big.length)) ?? []).equals(Buffer.from(big))).toBe(true);
+    // S3 names an object put in parts by its parts' count.
+    const head = await s3.signed('HEAD', `/${name}/promptcast/ca7e11`);
+    expect(head.headers.get('etag')).toMatch(/-3"$/);
+
+    // The line drops during the second part: the put fails, and the bucket keeps no half-made upload.
+    let parts = 0;
+    const dropping: typeof fetch = (input, init) => {
+      if (String(input).includes('partNumber=') && ++parts === 2)
+        return Promise.reject(new TypeError('network'));
+      return globalThis.fetch(input, init);
+    };
+    const flaky = s3.targetFor(config, { fetch: dropping });
+    expect(await failure(flaky.put('d0e5', new Blob([big])))).toMatchObject({ reason: 'unreachable' });
+    const uploads = await (await s3.signed('GET', `/${name}?uploads`)).text();
+    expect(uploads).not.toContain('<Upload>');
+    expect((await target.list(10)).map((object) => object.name)).toEqual(['ca7e11']);
   }, 60_000);
 
   it('says which setting is wrong: the secret, the access key, the bucket, the clock, the address', async () => {

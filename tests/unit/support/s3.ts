@@ -47,6 +47,10 @@ export function s3ServerForFile() {
       const place = { kind: 's3' as const, endpoint, region, bucket: name, prefix, accessKeyId };
       return { name, config, target, place, credential: secretAccessKey };
     },
+    /** A request signed with the server's own key, to look at what the bucket holds. */
+    signed(method: string, path: string) {
+      return server().signed(method, path);
+    },
     targetFor(config: Parameters<typeof s3Target>[0], deps: Partial<TargetDeps> = {}) {
       return s3Target(config, { fetch: globalThis.fetch, timeoutMs: 10_000, ...deps });
     },
