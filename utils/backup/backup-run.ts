@@ -142,6 +142,8 @@ export async function runBackup(deps: BackupRunDeps, source: BackupSource): Prom
       () => undefined,
     );
   }
+  // Parts a stopped worker left of an upload it never finished: the next run tries again too.
+  await target.dropUnfinished().catch(() => undefined);
   return {
     at,
     sentItems: progress.sentItems - gone.size,

@@ -218,7 +218,29 @@ export function s3Target(config: S3Config, deps: TargetDeps): BackupTarget {
     await writeReadRemove({ put, get, remove }, bucket);
   }
 
-  return { check, put, get, list, remove };
+  async function dropUnfinished(): Promise<void> {
+    const url = new URL(bucket);
+    url.searchParams.set('uploads', '');
+    if (prefix) url.searchParams.set('prefix', prefix);
+    const response = await send(url, { method: 'GET' });
+    if (response.status !== 200) return failed(response, url);
+    const xml = new TextDecoder().decode(
+      await readBounded(response, (PAGE_KEYS + 1) * LISTING_BYTES_PER_OBJECT, url),
+    );
+    for (const upload of xmlElements(xml, 'Upload', PAGE_KEYS)) {
+      const key = xmlText(upload, 'Key') ?? '';
+      const uploadId = xmlText(upload, 'UploadId');
+      // Only the backup's own objects: never an upload of something else in the bucket.
+      if (!uploadId || !key.startsWith(prefix) || key.slice(prefix.length).includes('/')) continue;
+      const aborted = await send(withQuery(urlOf(key.slice(prefix.length)), { uploadId }), {
+        method: 'DELETE',
+      });
+      if (aborted.status !== 204 && aborted.status !== 404) await failed(aborted, url);
+      await aborted.body?.cancel();
+    }
+  }
+
+  return { check, put, get, list, remove, dropUnfinished };
 }
 
 function failureOfStatus(status: number): TargetFailure {

@@ -48,4 +48,9 @@ export interface BackupTarget {
   /** Every object, refused past `maxCount` (a listing is untrusted input too). */
   list(maxCount: number): Promise<StoredObject[]>;
   remove(name: string): Promise<void>;
+  /**
+   * Uploads begun and never finished (a worker stopped in the middle of one): dropped, so the storage keeps
+   * and bills nothing for them. Only S3 has such uploads (multipart); a WebDAV PUT is whole or nothing.
+   */
+  dropUnfinished(): Promise<void>;
 }

@@ -81,7 +81,8 @@ export function webdavTarget(config: WebdavConfig, deps: TargetDeps): BackupTarg
     await writeReadRemove({ put, get, remove }, folder);
   }
 
-  return { check, put, get, list, remove };
+  // A PUT that was cut off leaves nothing to drop: the server keeps the file whole or not at all.
+  return { check, put, get, list, remove, dropUnfinished: async () => undefined };
 }
 
 /**

@@ -1,13 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ExtensionUnderTest } from '../support/extension';
 
-/** Where a backup goes, as a person types it on the options page. */
-export interface PlaceFields {
-  url: string;
-  username: string;
-  password: string;
-  passphrase: string;
-}
+/** Where a backup goes, as a person types it on the options page: a WebDAV folder or an S3 bucket. */
+export type Place =
+  | { url: string; username: string; password: string }
+  | { endpoint: string; region: string; bucket: string; prefix: string; accessKeyId: string; secret: string };
+export type PlaceFields = Place & { passphrase: string };
 
 /** The options page's backup section, as a person uses it. */
 export class BackupSection {
@@ -23,22 +21,34 @@ export class BackupSection {
     return new BackupSection(await extension.openPage('options'));
   }
 
-  async setUp({ url, username, password, passphrase }: PlaceFields): Promise<void> {
+  async setUp(place: PlaceFields): Promise<void> {
     const form = this.section.getByRole('form', { name: 'Set up backup' });
-    await form.getByLabel('Folder address').fill(url);
-    await form.getByLabel('User name').fill(username);
-    await form.getByLabel('Password or app password').fill(password);
-    await form.getByLabel('Backup passphrase').fill(passphrase);
+    await fillPlace(form, place);
     await form.getByRole('button', { name: 'Set up backup' }).click();
   }
 
   /** Fills the restore form and asks what the backup holds. */
-  async preview({ url, username, password, passphrase }: PlaceFields): Promise<void> {
+  async preview(place: PlaceFields): Promise<void> {
     if (!(await this.restore.isVisible())) await this.section.getByText('Restore from a backup').click();
-    await this.restore.getByLabel('Folder address').fill(url);
-    await this.restore.getByLabel('User name').fill(username);
-    await this.restore.getByLabel('Password or app password').fill(password);
-    await this.restore.getByLabel('Backup passphrase').fill(passphrase);
+    await fillPlace(this.restore, place);
     await this.restore.getByRole('button', { name: 'Show what it holds' }).click();
   }
+}
+
+async function fillPlace(form: Locator, place: PlaceFields): Promise<void> {
+  if ('url' in place) {
+    await form.getByLabel('WebDAV', { exact: false }).check();
+    await form.getByLabel('Folder address').fill(place.url);
+    await form.getByLabel('User name').fill(place.username);
+    await form.getByLabel('Password or app password').fill(place.password);
+  } else {
+    await form.getByLabel('S3-compatible', { exact: false }).check();
+    await form.getByLabel('Endpoint', { exact: true }).fill(place.endpoint);
+    await form.getByLabel('Region', { exact: true }).fill(place.region);
+    await form.getByLabel('Bucket', { exact: true }).fill(place.bucket);
+    await form.getByLabel('Folder in the bucket (optional)', { exact: true }).fill(place.prefix);
+    await form.getByLabel('Access key ID', { exact: true }).fill(place.accessKeyId);
+    await form.getByLabel('Secret access key', { exact: true }).fill(place.secret);
+  }
+  await form.getByLabel('Backup passphrase').fill(place.passphrase);
 }

@@ -5,6 +5,7 @@
  * never do, so tests about waking use only those.
  */
 import { type CDPSession, expect, type Page } from '@playwright/test';
+import type { BackupStatus } from '../../../utils/backup/backup-schema';
 import type { Copies } from '../../../utils/copies/copies-schema';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import type { RequestLogEntry } from '../../reference-service/server';
@@ -52,6 +53,11 @@ export async function quietStored(extension: ExtensionUnderTest, key: string): P
     extension,
     async (page) => (await page.evaluate((name) => chrome.storage.local.get(name), key))[key],
   );
+}
+
+/** The backup's status as the worker wrote it, read without waking the worker. */
+export async function backupStatusOf(extension: ExtensionUnderTest): Promise<BackupStatus | undefined> {
+  return (await quietStored(extension, 'backupStatus')) as BackupStatus | undefined;
 }
 
 /** Runs `probe` on an extension document that sends no message, so no stopped worker is started. */

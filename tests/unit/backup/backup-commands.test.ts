@@ -24,6 +24,19 @@ const PASSPHRASE = 'a backup passphrase';
 let folders = 0;
 const freshFolder = () => dav.folder(`commands-${++folders}`);
 
+/** Sets a backup up in a fresh folder, as the options page does, and runs it once. */
+async function setUpAndRun(harness: Awaited<ReturnType<typeof makeBackgroundApp>>): Promise<void> {
+  const { place } = freshFolder();
+  await harness.app.handlers.setUpBackup({
+    type: 'setUpBackup',
+    place,
+    credential: WEBDAV_PASSWORD,
+    passphrase: PASSPHRASE,
+    auto: true,
+  });
+  await harness.app.backup.run();
+}
+
 /** Everything storage.local holds, as one text: what a page or a synced browser could ever read of it. */
 const storedText = async () => JSON.stringify(await fakeBrowser.storage.local.get(null));
 
@@ -70,15 +83,7 @@ describe('the backup, driven as the options page drives it', () => {
 
   it('says why a run failed once, not at every retry, and clears it when a run succeeds', async () => {
     const harness = await makeBackgroundApp(service);
-    const { place } = freshFolder();
-    await harness.app.handlers.setUpBackup({
-      type: 'setUpBackup',
-      place,
-      credential: WEBDAV_PASSWORD,
-      passphrase: PASSPHRASE,
-      auto: true,
-    });
-    await harness.app.backup.run();
+    await setUpAndRun(harness);
     harness.access.reachable = false;
     await harness.app.backup.run();
     await harness.app.backup.run();
@@ -96,15 +101,7 @@ describe('the backup, driven as the options page drives it', () => {
 
   it('goes on with a run a browser quit cut off as soon as the browser starts, and leaves a finished one be', async () => {
     const harness = await makeBackgroundApp(service);
-    const { place } = freshFolder();
-    await harness.app.handlers.setUpBackup({
-      type: 'setUpBackup',
-      place,
-      credential: WEBDAV_PASSWORD,
-      passphrase: PASSPHRASE,
-      auto: true,
-    });
-    await harness.app.backup.run();
+    await setUpAndRun(harness);
     const finished = await backupStatusItem.getValue();
     await harness.app.backup.afterBrowserStart();
     expect((await backupStatusItem.getValue()).last?.at).toBe(finished.last?.at);

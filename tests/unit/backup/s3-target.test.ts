@@ -6,18 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PART_BYTES } from '../../../utils/backup/s3-target';
-import type { ErrorInfo } from '../../../utils/error-info';
-import { describeError } from '../../../utils/i18n';
 import { s3ServerForFile } from '../support/s3';
+import { targetFailure } from '../support/target-failure';
 
 const s3 = s3ServerForFile();
-
-/** What failed, as the person reads it. */
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'no failure',
-    (error: { info: ErrorInfo }) => ({ reason: error.info.detail, sentence: describeError(error.info) }),
-  );
 
 describe('an S3 bucket as a backup target', () => {
   it('stores, lists, reads back and removes objects byte for byte, under its prefix only', async () => {
@@ -46,12 +38,12 @@ describe('an S3 bucket as a backup target', () => {
       await Promise.all(names.slice(at, at + 50).map((name) => target.put(name, new Blob(['x']))));
     const listed = await target.list(2_000);
     expect(listed.map((object) => object.name).sort()).toEqual(names);
-    expect(await failure(target.list(1_004))).toMatchObject({ reason: 'malformed' });
+    expect(await targetFailure(target.list(1_004))).toMatchObject({ reason: 'malformed' });
     await target.put('big', new Blob([new Uint8Array(100_000)]));
-    expect(await failure(target.get('big', 99_999))).toMatchObject({ reason: 'malformed' });
+    expect(await targetFailure(target.get('big', 99_999))).toMatchObject({ reason: 'malformed' });
   }, 60_000);
 
-  it('sends an object larger than a part in parts, and aborts an upload whose part failed', async () => {
+  it('sends an object larger than a part in parts, aborts an upload whose part failed, drops one a stopped worker left', async () => {
     const { target, name, config } = await s3.bucket();
     const big = new Uint8Array(2 * PART_BYTES + 5_000_000).map((_, i) => (i * 11) & 0xff);
     await target.put('ca7e11', new Blob([big]));
@@ -68,31 +60,52 @@ describe('an S3 bucket as a backup target', () => {
       return globalThis.fetch(input, init);
     };
     const flaky = s3.targetFor(config, { fetch: dropping });
-    expect(await failure(flaky.put('d0e5', new Blob([big])))).toMatchObject({ reason: 'unreachable' });
+    expect(await targetFailure(flaky.put('d0e5', new Blob([big])))).toMatchObject({ reason: 'unreachable' });
     const uploads = await (await s3.signed('GET', `/${name}?uploads`)).text();
     expect(uploads).not.toContain('<Upload>');
     expect((await target.list(10)).map((object) => object.name)).toEqual(['ca7e11']);
+
+    // A worker stopped during a part sends no abort: the parts stay until the next run drops them, and only
+    // the backup's own, never another upload in the bucket.
+    parts = 0;
+    const dying: typeof fetch = (input, init) => {
+      const url = String(input);
+      if ((url.includes('partNumber=') && ++parts === 2) || init?.method === 'DELETE')
+        return Promise.reject(new TypeError('worker stopped'));
+      return globalThis.fetch(input, init);
+    };
+    await targetFailure(s3.targetFor(config, { fetch: dying }).put('d0e5', new Blob([big])));
+    await s3.signed('POST', `/${name}/someone-else.bin?uploads`);
+    const pending = async () =>
+      [...(await (await s3.signed('GET', `/${name}?uploads`)).text()).matchAll(/<Key>([^<]+)<\/Key>/g)].map(
+        (match) => match[1],
+      );
+    expect((await pending()).sort()).toEqual(['promptcast/d0e5', 'someone-else.bin']);
+    await target.dropUnfinished();
+    expect(await pending()).toEqual(['someone-else.bin']);
   }, 60_000);
 
   it('says which setting is wrong: the secret, the access key, the bucket, the clock, the address', async () => {
     const { config } = await s3.bucket();
-    expect(await failure(s3.targetFor({ ...config, secretAccessKey: 'not the secret' }).check())).toEqual({
+    expect(
+      await targetFailure(s3.targetFor({ ...config, secretAccessKey: 'not the secret' }).check()),
+    ).toEqual({
       reason: 'unauthorized',
       sentence:
         'The backup storage refused the credentials. Check the user name and password, or the access key and its secret.',
     });
     expect(
-      await failure(s3.targetFor({ ...config, accessKeyId: 'NOSUCHKEY00000000000' }).check()),
+      await targetFailure(s3.targetFor({ ...config, accessKeyId: 'NOSUCHKEY00000000000' }).check()),
     ).toMatchObject({ reason: 'unauthorized' });
-    expect(await failure(s3.targetFor({ ...config, bucket: 'no-such-bucket' }).check())).toEqual({
+    expect(await targetFailure(s3.targetFor({ ...config, bucket: 'no-such-bucket' }).check())).toEqual({
       reason: 'missing',
       sentence:
         'The backup folder or bucket does not exist. Create it on the storage, or correct the address.',
     });
     // A computer clock 20 minutes off: S3 refuses requests dated more than 15 minutes from its own time.
     const skewed = s3.targetFor(config, { now: () => Date.now() - 20 * 60_000 });
-    expect(await failure(skewed.check())).toMatchObject({ reason: 'clock_skew' });
+    expect(await targetFailure(skewed.check())).toMatchObject({ reason: 'clock_skew' });
     const closed = s3.targetFor({ ...config, endpoint: 'http://127.0.0.1:9' });
-    expect(await failure(closed.check())).toMatchObject({ reason: 'unreachable' });
+    expect(await targetFailure(closed.check())).toMatchObject({ reason: 'unreachable' });
   });
 });

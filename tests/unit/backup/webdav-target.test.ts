@@ -4,9 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { webdavTarget } from '../../../utils/backup/webdav-target';
-import type { ErrorInfo } from '../../../utils/error-info';
-import { describeError } from '../../../utils/i18n';
 import { WEBDAV_PASSWORD, WEBDAV_USER } from '../../support/webdav-server';
+import { targetFailure } from '../support/target-failure';
 import { webdavServerForFile } from '../support/webdav';
 
 const server = webdavServerForFile();
@@ -14,13 +13,6 @@ const server = webdavServerForFile();
 const deps = { fetch: globalThis.fetch, timeoutMs: 5000 };
 const target = (folder = 'dav', password = WEBDAV_PASSWORD) =>
   webdavTarget({ url: `${server.origin}/${folder}/`, username: WEBDAV_USER, password }, deps);
-
-/** What failed, as the person reads it. */
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => 'no failure',
-    (error: { info: ErrorInfo }) => ({ reason: error.info.detail, sentence: describeError(error.info) }),
-  );
 
 describe('a WebDAV folder as a backup target', () => {
   it('stores, lists, reads back and removes objects, byte for byte, as files in the folder', async () => {
@@ -47,28 +39,28 @@ describe('a WebDAV folder as a backup target', () => {
   it('bounds what it takes from the server: a listing past its count, an object past its size', async () => {
     const dav = target();
     for (const name of ['a1', 'a2', 'a3']) await dav.put(name, new Blob(['x']));
-    expect(await failure(dav.list(2))).toMatchObject({ reason: 'malformed' });
+    expect(await targetFailure(dav.list(2))).toMatchObject({ reason: 'malformed' });
     await dav.put('big', new Blob([new Uint8Array(100_000)]));
-    expect(await failure(dav.get('big', 99_999))).toMatchObject({ reason: 'malformed' });
+    expect(await targetFailure(dav.get('big', 99_999))).toMatchObject({ reason: 'malformed' });
   });
 
   it('says which of the person’s settings is wrong: the password, the folder, the rights, the address', async () => {
-    expect(await failure(target('dav', 'wrong').check())).toEqual({
+    expect(await targetFailure(target('dav', 'wrong').check())).toEqual({
       reason: 'unauthorized',
       sentence:
         'The backup storage refused the credentials. Check the user name and password, or the access key and its secret.',
     });
-    expect(await failure(target('dav/no-such-folder').check())).toEqual({
+    expect(await targetFailure(target('dav/no-such-folder').check())).toEqual({
       reason: 'missing',
       sentence:
         'The backup folder or bucket does not exist. Create it on the storage, or correct the address.',
     });
-    expect(await failure(target('readonly').check())).toEqual({
+    expect(await targetFailure(target('readonly').check())).toEqual({
       reason: 'forbidden',
       sentence: 'The backup storage accepted the login but refused access to this folder or bucket.',
     });
-    expect(await failure(target('moved').check())).toMatchObject({ reason: 'redirect' });
+    expect(await targetFailure(target('moved').check())).toMatchObject({ reason: 'redirect' });
     const closed = webdavTarget({ url: 'http://127.0.0.1:9/dav/', username: 'a', password: 'b' }, deps);
-    expect(await failure(closed.check())).toMatchObject({ reason: 'unreachable' });
+    expect(await targetFailure(closed.check())).toMatchObject({ reason: 'unreachable' });
   });
 });
