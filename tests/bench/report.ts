@@ -1,4 +1,4 @@
-import type { BackupSpeed } from './backup-speed';
+import type { BackupSpeed, BackupSpeeds } from './backup-speed';
 import type { SlowKeep } from './scenarios';
 /** Statistics, budgets and the printed table of the bench. */
 
@@ -110,23 +110,35 @@ export function slowKeepRow(slow: SlowKeep): Row {
   };
 }
 
-/** The backup's speed against plain uploads of the same copies, both to loopback WebDAV. */
-export function backupSpeedRow(speed: BackupSpeed): Row {
+const TARGET_NAMES = { webdav: 'WebDAV (Apache)', s3: 'S3 (radosgw)' } as const;
+
+/** The backup's speed against plain uploads of the same copies, both to the same loopback target. */
+function backupSpeedRow(speed: BackupSpeed): Row {
   const rate = (upload: { bytesPerSec: number }) => `${round(upload.bytesPerSec / 1024 / 1024, 1)} MB/s`;
   return {
-    metric: `Backing up ${speed.copies} × ${round(speed.copyBytes / 1024 / 1024, 0)} MB kept copies to loopback WebDAV ${speed.lineBytesPerSec ? `on a ${rate({ bytesPerSec: speed.lineBytesPerSec })} line` : 'straight'} / the same uploads without the extension`,
+    metric: `Backing up ${speed.copies} × ${round(speed.copyBytes / 1024 / 1024, 0)} MB kept copies to loopback ${TARGET_NAMES[speed.kind]} ${speed.lineBytesPerSec ? `on a ${rate({ bytesPerSec: speed.lineBytesPerSec })} line` : 'straight'} / the same uploads without the extension`,
     value: `${speed.ratio}x`,
     detail: `backup ${rate(speed.backup)} (${speed.backup.items} items, ${kb(speed.backup.bytes)} in ${round(speed.backup.ms / 1000, 1)} s); plain PUTs ${rate(speed.raw)} (${round(speed.raw.ms / 1000, 1)} s)`,
   };
 }
 
 /** Issue #37: on a line, the backup uploads at 80 % of what plain uploads get through it, or more. */
-export function backupSpeedBudget(speed: BackupSpeed): Budget {
+function backupSpeedBudget(speed: BackupSpeed): Budget {
   const line = round((speed.lineBytesPerSec ?? 0) / 1024 / 1024, 0);
   return atLeast(
-    `Backup upload speed / plain uploads (loopback WebDAV, ${line} MB/s line)`,
+    `Backup upload speed / plain uploads (loopback ${TARGET_NAMES[speed.kind]}, ${line} MB/s line)`,
     speed.ratio,
     0.8,
     'x',
   );
 }
+
+const eachTarget = (speeds: BackupSpeeds) => [speeds.webdav, speeds.s3];
+
+/** Each target's rows: on the line, then straight. */
+export const backupSpeedRows = (speeds: BackupSpeeds): Row[] =>
+  eachTarget(speeds).flatMap(({ onLine, straight }) => [backupSpeedRow(onLine), backupSpeedRow(straight)]);
+
+/** Each target's budget, which only the line's run has: straight, the figure is this machine's CPU. */
+export const backupSpeedBudgets = (speeds: BackupSpeeds): Budget[] =>
+  eachTarget(speeds).map(({ onLine }) => backupSpeedBudget(onLine));

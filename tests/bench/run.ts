@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../e2e/support/paths';
 import { startReferenceService } from '../reference-service/server';
-import { BACKUP_BENCH, type BackupSpeed, backupSpeed, seedBenchCopies } from './backup-speed';
+import { BACKUP_BENCH, type BackupSpeeds, backupSpeeds } from './backup-speed';
 import { BASELINE_ROWS, buildBaseline } from './baseline';
 import { BenchBrowser } from './browser';
 import { type BudgetCheckCost, budgetCheckBudget, budgetCheckCost, budgetCheckRow } from './budget-check';
@@ -39,8 +39,8 @@ import {
   atLeast,
   atMost,
   type Budget,
-  backupSpeedBudget,
-  backupSpeedRow,
+  backupSpeedBudgets,
+  backupSpeedRows,
   formatBudgets,
   formatFigures,
   kb,
@@ -159,8 +159,7 @@ let polling: Awaited<ReturnType<typeof pollingCost>>;
 let keepAlive: Awaited<ReturnType<typeof keepAliveCost>>;
 let unlock: Awaited<ReturnType<typeof unlockToFirstRequest>>;
 let budgetCheck: BudgetCheckCost;
-let backupOnLine: BackupSpeed;
-let backupStraight: BackupSpeed;
+let backup: BackupSpeeds;
 try {
   step('launching Chromium with Promptcast and the baseline');
   const bench = await BenchBrowser.launch(built.extensionDir, baseline);
@@ -290,10 +289,10 @@ try {
     await slowControl.detach();
     step(`unlock to first request: passphrase lock (600,000 PBKDF2 rounds), a video pending (${RUNS} runs)`);
     unlock = await unlockToFirstRequest(service, page, RUNS);
-    step(`backing up ${BACKUP_BENCH.copies} kept copies of ${kb(BACKUP_BENCH.copyBytes)} to loopback WebDAV`);
-    await seedBenchCopies(page, BACKUP_BENCH);
-    backupOnLine = await backupSpeed(page, BACKUP_BENCH, BACKUP_BENCH.lineBytesPerSec);
-    backupStraight = await backupSpeed(page, BACKUP_BENCH, undefined);
+    step(
+      `backing up ${BACKUP_BENCH.copies} kept copies of ${kb(BACKUP_BENCH.copyBytes)} to loopback WebDAV and S3`,
+    );
+    backup = await backupSpeeds(page);
   } finally {
     await extension.close();
   }
@@ -398,7 +397,7 @@ const budgets: Budget[] = [
   ),
   atMost('Worker cold start to ping answer (median)', cold.promptcast.median, 100, 'ms'),
   budgetCheckBudget(budgetCheck),
-  backupSpeedBudget(backupOnLine),
+  ...backupSpeedBudgets(backup),
   atMost(`Idle: service requests in ${IDLE_SEC} s`, idle.requests, 0, ''),
   atMost(`Idle: alarms in ${IDLE_SEC} s (most at any time)`, idle.alarmsMax, 0, ''),
   atMost(`Polls per ${POLL_JOB_SEC} s job, worker awake (worst run)`, polling.awake.polls.max, pollLimit, ''),
@@ -666,8 +665,7 @@ const rows: Row[] = [
   },
   slowKeepRow(slowKeep),
   budgetCheckRow(budgetCheck),
-  backupSpeedRow(backupOnLine),
-  backupSpeedRow(backupStraight),
+  ...backupSpeedRows(backup),
   {
     metric: 'Worker cold start: stop, then ping answered',
     value: `${ms(cold.promptcast.median)} (${cold.ratio}x)`,
@@ -730,7 +728,7 @@ const results = {
   popupWithLibrary: withLibrary,
   unlockToFirstRequest: unlock,
   budgetCheck,
-  backup: { onLine: backupOnLine, straight: backupStraight },
+  backup,
   budgets,
   pass: failed.length === 0,
 };
