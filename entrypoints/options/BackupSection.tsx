@@ -42,8 +42,11 @@ function withAccess(form: PlaceForm, report: (outcome: Outcome) => void, command
     .catch((error: unknown) => report(failure(error)));
 }
 
-/** The backup (README "Backup"): where it goes and how it is doing, or the form that sets it up; and restore. */
-export default function BackupSection() {
+/**
+ * The backup (README "Backup"): where it goes and how it is doing, or the form that sets it up; and restore.
+ * `lockUnlocked`: a passphrase key lock is set and open, so a new backup may share its passphrase.
+ */
+export default function BackupSection({ lockUnlocked }: { lockUnlocked: boolean }) {
   const config = useBackupConfig();
   const status = useBackupStatus();
   if (!config.read) return null;
@@ -56,16 +59,18 @@ export default function BackupSection() {
       {config.value ? (
         <BackupState config={config.value} status={status.value ?? { state: 'idle' }} />
       ) : (
-        <SetUpForm />
+        <SetUpForm lockUnlocked={lockUnlocked} />
       )}
       <RestoreForm saved={config.value ?? undefined} status={status.value ?? { state: 'idle' }} />
     </section>
   );
 }
 
-function SetUpForm() {
+function SetUpForm({ lockUnlocked }: { lockUnlocked: boolean }) {
   const [form, setForm] = useState<PlaceForm>(formOf(undefined));
   const [passphrase, setPassphrase] = useState('');
+  const [useLock, setUseLock] = useState(false);
+  const keyLock = lockUnlocked && useLock;
   const [auto, setAuto] = useState(true);
   const [outcome, setOutcome] = useState<Outcome>({ type: 'idle' });
   const update = (change: Partial<PlaceForm>) => setForm((previous) => ({ ...previous, ...change }));
@@ -81,7 +86,8 @@ function SetUpForm() {
     event.preventDefault();
     withAccess(form, setOutcome, async () => {
       setOutcome({ type: 'progress', text: t('backupSettingUp') });
-      const answer = await send({ type: 'setUpBackup', ...placeFields(form), passphrase, auto });
+      const secret = keyLock ? { passphrase: '', keyLock: true as const } : { passphrase };
+      const answer = await send({ type: 'setUpBackup', ...placeFields(form), ...secret, auto });
       setOutcome(
         answer.saved
           ? { type: 'success', text: t('backupSetUpDone') }
@@ -92,15 +98,26 @@ function SetUpForm() {
   return (
     <form className={styles.form} onSubmit={submit} aria-label={t('backupSetUp')}>
       <BackupPlaceFields idPrefix="backup" form={form} onChange={update} credentialSaved={false} />
-      <TextField
-        id="backup-passphrase"
-        label={t('backupPassphraseLabel')}
-        hint={t('backupPassphraseHint')}
-        type="password"
-        autoComplete="new-password"
-        value={passphrase}
-        onChange={setPassphrase}
-      />
+      {lockUnlocked ? (
+        <CheckField
+          id="backup-key-lock"
+          label={t('backupUseKeyLockLabel')}
+          hint={t('backupUseKeyLockHint')}
+          checked={useLock}
+          onChange={setUseLock}
+        />
+      ) : null}
+      {keyLock ? null : (
+        <TextField
+          id="backup-passphrase"
+          label={t('backupPassphraseLabel')}
+          hint={t('backupPassphraseHint')}
+          type="password"
+          autoComplete="new-password"
+          value={passphrase}
+          onChange={setPassphrase}
+        />
+      )}
       <CheckField id="backup-auto" label={t('backupAutoLabel')} hint="" checked={auto} onChange={setAuto} />
       <div className={styles.actions}>
         <button type="button" className={controls.button} disabled={busy} onClick={test}>
@@ -169,6 +186,7 @@ function BackupState({ config, status }: { config: ShownConfig; status: BackupSt
   return (
     <div data-testid="backup-state" data-state={status.state}>
       <p>{t('backupTo', placeAddress(config.place))}</p>
+      {config.keyLock ? <p className={styles.muted}>{t('backupSharesLock')}</p> : null}
       {statusLines(status).map((line) =>
         line.error ? (
           <ErrorMessage key={line.text}>{line.text}</ErrorMessage>

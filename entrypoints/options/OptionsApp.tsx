@@ -47,7 +47,7 @@ export function OptionsApp() {
       {loaded && key.value && !key.value.locked ? <KeyLockSection status={key.value} /> : null}
       {loaded ? (
         <Suspense fallback={null}>
-          <BackupSection />
+          <BackupSection lockUnlocked={key.value?.lock === 'passphrase' && !key.value.locked} />
         </Suspense>
       ) : null}
     </main>

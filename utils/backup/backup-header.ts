@@ -20,6 +20,8 @@ const ID_BYTES = 16;
 const CHECK_NAME = 'check';
 const CHECK_TEXT = new TextEncoder().encode('Promptcast backup v1');
 
+const sealedBase64 = z.string().check(z.maxLength(512, { abort: true }), z.refine(isCanonicalBase64));
+
 const base64Of = (bytes: number) =>
   z.string().check(
     z.maxLength(Math.ceil(bytes / 3) * 4, { abort: true }),
@@ -27,39 +29,85 @@ const base64Of = (bytes: number) =>
     z.refine((text: string) => base64ByteLength(text) === bytes),
   );
 
-export const backupHeaderSchema = z.object({
+const headerFields = {
   format: z.literal(FORMAT),
-  version: z.literal(1),
   /** The HKDF salt of the backup's keys: one passphrase gives each backup its own. */
   id: base64Of(ID_BYTES),
   kdf: lockKdfSchema,
   /** A sealed object (sealed-object.ts) in base64, small by construction. */
-  check: z.string().check(z.maxLength(512, { abort: true }), z.refine(isCanonicalBase64)),
-});
-export type BackupHeader = z.infer<typeof backupHeaderSchema>;
+  check: sealedBase64,
+};
 
 /**
- * A new backup's header and keys, from a passphrase (stretched with a new salt) or, when the backup shares
- * the key lock's passphrase, from the lock's master and its stretching parameters, which the header then
- * carries so a new browser can stretch the same passphrase the same way.
+ * Version 1: the stretched passphrase is the backup's root. Version 2: the root is random, and the header
+ * carries it sealed under the stretched passphrase, so a new passphrase (the key lock's, changed) rewraps the
+ * root in a new header instead of re-sealing every object. Both are read; new backups are version 2.
  */
-export async function newBackup(
-  secret: { passphrase: string } | { master: Uint8Array<ArrayBuffer>; kdf: BackupHeader['kdf'] },
-): Promise<OpenedBackup> {
+export const backupHeaderSchema = z.discriminatedUnion('version', [
+  z.object({ ...headerFields, version: z.literal(1) }),
+  z.object({ ...headerFields, version: z.literal(2), wrapped: sealedBase64 }),
+]);
+export type BackupHeader = z.infer<typeof backupHeaderSchema>;
+
+/** What a backup's root is sealed under: a passphrase, or the key lock's master with its stretching. */
+export type WrappingSecret =
+  | { passphrase: string }
+  | { master: Uint8Array<ArrayBuffer>; kdf: BackupHeader['kdf'] };
+
+const ROOT_BYTES = 32;
+/** The sealed root's name: it binds the sealing to this use. */
+const WRAPPED_NAME = 'root';
+
+/** The stretched secret and its parameters: a new salt for a passphrase, the lock's own for its master. */
+async function wrappingOf(
+  secret: WrappingSecret,
+): Promise<{ wrapping: Uint8Array<ArrayBuffer>; kdf: BackupHeader['kdf'] }> {
+  if ('master' in secret) return { wrapping: secret.master, kdf: secret.kdf };
+  if (secret.passphrase === '') throw new AppError('invalid_input', 'The passphrase is empty.');
+  const salt = globalThis.crypto.getRandomValues(new Uint8Array(SALT_BYTES));
+  const kdf = { kdf: LOCK_KDF, iterations: PBKDF2_ITERATIONS, salt: bytesToBase64(salt) } as const;
+  return { wrapping: await rootFromPassphrase(secret.passphrase, salt, PBKDF2_ITERATIONS), kdf };
+}
+
+/** The root sealed under a secret, for a version 2 header with this id. */
+async function wrap(secret: WrappingSecret, id: Uint8Array<ArrayBuffer>, root: Uint8Array<ArrayBuffer>) {
+  const { wrapping, kdf } = await wrappingOf(secret);
+  const sealed = await sealObject(await backupKeys(wrapping, id), WRAPPED_NAME, root);
+  return { kdf, wrapped: bytesToBase64(sealed) };
+}
+
+/**
+ * A new backup's header and keys: a random root, sealed in the header under a passphrase (stretched with a
+ * new salt) or, when the backup shares the key lock's passphrase, under the lock's master, whose stretching
+ * parameters the header then carries so a new browser can stretch the same passphrase the same way.
+ */
+export async function newBackup(secret: WrappingSecret): Promise<OpenedBackup> {
   const id = globalThis.crypto.getRandomValues(new Uint8Array(ID_BYTES));
-  let root: Uint8Array<ArrayBuffer>;
-  let kdf: BackupHeader['kdf'];
-  if ('passphrase' in secret) {
-    if (secret.passphrase === '') throw new AppError('invalid_input', 'The passphrase is empty.');
-    const salt = globalThis.crypto.getRandomValues(new Uint8Array(SALT_BYTES));
-    kdf = { kdf: LOCK_KDF, iterations: PBKDF2_ITERATIONS, salt: bytesToBase64(salt) };
-    root = await rootFromPassphrase(secret.passphrase, salt, PBKDF2_ITERATIONS);
-  } else {
-    ({ master: root, kdf } = secret);
-  }
+  const root = globalThis.crypto.getRandomValues(new Uint8Array(ROOT_BYTES));
   const keys = await backupKeys(root, id);
   const check = bytesToBase64(await sealObject(keys, CHECK_NAME, new Uint8Array(CHECK_TEXT)));
-  return { header: { format: FORMAT, version: 1, id: bytesToBase64(id), kdf, check }, keys, root };
+  const header: BackupHeader = {
+    format: FORMAT,
+    version: 2,
+    id: bytesToBase64(id),
+    check,
+    ...(await wrap(secret, id, root)),
+  };
+  return { header, keys, root };
+}
+
+/**
+ * The header of the same backup (its id, root and keys unchanged) opening with another secret: what the
+ * target gets when the key lock's passphrase, which the backup shares, changes. Version 1 has no root to
+ * rewrap, and stays as it is.
+ */
+export async function rewrapped(
+  header: BackupHeader,
+  root: Uint8Array<ArrayBuffer>,
+  secret: WrappingSecret,
+): Promise<BackupHeader> {
+  if (header.version === 1) return header;
+  return { ...header, ...(await wrap(secret, base64ToBytes(header.id), root)) };
 }
 
 /**
@@ -78,7 +126,24 @@ export interface OpenedBackup {
  */
 export async function openBackup(stored: Uint8Array, passphrase: string): Promise<OpenedBackup> {
   const header = parseHeader(stored);
-  const root = await rootFromPassphrase(passphrase, base64ToBytes(header.kdf.salt), header.kdf.iterations);
+  const { salt, iterations } = header.kdf;
+  return openedWith(header, await rootFromPassphrase(passphrase, base64ToBytes(salt), iterations));
+}
+
+/**
+ * A backup opened with its stretched secret: a passphrase stretched under the header's parameters, or the
+ * key lock's master when the header carries the lock's. Rejects with `wrong_passphrase` when it is not the
+ * backup's.
+ */
+export async function openedWith(
+  header: BackupHeader,
+  wrapping: Uint8Array<ArrayBuffer>,
+): Promise<OpenedBackup> {
+  let root = wrapping;
+  if (header.version === 2) {
+    const wrapKeys = await backupKeys(wrapping, base64ToBytes(header.id));
+    root = await openObject(wrapKeys, WRAPPED_NAME, base64ToBytes(header.wrapped), ROOT_BYTES);
+  }
   return { header, root, keys: await keysOf(header, root) };
 }
 
@@ -101,6 +166,12 @@ export function parseHeader(stored: Uint8Array): BackupHeader {
   if (!parsed.success) throw new AppError('backup', { detail: 'malformed' });
   return parsed.data;
 }
+
+/** Whether two headers open the same way: the same backup, sealed under the same stretched secret. */
+export const sameHeader = (a: BackupHeader, b: BackupHeader): boolean =>
+  a.id === b.id &&
+  a.kdf.salt === b.kdf.salt &&
+  (a.version === 2 ? a.wrapped : undefined) === (b.version === 2 ? b.wrapped : undefined);
 
 export const headerBytes = (header: BackupHeader): Uint8Array<ArrayBuffer> =>
   new TextEncoder().encode(JSON.stringify(header));

@@ -25,11 +25,13 @@ export const writeHeader = (target: BackupTarget, header: BackupHeader): Promise
  * The header this browser's backup was set up with is still the target's: a folder whose header another
  * browser replaced (a new backup with another passphrase) holds objects these keys cannot tell apart from
  * leftovers, so nothing is written to it or removed from it. An emptied folder gets the header back.
+ * Returns the header the target held.
  */
-export async function claimTarget(target: BackupTarget, header: BackupHeader): Promise<void> {
+export async function claimTarget(target: BackupTarget, header: BackupHeader): Promise<BackupHeader> {
   const held = await readHeader(target);
   if (!held) await writeHeader(target, header);
   else if (held.id !== header.id) throw targetError('other_browser');
+  return held ?? header;
 }
 
 export async function readManifest(target: BackupTarget, keys: BackupKeys): Promise<Manifest | undefined> {

@@ -1,6 +1,6 @@
-import type { BackupHeader } from './backup-header';
+import { type BackupHeader, sameHeader } from './backup-header';
 import { type BackupKeys, objectName } from './backup-keys';
-import { claimTarget, readManifest, sealedBody, writeManifest } from './backup-objects';
+import { claimTarget, readManifest, sealedBody, writeHeader, writeManifest } from './backup-objects';
 import {
   type LocalItem,
   MANIFEST_LOGICAL,
@@ -71,11 +71,14 @@ export interface BackupOutcome {
 export async function runBackup(deps: BackupRunDeps, source: BackupSource): Promise<BackupOutcome> {
   const { target, keys, signal } = deps;
   const at = deps.now();
-  await claimTarget(target, deps.header);
+  const targetHeader = await claimTarget(target, deps.header);
   const previous = await readManifest(target, keys);
   // Another browser's backup in the same folder would be replaced by this one's: it is restored first.
   if (previous && previous.writer !== deps.writer && previous.writer !== deps.adopts)
     throw targetError('other_browser');
+  // The same backup, rewrapped here for a new passphrase (the key lock's, which it shares): the target is
+  // given the header that opens with it, before anything else, as a new browser would need it first.
+  if (!sameHeader(targetHeader, deps.header)) await writeHeader(target, deps.header);
   if (source.items.length > MAX_MANIFEST_ITEMS) throw targetError('full');
   const named: NamedItem[] = [];
   for (const item of source.items) named.push({ ...item, name: await objectName(keys, versionedName(item)) });

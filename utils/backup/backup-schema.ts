@@ -57,6 +57,11 @@ export const backupConfigSchema = z.object({
   adopts: z.optional(z.string().check(z.maxLength(64))),
   /** Runs after new results and daily, not only when asked. */
   auto: z.boolean(),
+  /**
+   * The backup opens with the key lock's passphrase: a new one (changed, or a new lock) rewraps its root in
+   * the header, which the next run writes to the target (backup-run.ts). A removed lock leaves the last one.
+   */
+  keyLock: z.optional(z.literal(true)),
 });
 export type BackupConfig = z.infer<typeof backupConfigSchema>;
 

@@ -203,6 +203,8 @@ const requestSchemas = [
     type: z.literal('setUpBackup'),
     ...backupPlaceFields,
     passphrase: passphraseSchema,
+    /** The backup opens with the key lock's passphrase, and follows it when it changes: `passphrase` is unused. */
+    keyLock: z.optional(z.literal(true)),
     auto: z.boolean(),
   }),
   z.object({ type: z.literal('previewRestore'), ...backupPlaceFields, passphrase: passphraseSchema }),

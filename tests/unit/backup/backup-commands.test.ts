@@ -181,4 +181,57 @@ describe('the backup, driven as the options page drives it', () => {
     await a.app.backup.run();
     expect((await backupStatusItem.getValue()).failure?.error).toMatchObject({ detail: 'other_browser' });
   });
+
+  it('shares the key lock’s passphrase, follows it when it changes, and a new browser restores with the new one', async () => {
+    const a = await makeBackgroundApp(service);
+    await a.items.history.setValue(
+      Array.from({ length: 30 }, (_, i) => testEntry(i, { prompt: `wren ${i}` })),
+    );
+    const { place } = freshFolder();
+    const setUp = () =>
+      a.app.handlers.setUpBackup({
+        type: 'setUpBackup',
+        place,
+        credential: WEBDAV_PASSWORD,
+        passphrase: '',
+        keyLock: true,
+        auto: true,
+      });
+    // No passphrase lock yet: nothing to share, and nothing is set up.
+    await expect(setUp()).rejects.toMatchObject({ info: { kind: 'locked' } });
+    expect(await backupConfigItem.getValue()).toBeNull();
+
+    await a.app.handlers.setKeyLock({ type: 'setKeyLock', passphrase: 'first lock passphrase', idleMin: 0 });
+    expect(await setUp()).toEqual({ saved: true });
+    await a.app.backup.run();
+    expect(await backupConfigItem.getValue()).toMatchObject({ keyLock: true });
+    await a.app.handlers.changePassphrase({
+      type: 'changePassphrase',
+      passphrase: 'first lock passphrase',
+      next: 'second lock passphrase',
+    });
+    // The change started the rewrap; waiting for it, then for a run after it.
+    await a.app.backup.afterLockChange();
+    await a.app.backup.run();
+    expect((await backupStatusItem.getValue()).failure).toBeUndefined();
+
+    const b = await makeBackgroundApp(service, {}, undefined, true, 'b:');
+    const request = { place, credential: WEBDAV_PASSWORD };
+    await expect(
+      b.app.handlers.previewRestore({
+        type: 'previewRestore',
+        ...request,
+        passphrase: 'first lock passphrase',
+      }),
+    ).rejects.toMatchObject({ info: { kind: 'wrong_passphrase' } });
+    const restore = { ...request, passphrase: 'second lock passphrase' };
+    expect(await b.app.handlers.previewRestore({ type: 'previewRestore', ...restore })).toMatchObject({
+      entries: 30,
+    });
+    await b.app.handlers.startRestore({ type: 'startRestore', ...restore });
+    await b.app.backup.run();
+    expect((await b.items.history.getValue()).map((entry) => entry.prompt).sort()).toEqual(
+      Array.from({ length: 30 }, (_, i) => `wren ${i}`).sort(),
+    );
+  }, 60_000);
 });

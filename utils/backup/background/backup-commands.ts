@@ -17,7 +17,8 @@ export async function setUpBackup(
   ctx: Context,
   request: RequestOf<'setUpBackup'>,
 ): Promise<ResponseData['setUpBackup']> {
-  const { restoreFirst } = await ctx.backup.setUp(input(request), request.passphrase, request.auto);
+  const secret = request.keyLock ? { keyLock: true as const } : { passphrase: request.passphrase };
+  const { restoreFirst } = await ctx.backup.setUp(input(request), secret, request.auto);
   return restoreFirst ? { saved: false, restoreFirst } : { saved: true };
 }
 

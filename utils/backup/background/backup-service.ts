@@ -4,9 +4,19 @@ import { AppError, type ErrorInfo, toErrorInfo } from '../../error-info';
 import type { HistoryDb } from '../../history/history-db';
 import type { HistoryStore } from '../../history/store';
 import { t } from '../../i18n';
+import { unlockedMaster } from '../../keys/background';
 import { MIN_PASSPHRASE } from '../../keys/key-lock-rules';
 import { createSerial } from '../../serial';
-import { headerBytes, keysOf, newBackup, type OpenedBackup, openBackup } from '../backup-header';
+import {
+  type BackupHeader,
+  headerBytes,
+  keysOf,
+  newBackup,
+  type OpenedBackup,
+  openBackup,
+  openedWith,
+  rewrapped,
+} from '../backup-header';
 import type { SetupItem } from '../backup-items';
 import { readHeader, readManifest, writeHeader } from '../backup-objects';
 import { type Manifest, previewOf, type RestorePreview } from '../backup-plan';
@@ -58,6 +68,25 @@ export interface BackupServiceDeps {
   setup: () => Promise<SetupItem>;
   applySetup: (setup: SetupItem) => Promise<void>;
   historyLimit: () => Promise<number>;
+}
+
+/** What a new backup opens with: a passphrase of its own, or the key lock's. */
+export type BackupSecret = { passphrase: string } | { keyLock: true };
+
+/** The key lock's master, for a backup that shares its passphrase: the lock must be set and unlocked. */
+async function lockSecret() {
+  const lock = await unlockedMaster();
+  if (!lock) throw new AppError('locked', t('backupNeedsUnlockedLock'));
+  return lock;
+}
+
+/** A backup found at a place opened with the key lock's master: only one sealed under the lock's stretching. */
+function openedWithLock(
+  held: BackupHeader,
+  lock: { master: Uint8Array<ArrayBuffer>; kdf: BackupHeader['kdf'] },
+) {
+  if (held.kdf.salt !== lock.kdf.salt) throw new AppError('wrong_passphrase', t('backupHasOwnPassphrase'));
+  return openedWith(held, lock.master);
 }
 
 /** What the person typed for a place: the password or secret key, unless the stored one is meant. */
@@ -296,35 +325,63 @@ export function createBackupService(deps: BackupServiceDeps) {
     },
 
     /**
-     * Sets up the backup to a place: a new backup there (with this passphrase), or the one this browser
-     * writes already. Another browser's backup is not taken over: its preview comes back, to restore first.
+     * Sets up the backup to a place: a new backup there (with this passphrase, or the key lock's), or the
+     * one this browser writes already. Another browser's backup is not taken over: its preview comes back,
+     * to restore first.
      */
-    setUp(input: PlaceInput, passphrase: string, auto: boolean): Promise<{ restoreFirst?: RestorePreview }> {
+    setUp(
+      input: PlaceInput,
+      secret: BackupSecret,
+      auto: boolean,
+    ): Promise<{ restoreFirst?: RestorePreview }> {
       return serially(async () => {
         const { target, credential } = await typedTarget(input);
+        const lock = 'keyLock' in secret ? await lockSecret() : undefined;
+        const passphrase = 'passphrase' in secret ? secret.passphrase : '';
         await target.check();
         const held = await readHeader(target);
         const config = await storedConfig();
         let opened: OpenedBackup;
         if (!held) {
-          if (passphrase.length < MIN_PASSPHRASE)
+          if (!lock && passphrase.length < MIN_PASSPHRASE)
             throw new AppError('invalid_input', t('keyLockTooShort', MIN_PASSPHRASE), {
               detail: 'passphrase',
             });
-          opened = await newBackup({ passphrase });
+          opened = await newBackup(lock ?? { passphrase });
           await writeHeader(target, opened.header);
         } else {
-          opened = await openBackup(headerBytes(held), passphrase);
+          opened = lock ? await openedWithLock(held, lock) : await openBackup(headerBytes(held), passphrase);
           const manifest = await readManifest(target, opened.keys);
           const ours = config?.header.id === held.id ? config.writer : undefined;
           if (manifest && manifest.writer !== ours) return { restoreFirst: previewOf(manifest) };
         }
         const writer = config?.header.id === opened.header.id ? config.writer : deps.newId();
-        await store(input.place, credential, opened, { writer, auto });
+        await store(input.place, credential, opened, { writer, auto, ...(lock && { keyLock: true }) });
         await updateStatus(() => ({ state: 'idle' }));
         void run();
         return {};
       });
+    },
+
+    /**
+     * The key lock changed (a new passphrase, a new lock, an unlock after a change a stopped worker cut
+     * short): a backup that shares its passphrase gets its root rewrapped under the new one, and a run
+     * gives the target the new header. Nothing is done while the lock is locked or its passphrase is the
+     * backup's already.
+     */
+    async afterLockChange(): Promise<void> {
+      const rewrapping = await serially(async () => {
+        const [config, lock] = await Promise.all([storedConfig(), unlockedMaster()]);
+        if (!config?.keyLock || !lock || config.header.kdf.salt === lock.kdf.salt) return false;
+        const secrets = await backupSecrets(config.place);
+        if (!secrets || secrets === 'locked') return false;
+        await backupConfigItem.setValue({
+          ...config,
+          header: await rewrapped(config.header, secrets.root, lock),
+        });
+        return true;
+      });
+      if (rewrapping) await run();
     },
 
     /** What the backup at a place holds, before anything is restored. */

@@ -32,11 +32,15 @@ function shownPlace(value: unknown): BackupPlace | undefined {
 export interface ShownConfig {
   place: BackupPlace;
   auto: boolean;
+  /** The backup opens with the key lock's passphrase. */
+  keyLock: boolean;
 }
 
 export function shownBackupConfig(value: unknown): ShownConfig | null {
   const place = isObject(value) ? shownPlace(value.place) : undefined;
-  return place && isObject(value) ? { place, auto: value.auto === true } : null;
+  return place && isObject(value)
+    ? { place, auto: value.auto === true, keyLock: value.keyLock === true }
+    : null;
 }
 
 const isError = (value: unknown): value is ErrorInfo => isObject(value) && isText(value.kind);

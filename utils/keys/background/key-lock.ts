@@ -122,6 +122,8 @@ async function settled(ctx: Context): Promise<void> {
   await armIdle();
   // Jobs that waited for the keys are polled at once (and announced when done); locked, they stop.
   void ctx.tracker.pollAllNow();
+  // A backup that shares the lock's passphrase follows a new one.
+  void ctx.backup.afterLockChange();
 }
 
 const change = (ctx: Context, run: () => Promise<unknown>): Promise<Done> =>

@@ -2,8 +2,9 @@ import { browser } from 'wxt/browser';
 import * as z from 'zod/mini';
 import { createSerial } from '../../serial';
 import { wholeNumber } from '../../whole-number';
+import { base64ToBytes } from '../lock/base64';
 import { type Master, openSecret, sealSecret } from '../lock/seal';
-import type { LockKdf, SealedSecret } from '../lock/sealed-secret';
+import { type LockKdf, lockKdfSchema, type SealedSecret } from '../lock/sealed-secret';
 import { readStoredKeys, type StoredKey, type StoredKeys } from './stored-key';
 
 /**
@@ -131,6 +132,17 @@ export const session = {
       if (unlocked) await writeSession({ ...unlocked, keys: change(unlocked.keys) });
     }),
 };
+
+/**
+ * The passphrase lock's master and stretching parameters while it is unlocked: what a backup that shares
+ * the lock's passphrase seals its root under. Undefined without a passphrase lock, or while it is locked.
+ */
+export async function unlockedMaster(): Promise<{ master: Master; kdf: LockKdf } | undefined> {
+  const [lock, unlocked] = await Promise.all([storedLock(), session.get()]);
+  const kdf = lockKdfSchema.safeParse(lock?.kdf);
+  if (lock?.mode !== 'passphrase' || !unlocked?.master || !kdf.success) return undefined;
+  return { master: base64ToBytes(unlocked.master), kdf: kdf.data };
+}
 
 /** `record` without these ids' entries, or undefined when it held none of them (nothing to write). */
 function without<T>(record: Readonly<Record<string, T>> | undefined, ids: readonly string[]) {
