@@ -39,6 +39,8 @@ const SMALL_ANSWER = 65_536;
 const LISTING_BYTES_PER_OBJECT = 1024;
 /** ListObjectsV2's own page size. */
 const PAGE_KEYS = 1000;
+/** Pages of unfinished uploads one run aborts at most (dropUnfinished). */
+const UPLOAD_PAGES = 10;
 
 /** S3's error codes, as its XML error body names them, by what the person should check. */
 const CODE_FAILURES: Record<string, TargetFailure> = {
@@ -102,7 +104,7 @@ export function s3Target(config: S3Config, deps: TargetDeps): BackupTarget {
     await response.body?.cancel();
   }
 
-  /** `url` with the query of one multipart step. */
+  /** `url` with this query added: a multipart step, a listing. */
   const withQuery = (url: URL, query: Record<string, string>) => {
     const step = new URL(url);
     for (const [key, value] of Object.entries(query)) step.searchParams.set(key, value);
@@ -183,25 +185,33 @@ export function s3Target(config: S3Config, deps: TargetDeps): BackupTarget {
     await response.body?.cancel();
   }
 
+  /** One page of a listing of the bucket (objects, or unfinished uploads) under the backup's prefix, bounded. */
+  async function listingPage(query: Record<string, string>): Promise<{ xml: string; url: URL }> {
+    const url = withQuery(bucket, prefix ? { ...query, prefix } : query);
+    const response = await send(url, { method: 'GET' });
+    if (response.status !== 200) return failed(response, url);
+    const bytes = await readBounded(response, (PAGE_KEYS + 1) * LISTING_BYTES_PER_OBJECT, url);
+    return { xml: new TextDecoder().decode(bytes), url };
+  }
+
+  /** A listed key's name in the backup; undefined for anything else the bucket holds, which is never touched. */
+  const ownName = (key: string) =>
+    key.startsWith(prefix) && !key.slice(prefix.length).includes('/') ? key.slice(prefix.length) : undefined;
+
   async function list(maxCount: number): Promise<StoredObject[]> {
     const objects: StoredObject[] = [];
     let token: string | undefined;
     do {
-      const url = new URL(bucket);
-      url.searchParams.set('list-type', '2');
-      url.searchParams.set('max-keys', String(Math.min(PAGE_KEYS, maxCount - objects.length + 1)));
-      if (prefix) url.searchParams.set('prefix', prefix);
-      if (token) url.searchParams.set('continuation-token', token);
-      const response = await send(url, { method: 'GET' });
-      if (response.status !== 200) return failed(response, url);
-      const xml = new TextDecoder().decode(
-        await readBounded(response, (PAGE_KEYS + 1) * LISTING_BYTES_PER_OBJECT, url),
-      );
+      const { xml, url } = await listingPage({
+        'list-type': '2',
+        'max-keys': String(Math.min(PAGE_KEYS, maxCount - objects.length + 1)),
+        ...(token && { 'continuation-token': token }),
+      });
       for (const contents of xmlElements(xml, 'Contents', PAGE_KEYS)) {
-        const key = xmlText(contents, 'Key') ?? '';
-        if (!key.startsWith(prefix) || key.slice(prefix.length).includes('/')) continue;
+        const name = ownName(xmlText(contents, 'Key') ?? '');
+        if (name === undefined) continue;
         if (objects.length === maxCount) throw targetError('malformed', { url: url.href });
-        objects.push({ name: key.slice(prefix.length), size: Number(xmlText(contents, 'Size') ?? 0) || 0 });
+        objects.push({ name, size: Number(xmlText(contents, 'Size') ?? 0) || 0 });
       }
       token = xmlText(xml, 'IsTruncated') === 'true' ? xmlText(xml, 'NextContinuationToken') : undefined;
     } while (token);
@@ -209,34 +219,33 @@ export function s3Target(config: S3Config, deps: TargetDeps): BackupTarget {
   }
 
   async function check(): Promise<void> {
-    const url = new URL(bucket);
-    url.searchParams.set('list-type', '2');
-    url.searchParams.set('max-keys', '1');
+    const url = withQuery(bucket, { 'list-type': '2', 'max-keys': '1' });
     const response = await send(url, { method: 'GET' });
     if (response.status !== 200) await failed(response, url);
     await response.body?.cancel();
     await writeReadRemove({ put, get, remove }, bucket);
   }
 
+  /**
+   * Aborts the multipart uploads a stopped worker left under the backup's prefix (it could send no abort),
+   * page by page, up to UPLOAD_PAGES pages a run: the rest go at the next.
+   */
   async function dropUnfinished(): Promise<void> {
-    const url = new URL(bucket);
-    url.searchParams.set('uploads', '');
-    if (prefix) url.searchParams.set('prefix', prefix);
-    const response = await send(url, { method: 'GET' });
-    if (response.status !== 200) return failed(response, url);
-    const xml = new TextDecoder().decode(
-      await readBounded(response, (PAGE_KEYS + 1) * LISTING_BYTES_PER_OBJECT, url),
-    );
-    for (const upload of xmlElements(xml, 'Upload', PAGE_KEYS)) {
-      const key = xmlText(upload, 'Key') ?? '';
-      const uploadId = xmlText(upload, 'UploadId');
-      // Only the backup's own objects: never an upload of something else in the bucket.
-      if (!uploadId || !key.startsWith(prefix) || key.slice(prefix.length).includes('/')) continue;
-      const aborted = await send(withQuery(urlOf(key.slice(prefix.length)), { uploadId }), {
-        method: 'DELETE',
-      });
-      if (aborted.status !== 204 && aborted.status !== 404) await failed(aborted, url);
-      await aborted.body?.cancel();
+    let markers: Record<string, string> = {};
+    for (let page = 0; page < UPLOAD_PAGES; page++) {
+      const { xml, url } = await listingPage({ uploads: '', ...markers });
+      for (const upload of xmlElements(xml, 'Upload', PAGE_KEYS)) {
+        const name = ownName(xmlText(upload, 'Key') ?? '');
+        const uploadId = xmlText(upload, 'UploadId');
+        if (name === undefined || !uploadId) continue;
+        const aborted = await send(withQuery(urlOf(name), { uploadId }), { method: 'DELETE' });
+        if (aborted.status !== 204 && aborted.status !== 404) await failed(aborted, url);
+        await aborted.body?.cancel();
+      }
+      const keyMarker = xmlText(xml, 'NextKeyMarker');
+      const uploadIdMarker = xmlText(xml, 'NextUploadIdMarker');
+      if (xmlText(xml, 'IsTruncated') !== 'true' || !keyMarker) return;
+      markers = { 'key-marker': keyMarker, ...(uploadIdMarker && { 'upload-id-marker': uploadIdMarker }) };
     }
   }
 

@@ -85,6 +85,17 @@ describe('an S3 bucket as a backup target', () => {
     expect(await pending()).toEqual(['someone-else.bin']);
   }, 60_000);
 
+  it('drops unfinished uploads past a page of 1,000 in one run', async () => {
+    const { target, name } = await s3.bucket();
+    const keys = Array.from({ length: 1_005 }, (_, i) => `promptcast/${i.toString(16).padStart(32, '0')}`);
+    for (let at = 0; at < keys.length; at += 50)
+      await Promise.all(keys.slice(at, at + 50).map((key) => s3.signed('POST', `/${name}/${key}?uploads`)));
+    const listed = async () => (await (await s3.signed('GET', `/${name}?uploads`)).text()).match(/<Upload>/g);
+    expect(await listed()).toHaveLength(1_000);
+    await target.dropUnfinished();
+    expect(await listed()).toBeNull();
+  }, 60_000);
+
   it('says which setting is wrong: the secret, the access key, the bucket, the clock, the address', async () => {
     const { config } = await s3.bucket();
     expect(
