@@ -65,8 +65,9 @@ export async function sealedBody(
   keys: BackupKeys,
   name: string,
   plain: Uint8Array<ArrayBuffer>,
+  header?: Uint8Array<ArrayBuffer>,
 ): Promise<Blob> {
-  return new Blob(await sealedParts(keys, name, plain));
+  return new Blob(await sealedParts(keys, name, plain, header));
 }
 
 async function writeObject(

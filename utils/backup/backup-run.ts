@@ -10,7 +10,7 @@ import {
   planBackup,
   versionedName,
 } from './backup-plan';
-import { sealedBytes } from './sealed-object';
+import { newHeader, sealedBytes } from './sealed-object';
 import { type BackupTarget, targetError } from './target';
 
 /** A listing holds at most every item twice (a version and the one replacing it), and the header. */
@@ -48,6 +48,23 @@ export interface BackupRunDeps {
   onProgress?: (progress: BackupProgress) => void;
   /** Checked between objects: a stop asked for, or a target changed, ends the run there. */
   signal?: AbortSignal;
+  /** Where the upload in parts under way is kept, for the run after a worker stop to continue it. */
+  uploads: PartsUploads;
+}
+
+/**
+ * The upload in parts under way (one at a time: a run sends its objects one after another): the object's
+ * name, the header it was sealed under, and the target's id of the upload.
+ */
+export interface PartsUpload {
+  name: string;
+  header: Uint8Array<ArrayBuffer>;
+  uploadId: string;
+}
+
+export interface PartsUploads {
+  get(): Promise<PartsUpload | undefined>;
+  set(upload: PartsUpload | undefined): Promise<void>;
 }
 
 export interface BackupOutcome {
@@ -95,27 +112,42 @@ export async function runBackup(deps: BackupRunDeps, source: BackupSource): Prom
   const gone = new Set<string>();
   let sentBytes = 0;
   const byLogical = new Map(source.items.map((item) => [item.logical, item]));
+  // An upload in parts a stopped run left: its object, sealed again under the same header, continues it.
+  const stopped = await deps.uploads.get();
+  const inParts = (size: number) => target.partBytes !== undefined && sealedBytes(size) > target.partBytes;
   // The next item is read and sealed while the one before it uploads, so the line is never left waiting for
   // the database and the cipher. Undefined: changed or gone since it was counted (the next run takes it).
-  const sealedNext = (index: number): Promise<Blob | undefined> | undefined => {
+  const sealedNext = (index: number) => {
     const item = plan.send[index];
     if (!item) return undefined;
+    const header = inParts(item.size)
+      ? stopped?.name === item.name
+        ? stopped.header
+        : newHeader()
+      : undefined;
     const body = (async () => {
       const bytes = await byLogical.get(item.logical)?.read();
-      return bytes?.length === item.size ? sealedBody(keys, item.name, bytes) : undefined;
+      return bytes?.length === item.size ? sealedBody(keys, item.name, bytes, header) : undefined;
     })();
     // Awaited below; an upload that fails first must not leave its rejection unhandled.
     body.catch(() => undefined);
-    return body;
+    return { body, header };
   };
   let next = sealedNext(0);
   for (const [index, item] of plan.send.entries()) {
     signal?.throwIfAborted();
-    const body = await next;
+    const sealed = next;
+    const body = await sealed?.body;
     next = sealedNext(index + 1);
     if (!body) gone.add(item.logical);
     else {
-      await target.put(item.name, body);
+      const header = sealed?.header;
+      const resume = header && {
+        uploadId: stopped?.name === item.name ? stopped.uploadId : undefined,
+        began: (uploadId: string) => deps.uploads.set({ name: item.name, header, uploadId }),
+      };
+      await target.put(item.name, body, resume);
+      if (resume) await deps.uploads.set(undefined);
       sentBytes += item.size;
     }
     progress.sentItems += 1;
@@ -145,7 +177,9 @@ export async function runBackup(deps: BackupRunDeps, source: BackupSource): Prom
       () => undefined,
     );
   }
-  // Parts a stopped worker left of an upload it never finished: the next run tries again too.
+  // Parts a stopped worker left of an upload no run will continue (every object is sent): the next run tries
+  // again too.
+  await deps.uploads.set(undefined);
   await target.dropUnfinished().catch(() => undefined);
   return {
     at,

@@ -1,5 +1,11 @@
 import { AwsV4Signer } from 'aws4fetch';
-import { type BackupTarget, type StoredObject, type TargetFailure, targetError } from './target';
+import {
+  type BackupTarget,
+  type PartsResume,
+  type StoredObject,
+  type TargetFailure,
+  targetError,
+} from './target';
 import {
   putTimeoutMs,
   readBounded,
@@ -39,6 +45,9 @@ const SMALL_ANSWER = 65_536;
 const LISTING_BYTES_PER_OBJECT = 1024;
 /** ListObjectsV2's own page size. */
 const PAGE_KEYS = 1000;
+/** Bounds on what an answer names: an upload's id, a part's ETag. */
+const MAX_UPLOAD_ID = 1024;
+const MAX_ETAG = 256;
 /** Pages of unfinished uploads one run aborts at most (dropUnfinished). */
 const UPLOAD_PAGES = 10;
 
@@ -91,8 +100,8 @@ export function s3Target(config: S3Config, deps: TargetDeps): BackupTarget {
     });
   }
 
-  async function put(name: string, body: Blob): Promise<void> {
-    if (body.size > PART_BYTES) return putInParts(urlOf(name), body);
+  async function put(name: string, body: Blob, resume?: PartsResume): Promise<void> {
+    if (body.size > PART_BYTES) return putInParts(urlOf(name), body, resume);
     const url = urlOf(name);
     const response = await send(url, {
       method: 'PUT',
@@ -120,30 +129,75 @@ export function s3Target(config: S3Config, deps: TargetDeps): BackupTarget {
     return xml;
   }
 
-  /** Creates the upload, sends each part, completes it; an upload that fails is aborted, not left to bill. */
-  async function putInParts(url: URL, body: Blob): Promise<void> {
+  /** Begins an upload in parts: its id. */
+  async function beginUpload(url: URL): Promise<string> {
     const created = await send(withQuery(url, { uploads: '' }), {
       method: 'POST',
       headers: { 'Content-Type': 'application/octet-stream' },
     });
     if (created.status !== 200) return failed(created, url);
     const uploadId = xmlText(await answerXml(created, url), 'UploadId');
-    if (!uploadId) throw targetError('malformed', { url: url.href });
+    if (!uploadId || uploadId.length > MAX_UPLOAD_ID) throw targetError('malformed', { url: url.href });
+    return uploadId;
+  }
+
+  /**
+   * The parts an upload a stopped run began holds, by number, as the completion names them; undefined when
+   * the storage no longer has the upload (finished, aborted, or expired by a lifecycle rule).
+   */
+  async function heldParts(url: URL, uploadId: string, count: number) {
+    const listUrl = withQuery(url, { uploadId, 'max-parts': String(count) });
+    const response = await send(listUrl, { method: 'GET' });
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return undefined;
+    }
+    if (response.status !== 200) return failed(response, listUrl);
+    const xml = new TextDecoder().decode(
+      await readBounded(response, (count + 1) * LISTING_BYTES_PER_OBJECT, listUrl),
+    );
+    const parts = new Map<number, { etag: string; size: number }>();
+    for (const part of xmlElements(xml, 'Part', count)) {
+      const number = Number(xmlText(part, 'PartNumber'));
+      const etag = xmlText(part, 'ETag');
+      if (Number.isInteger(number) && etag && etag.length <= MAX_ETAG)
+        parts.set(number, { etag, size: Number(xmlText(part, 'Size')) });
+    }
+    return parts;
+  }
+
+  /**
+   * Sends each part and completes the upload. Given `resume`, an upload a stopped run began is continued:
+   * the parts it holds whole are kept (the run sealed the object again under the same header, so they are
+   * the same bytes), and a failure leaves the upload for the next run. Without, a failed upload is aborted,
+   * not left to bill.
+   */
+  async function putInParts(url: URL, body: Blob, resume?: PartsResume): Promise<void> {
+    const count = Math.ceil(body.size / PART_BYTES);
+    const held = resume?.uploadId ? await heldParts(url, resume.uploadId, count) : undefined;
+    let uploadId = held && resume?.uploadId;
+    if (!uploadId) {
+      uploadId = await beginUpload(url);
+      await resume?.began(uploadId);
+    }
     try {
       const parts: string[] = [];
       for (let at = 0, number = 1; at < body.size; at += PART_BYTES, number++) {
         const part = body.slice(at, at + PART_BYTES);
         const partUrl = withQuery(url, { partNumber: String(number), uploadId });
-        const response = await send(partUrl, {
-          method: 'PUT',
-          body: part,
-          timeoutMs: putTimeoutMs(deps.timeoutMs, part.size),
-        });
-        if (response.status !== 200) await failed(response, partUrl);
-        await response.body?.cancel();
-        const etag = response.headers.get('etag');
+        let etag = held?.get(number)?.size === part.size ? held.get(number)?.etag : undefined;
+        if (!etag) {
+          const response = await send(partUrl, {
+            method: 'PUT',
+            body: part,
+            timeoutMs: putTimeoutMs(deps.timeoutMs, part.size),
+          });
+          if (response.status !== 200) await failed(response, partUrl);
+          await response.body?.cancel();
+          etag = response.headers.get('etag') ?? undefined;
+        }
         // The completion names each part by its ETag: without one, the upload cannot be finished.
-        if (!etag || etag.length > 256) throw targetError('malformed', { url: partUrl.href });
+        if (!etag || etag.length > MAX_ETAG) throw targetError('malformed', { url: partUrl.href });
         parts.push(
           `<Part><PartNumber>${number}</PartNumber><ETag>${etag.replace(/[<>&]/g, '')}</ETag></Part>`,
         );
@@ -157,9 +211,10 @@ export function s3Target(config: S3Config, deps: TargetDeps): BackupTarget {
       if (completed.status !== 200) await failed(completed, doneUrl);
       await answerXml(completed, doneUrl);
     } catch (error) {
-      await send(withQuery(url, { uploadId }), { method: 'DELETE' })
-        .then((response) => response.body?.cancel())
-        .catch(() => undefined);
+      if (!resume)
+        await send(withQuery(url, { uploadId }), { method: 'DELETE' })
+          .then((response) => response.body?.cancel())
+          .catch(() => undefined);
       throw error;
     }
   }
@@ -249,7 +304,7 @@ export function s3Target(config: S3Config, deps: TargetDeps): BackupTarget {
     }
   }
 
-  return { check, put, get, list, remove, dropUnfinished };
+  return { check, partBytes: PART_BYTES, put, get, list, remove, dropUnfinished };
 }
 
 function failureOfStatus(status: number): TargetFailure {

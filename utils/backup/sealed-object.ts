@@ -100,15 +100,16 @@ async function openSegment(
 /**
  * An object sealed in memory, as its header and sealed segments: a Blob is made of them without joining them
  * first. The segments are sealed at once (WebCrypto works off the calling thread) and read as views of `plain`,
- * so a 5 MB copy is not copied twice more on its way to the request.
+ * so a 5 MB copy is not copied twice more on its way to the request. `header`: a new one, or the one an
+ * upload a stopped run began was sealed under, to send the same bytes again.
  */
 export async function sealedParts(
   keys: BackupKeys,
   name: string,
   plain: Uint8Array<ArrayBuffer>,
-  segmentBytes = SEGMENT_BYTES,
+  header: Uint8Array<ArrayBuffer> = newHeader(),
 ): Promise<Uint8Array<ArrayBuffer>[]> {
-  const header = newHeader(segmentBytes);
+  const segmentBytes = segmentBytesOf(header);
   const count = segmentCount(plain.length, segmentBytes);
   const segments = Array.from({ length: count }, (_, index) =>
     sealSegment(
@@ -130,7 +131,7 @@ export async function sealObject(
   plain: Uint8Array<ArrayBuffer>,
   segmentBytes = SEGMENT_BYTES,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  return concatBytes(await sealedParts(keys, name, plain, segmentBytes));
+  return concatBytes(await sealedParts(keys, name, plain, newHeader(segmentBytes)));
 }
 
 /**

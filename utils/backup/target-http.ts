@@ -101,9 +101,21 @@ export async function readBounded(
   return buffer.slice(0, size);
 }
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** XML's escapes undone: S3 writes an ETag's quotes as `&quot;`, and a key or token may hold `&amp;`. */
+const unescaped = (text: string) =>
+  text.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(amp|lt|gt|quot|apos));/gi, (whole, dec, hex, name) => {
+    if (name) return ENTITIES[String(name).toLowerCase()] ?? whole;
+    const code = dec ? Number(dec) : Number.parseInt(String(hex), 16);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+
 /** The text of an element in XML answers, whatever its namespace prefix: WebDAV's and S3's, read without a DOM. */
-export const xmlText = (xml: string, name: string): string | undefined =>
-  new RegExp(`<(?:[\\w.-]+:)?${name}\\b[^>]*>([^<]*)<`).exec(xml)?.[1]?.trim();
+export const xmlText = (xml: string, name: string): string | undefined => {
+  const text = new RegExp(`<(?:[\\w.-]+:)?${name}\\b[^>]*>([^<]*)<`).exec(xml)?.[1];
+  return text === undefined ? undefined : unescaped(text).trim();
+};
 
 /** Each element of a kind, its inner XML, at most `max` + 1 of them (the caller refuses the one too many). */
 export function xmlElements(xml: string, name: string, max: number): string[] {

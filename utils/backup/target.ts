@@ -35,6 +35,17 @@ export interface StoredObject {
 }
 
 /**
+ * What an upload in parts keeps of itself, so the next run continues it after a worker stop instead of
+ * sending its first parts again: its id, stored (by the run, in storage.local) once the target began it.
+ */
+export interface PartsResume {
+  /** The upload a stopped run began for this object, if any. */
+  uploadId?: string | undefined;
+  /** Called once a new upload is begun, before its first part is sent. */
+  began(uploadId: string): Promise<void>;
+}
+
+/**
  * A place a backup is written to: a WebDAV folder or an S3 bucket (and prefix). Objects are flat, named by
  * the backup (backup-keys.ts): a target knows nothing of what they hold. Every method rejects with a
  * `backup` error saying why.
@@ -42,7 +53,12 @@ export interface StoredObject {
 export interface BackupTarget {
   /** The folder or bucket is there, and an object can be written, read back and removed: *Test*. */
   check(): Promise<void>;
-  put(name: string, body: Blob): Promise<void>;
+  /**
+   * Objects larger than this go in parts, and a put given `resume` leaves its parts for the next run when it
+   * fails, instead of aborting the upload. Undefined: every put is whole or nothing (WebDAV).
+   */
+  readonly partBytes?: number;
+  put(name: string, body: Blob, resume?: PartsResume): Promise<void>;
   /** The object's bytes, undefined when there is none by that name; refused past `maxBytes`. */
   get(name: string, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined>;
   /** Every object, refused past `maxCount` (a listing is untrusted input too). */

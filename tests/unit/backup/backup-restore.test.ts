@@ -25,6 +25,7 @@ import { done } from '../../../utils/idb/transaction';
 import { entryCharge } from '../../../utils/spend/ledger';
 import { putCharges, testEntry, testHistoryStore } from '../support/history-db';
 import { putFile } from '../support/media-db';
+import { memoryUploads } from '../support/parts-uploads';
 import { webdavServerForFile } from '../support/webdav';
 
 const PASSPHRASE = 'restore test passphrase';
@@ -92,7 +93,7 @@ beforeAll(async () => {
   for (const { file, bytes } of kept) await putFile(file, chunksOf(bytes));
   const { header, keys } = await newBackup({ passphrase: PASSPHRASE });
   await runBackup(
-    { target, header, keys, writer: 'browser-a', now: () => 1_750_000_000_000 },
+    { target, header, keys, writer: 'browser-a', now: () => 1_750_000_000_000, uploads: memoryUploads() },
     await localBackupSource({
       history: a.store,
       historyDb: a.open,

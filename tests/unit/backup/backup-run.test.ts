@@ -13,6 +13,7 @@ import { type BackupSource, runBackup, type SourceItem } from '../../../utils/ba
 import { entryBucketItems, sha256Hex } from '../../../utils/backup/local-items';
 import type { BackupTarget } from '../../../utils/backup/target';
 import type { HistoryEntry } from '../../../utils/history/schema';
+import { memoryUploads } from '../support/parts-uploads';
 import { webdavServerForFile } from '../support/webdav';
 
 const PASSPHRASE = 'a long backup passphrase';
@@ -63,6 +64,7 @@ const deps = (target: BackupTarget, writer = 'browser-a') => ({
   keys: backup.keys,
   writer,
   now: () => 1_750_000_000_000,
+  uploads: memoryUploads(),
 });
 
 /** Every file the server holds in `dir`, with its bytes. */

@@ -14,6 +14,7 @@ import { openMediaDb, type StoredFile } from '../../../utils/copies/media-db';
 import { entryCharge } from '../../../utils/spend/ledger';
 import { putCharges, testEntry, testHistoryStore } from '../support/history-db';
 import { putFile } from '../support/media-db';
+import { memoryUploads } from '../support/parts-uploads';
 import { webdavServerForFile } from '../support/webdav';
 
 const dav = webdavServerForFile();
@@ -56,7 +57,7 @@ describe('what this browser holds, as a backup', () => {
 
     const { target } = dav.folder('source');
     const { header, keys } = await newBackup({ passphrase: 'source test passphrase' });
-    const deps = { target, header, keys, writer: 'w', now: () => 5 };
+    const deps = { target, header, keys, writer: 'w', now: () => 5, uploads: memoryUploads() };
     const reads = vi.spyOn(copyReader, 'readStoredCopyBytes');
     await runBackup(deps, await source());
     expect(reads).toHaveBeenCalledTimes(1);

@@ -36,6 +36,7 @@ import { webdavTarget } from '../webdav-target';
 import { type RestoreProgress, restoreBackup } from './backup-restore';
 import { backupSecrets, forgetBackupSecrets, saveBackupSecrets } from './backup-secrets';
 import { localBackupSource } from './backup-source';
+import { partsUploadItem, storedPartsUploads } from './parts-uploads';
 
 /**
  * While a run is under way, the backup alarm stands this far ahead: should the worker be stopped mid-run
@@ -212,6 +213,7 @@ export function createBackupService(deps: BackupServiceDeps) {
         writer: config.writer,
         adopts: config.adopts,
         now: deps.now,
+        uploads: storedPartsUploads,
         onProgress: (p: BackupProgress) =>
           progress({ items: p.items, bytes: p.bytes }, { items: p.sentItems, bytes: p.sentBytes }),
       },
@@ -425,6 +427,7 @@ export function createBackupService(deps: BackupServiceDeps) {
         await forgetBackupSecrets();
         await backupConfigItem.removeValue();
         await backupStatusItem.removeValue();
+        await partsUploadItem.removeValue();
         await deps.alarm.at(undefined);
       });
     },
