@@ -296,3 +296,55 @@ test('an automatic backup follows a new result: planned two minutes after it, th
   await restore.preview({ ...place, passphrase: PASSPHRASE });
   await expect(restore.restore.getByTestId('restore-preview')).toContainText('This backup holds 6 entries');
 });
+
+test('a backup that shares the key lock’s passphrase follows it when it changes: a new profile restores with the new one', async ({
+  extension,
+  service,
+}) => {
+  const folder = path.join(dav.root, 'lock');
+  mkdirSync(folder);
+  chmodSync(folder, 0o777);
+  const place = { url: `${dav.origin}/dav/lock/`, username: WEBDAV_USER, password: WEBDAV_PASSWORD };
+  const [first, second] = ['kestrel over the fen', 'kestrel over the moor'];
+  await configure(extension, service);
+  await seedHistory(extension, history(Date.now()).slice(0, 12));
+  const options = await extension.openPage('options');
+  const lock = options.getByRole('region', { name: 'Key lock' });
+  await lock.getByLabel('New passphrase (at least 8 characters)').fill(first);
+  await lock.getByLabel('Repeat the new passphrase').fill(first);
+  await lock.getByRole('button', { name: 'Lock keys with this passphrase' }).click();
+  await expect(lock.getByText('Keys are locked with a passphrase and unlocked now.')).toBeVisible();
+
+  const backup = new BackupSection(options);
+  await backup.setUpWithKeyLock(place);
+  await expect(backup.section.getByText("Opens with your key lock's passphrase")).toBeVisible();
+  await expect(backup.section.getByText(/Last backup: .* It holds/)).toBeVisible(EVENTUALLY);
+  const before = (await backupStatusOf(extension))?.last?.at ?? 0;
+
+  const change = lock.getByRole('form', { name: 'Change passphrase' });
+  await change.getByLabel('Current passphrase').fill(first);
+  await change.getByLabel('New passphrase (at least 8 characters)').fill(second);
+  await change.getByLabel('Repeat the new passphrase').fill(second);
+  await change.getByRole('button', { name: 'Change passphrase' }).click();
+  await expect(lock.getByText('Saved.')).toBeVisible();
+  // The change is followed by a run, which gives the storage the header that opens with the new passphrase.
+  await expect
+    .poll(async () => (await backupStatusOf(extension))?.last?.at ?? 0, EVENTUALLY)
+    .toBeGreaterThan(before);
+
+  const fresh = await ExtensionUnderTest.launch();
+  try {
+    const restore = await BackupSection.open(fresh);
+    await restore.preview({ ...place, passphrase: first });
+    await expect(
+      restore.restore.getByText('The passphrase is wrong, or the locked data is damaged.'),
+    ).toBeVisible();
+    await restore.restore.getByLabel('Backup passphrase').fill(second);
+    await restore.restore.getByRole('button', { name: 'Show what it holds' }).click();
+    await expect(restore.restore.getByTestId('restore-preview')).toContainText(
+      'This backup holds 12 entries',
+    );
+  } finally {
+    await fresh.close();
+  }
+});

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { ExtensionUnderTest } from '../support/extension';
 
 /** Where a backup goes, as a person types it on the options page: a WebDAV folder or an S3 bucket. */
@@ -27,6 +27,15 @@ export class BackupSection {
     await form.getByRole('button', { name: 'Set up backup' }).click();
   }
 
+  /** Sets the backup up to open with the key lock's passphrase: no passphrase of its own is asked for. */
+  async setUpWithKeyLock(place: Place): Promise<void> {
+    const form = this.section.getByRole('form', { name: 'Set up backup' });
+    await fillPlace(form, place);
+    await form.getByLabel("Use my key lock's passphrase").check();
+    await expect(form.getByLabel('Backup passphrase')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Set up backup' }).click();
+  }
+
   /** Fills the restore form and asks what the backup holds. */
   async preview(place: PlaceFields): Promise<void> {
     if (!(await this.restore.isVisible())) await this.section.getByText('Restore from a backup').click();
@@ -35,7 +44,7 @@ export class BackupSection {
   }
 }
 
-async function fillPlace(form: Locator, place: PlaceFields): Promise<void> {
+async function fillPlace(form: Locator, place: Place | PlaceFields): Promise<void> {
   if ('url' in place) {
     await form.getByLabel('WebDAV', { exact: false }).check();
     await form.getByLabel('Folder address').fill(place.url);
@@ -50,5 +59,5 @@ async function fillPlace(form: Locator, place: PlaceFields): Promise<void> {
     await form.getByLabel('Access key ID', { exact: true }).fill(place.accessKeyId);
     await form.getByLabel('Secret access key', { exact: true }).fill(place.secret);
   }
-  await form.getByLabel('Backup passphrase').fill(place.passphrase);
+  if ('passphrase' in place) await form.getByLabel('Backup passphrase').fill(place.passphrase);
 }
