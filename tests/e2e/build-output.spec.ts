@@ -27,6 +27,7 @@ test('the manifest asks for no broad host access, no content scripts and no exte
     'contextMenus',
     'downloads',
     'unlimitedStorage',
+    'webRequest',
     'sidePanel',
   ]);
 });

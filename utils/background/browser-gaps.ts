@@ -3,6 +3,8 @@ import { type DownloadFile, saveAll } from '../downloads/download';
 import { backgroundSavesBlobs } from '../downloads/saves-in-background';
 import { AppError } from '../error-info';
 import { hasHostAccess, releaseHostAccess } from '../host-access';
+import type { FailureWatch } from '../network-failure';
+import { watchFailure } from './failure-watch';
 
 /**
  * The browser calls fakeBrowser does not implement (permissions, downloads, openOptionsPage,
@@ -22,6 +24,8 @@ export interface BrowserGaps {
   isPopupOpen: () => Promise<boolean>;
   /** A trivial extension API call: it resets Chrome's idle timer of the worker (see keep-alive.ts). */
   stayAwake: () => Promise<unknown>;
+  /** Watches the browser's reason should a request to this URL fail (webRequest, which fakeBrowser lacks). */
+  watchFailure: (url: URL) => FailureWatch;
 }
 
 type ContextQuery = { contextTypes: string[] };
@@ -44,4 +48,5 @@ export const browserGaps: BrowserGaps = {
   openOptions: () => browser.runtime.openOptionsPage(),
   isPopupOpen,
   stayAwake: () => browser.runtime.getPlatformInfo(),
+  watchFailure,
 };

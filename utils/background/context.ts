@@ -83,6 +83,7 @@ export function createContext(platform: Platform, hooks: FinishHooks) {
     keepAlive,
     alarm: backupAlarm,
     canReach: platform.canReach,
+    watchFailure: platform.watchFailure,
     tell: (error) => announcer.backupFailed(error),
     setup: readSetup,
     applySetup: (item) => setupChanges(() => applySetup(item)),

@@ -1,4 +1,5 @@
 import { AppError } from '../error-info';
+import { type FailureWatch, isTlsFailure } from '../network-failure';
 import { type TargetFailure, targetError } from './target';
 
 export interface TargetDeps {
@@ -7,6 +8,8 @@ export interface TargetDeps {
   timeoutMs: number;
   /** The clock requests are dated with (S3 signs the time): the platform's, a skewed one in a test. */
   now?: () => number;
+  /** The browser's reason should a request fail, so a certificate is told apart from a dead address. */
+  watchFailure?: ((url: URL) => FailureWatch) | undefined;
 }
 
 /** A PUT of `size` bytes may take this long: the base time-out, plus 1 s per 64 KB (a 64 KB/s line). */
@@ -21,11 +24,13 @@ export interface TargetRequest {
 
 /**
  * One request to a backup target, carrying its credentials: to this URL's origin and nowhere else, so a
- * redirect is refused, not followed. A time-out and a network failure become their own reasons.
+ * redirect is refused, not followed. A time-out, a certificate and a network failure become their own
+ * reasons.
  */
 export async function targetFetch(deps: TargetDeps, url: URL, request: TargetRequest): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), request.timeoutMs ?? deps.timeoutMs);
+  const watch = deps.watchFailure?.(url);
   try {
     const response = await deps.fetch(url, {
       method: request.method,
@@ -44,9 +49,11 @@ export async function targetFetch(deps: TargetDeps, url: URL, request: TargetReq
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (controller.signal.aborted) throw targetError('timeout', { url: url.href, cause: error });
-    throw targetError('unreachable', { url: url.href, cause: error });
+    const reason = isTlsFailure(await watch?.cause(), url) ? 'tls' : 'unreachable';
+    throw targetError(reason, { url: url.href, cause: error });
   } finally {
     clearTimeout(timer);
+    watch?.stop();
   }
 }
 

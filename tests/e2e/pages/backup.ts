@@ -44,7 +44,7 @@ export class BackupSection {
   }
 }
 
-async function fillPlace(form: Locator, place: Place | PlaceFields): Promise<void> {
+export async function fillPlace(form: Locator, place: Place | PlaceFields): Promise<void> {
   if ('url' in place) {
     await form.getByLabel('WebDAV', { exact: false }).check();
     await form.getByLabel('Folder address').fill(place.url);

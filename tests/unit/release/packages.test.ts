@@ -15,7 +15,15 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const DEMO_API_KEY = 'demo-key-1234';
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'];
 // downloads: results are saved through the browser's downloads API (utils/downloads/download.ts).
-const PERMISSIONS = ['storage', 'alarms', 'notifications', 'contextMenus', 'downloads', 'unlimitedStorage'];
+const PERMISSIONS = [
+  'storage',
+  'alarms',
+  'notifications',
+  'contextMenus',
+  'downloads',
+  'unlimitedStorage',
+  'webRequest',
+];
 // Plain http is for loopback only, which the manifest grants: no optional http://*/* to ask for.
 const ANY_SERVICE = ['https://*/*'];
 const version = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string })

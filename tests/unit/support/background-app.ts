@@ -149,6 +149,8 @@ export function startWorker(reachable = true, browser = '') {
     stayAwake: async () => {
       awake.calls++;
     },
+    // No webRequest here: a request that gets no answer has no reason beyond it.
+    watchFailure: () => ({ cause: async () => undefined, stop: () => undefined }),
     timers: {
       set: (run, delayMs) => {
         timers.set(++timerIds, { run, delayMs });

@@ -32,6 +32,7 @@ import {
 import { backupConfigItem, backupStatusItem } from '../backup-storage';
 import { s3Target } from '../s3-target';
 import { type BackupTarget, targetError } from '../target';
+import type { TargetDeps } from '../target-http';
 import { webdavTarget } from '../webdav-target';
 import { type RestoreProgress, restoreBackup } from './backup-restore';
 import { backupSecrets, forgetBackupSecrets, saveBackupSecrets } from './backup-secrets';
@@ -63,6 +64,8 @@ export interface BackupServiceDeps {
   alarm: { when: () => Promise<number | undefined>; at: (when: number | undefined) => Promise<void> };
   /** Whether the extension may send requests to this URL's host (its permission was granted). */
   canReach: (url: string) => Promise<boolean>;
+  /** The browser's reason should a request fail: a certificate is told apart from a dead address. */
+  watchFailure: TargetDeps['watchFailure'];
   /** Tells the person why the backup failed: once per reason, until a run succeeds. */
   tell: (error: ErrorInfo) => Promise<void>;
   /** The settings, profiles and library as stored, and their restore (merged with what is here). */
@@ -125,7 +128,12 @@ export function createBackupService(deps: BackupServiceDeps) {
   }
 
   function targetOf(place: BackupPlace, credential: string): BackupTarget {
-    const requests = { fetch: deps.fetch, timeoutMs: deps.timeoutMs, now: deps.now };
+    const requests = {
+      fetch: deps.fetch,
+      timeoutMs: deps.timeoutMs,
+      now: deps.now,
+      watchFailure: deps.watchFailure,
+    };
     return place.kind === 'webdav'
       ? webdavTarget({ url: place.url, username: place.username, password: credential }, requests)
       : s3Target({ ...place, secretAccessKey: credential }, requests);
