@@ -1,6 +1,7 @@
 import type { HistoryEntry } from '../history/schema';
 import { profileOf } from '../profiles/first-profile';
 import { isJpeg, withJpegMetadata } from './jpeg-metadata';
+import { isMp4, withMp4Xmp, withMp4XmpBytes } from './mp4-metadata';
 import { isPng, PNG_XMP_KEYWORD, withPngText } from './png-text';
 import { isWebp, withWebpXmp } from './webp-metadata';
 import { xmpPacket } from './xmp-packet';
@@ -53,12 +54,17 @@ export function promptcastText(entry: DescribedEntry): string {
 
 /**
  * A file's bytes as saved. When the person wants what made a file written into it (`promptInFiles`, on for a
- * new install), every PNG, JPEG and WebP gets XMP saying a model made it (IPTC's `trainedAlgorithmicMedia`)
- * with its prompt, model, profile name and date; a PNG also AUTOMATIC1111's `parameters` text and
- * Promptcast's own, a JPEG EXIF's ImageDescription. Everything else in the file, every other format, and
- * every file when they did not ask, is saved as it came.
+ * new install), every PNG, JPEG, WebP and MP4 gets XMP saying a model made it (IPTC's
+ * `trainedAlgorithmicMedia`) with its prompt, model, profile name and date; a PNG also AUTOMATIC1111's
+ * `parameters` text and Promptcast's own, a JPEG EXIF's ImageDescription. Everything else in the file, every
+ * other format (WebM among them: its tags sit inside a sized segment that every index points past), and every
+ * file when they did not ask, is saved as it came.
  */
-export function describedBytes(bytes: Uint8Array, entry: DescribedEntry, promptInFiles: boolean): Uint8Array {
+export async function describedBytes(
+  bytes: Uint8Array,
+  entry: DescribedEntry,
+  promptInFiles: boolean,
+): Promise<Uint8Array> {
   if (!promptInFiles) return bytes;
   const xmp = xmpPacket(entry);
   if (isPng(bytes)) {
@@ -70,23 +76,27 @@ export function describedBytes(bytes: Uint8Array, entry: DescribedEntry, promptI
   }
   if (isJpeg(bytes)) return withJpegMetadata(bytes, xmp, entry.prompt);
   if (isWebp(bytes)) return withWebpXmp(bytes, xmp);
+  if (isMp4(bytes)) return withMp4XmpBytes(bytes, xmp);
   return bytes;
 }
 
-/** Whether a file starting with `head` (its first 12 bytes) is one `describedBytes` writes into. */
+/** Whether a file starting with `head` (its first 12 bytes) is an image `describedBytes` writes into. */
 const describable = (head: Uint8Array) => isPng(head) || isJpeg(head) || isWebp(head);
 
 /**
  * `describedBytes` for a kept copy: the same Blob when nothing was written. Only its first bytes are read to
- * tell, so a long video is never read whole.
+ * tell, and only an MP4's box headers, so a long video is never read whole.
  */
 export async function describedFile(
   copy: Blob,
   entry: DescribedEntry,
   promptInFiles: boolean,
 ): Promise<Blob> {
-  if (!promptInFiles || !describable(new Uint8Array(await copy.slice(0, 12).arrayBuffer()))) return copy;
+  if (!promptInFiles) return copy;
+  const head = new Uint8Array(await copy.slice(0, 12).arrayBuffer());
+  if (isMp4(head)) return withMp4Xmp(copy, xmpPacket(entry));
+  if (!describable(head)) return copy;
   const bytes = new Uint8Array(await copy.arrayBuffer());
-  const described = describedBytes(bytes, entry, promptInFiles);
+  const described = await describedBytes(bytes, entry, promptInFiles);
   return described === bytes ? copy : new Blob([described as BlobPart], { type: copy.type });
 }

@@ -83,7 +83,7 @@ function manifestIn(file: Buffer): Buffer {
 describe('a saved file says what made it', () => {
   it('in every format, read back by ExifTool: the AI label, prompt, model, profile and date; the file still valid and its pixels the same', async () => {
     for (const [name, { ext, bytes }] of Object.entries(await samples())) {
-      const written = describedBytes(new Uint8Array(bytes), entry, true);
+      const written = await describedBytes(new Uint8Array(bytes), entry, true);
       const { tags, valid } = exiftoolRead(written, ext);
       expect({ name, valid }).toEqual({ name, valid: 'OK' });
       expect(tags, name).toMatchObject({
@@ -101,11 +101,11 @@ describe('a saved file says what made it', () => {
   it('gives a JPEG EXIF’s ImageDescription, keeping the EXIF it had, and copies the compressed image byte for byte', async () => {
     const { jpeg, 'jpeg with EXIF': withExif } = await samples();
     for (const original of [jpeg.bytes, withExif.bytes]) {
-      const written = Buffer.from(describedBytes(new Uint8Array(original), entry, true));
+      const written = Buffer.from(await describedBytes(new Uint8Array(original), entry, true));
       expect(exiftoolRead(written, 'jpg').tags['IFD0:ImageDescription']).toBe(entry.prompt);
       expect(scanOf(written).equals(scanOf(original))).toBe(true);
     }
-    const kept = exiftoolRead(describedBytes(new Uint8Array(withExif.bytes), entry, true), 'jpg').tags;
+    const kept = exiftoolRead(await describedBytes(new Uint8Array(withExif.bytes), entry, true), 'jpg').tags;
     expect(kept).toMatchObject({ 'IFD0:Artist': 'Studio camera', 'IFD0:Copyright': 'CC0' });
   });
 
@@ -113,7 +113,7 @@ describe('a saved file says what made it', () => {
     for (const [name, { ext, bytes }] of Object.entries(await samples())) {
       if (ext !== 'webp') continue;
       const before = webpChunks(bytes);
-      const after = webpChunks(Buffer.from(describedBytes(new Uint8Array(bytes), entry, true)));
+      const after = webpChunks(Buffer.from(await describedBytes(new Uint8Array(bytes), entry, true)));
       expect(after[0]?.type, name).toBe('VP8X');
       expect(after.at(-1)?.type, name).toBe('XMP ');
       for (const part of before.filter((chunk) => chunk.type !== 'VP8X'))
@@ -122,7 +122,7 @@ describe('a saved file says what made it', () => {
           `${name} ${part.type}`,
         ).toBe(true);
       const metadata = await sharp(
-        Buffer.from(describedBytes(new Uint8Array(bytes), entry, true)),
+        Buffer.from(await describedBytes(new Uint8Array(bytes), entry, true)),
       ).metadata();
       expect([metadata.width, metadata.height, metadata.hasAlpha], name).toEqual([
         SIZE,
@@ -132,9 +132,9 @@ describe('a saved file says what made it', () => {
     }
   });
 
-  it('keeps a PNG’s chunks and its AUTOMATIC1111 text, the XMP added beside it', () => {
+  it('keeps a PNG’s chunks and its AUTOMATIC1111 text, the XMP added beside it', async () => {
     const original = gradientPng(9, SIZE);
-    const written = describedBytes(new Uint8Array(original), entry, true);
+    const written = await describedBytes(new Uint8Array(original), entry, true);
     expect(imageChunks(Buffer.from(written))).toEqual(imageChunks(original));
     expect([...pngTexts(written).keys()]).toEqual(['parameters', 'promptcast', 'XML:com.adobe.xmp']);
   });
@@ -149,7 +149,7 @@ describe('a saved file says what made it', () => {
     for (const { ext, bytes } of files) {
       const manifest = manifestIn(bytes);
       expect(exiftoolRead(bytes, ext).valid, `${ext} before`).not.toMatch(/error/i);
-      const written = Buffer.from(describedBytes(new Uint8Array(bytes), entry, true));
+      const written = Buffer.from(await describedBytes(new Uint8Array(bytes), entry, true));
       expect(written.indexOf(manifest), ext).toBeGreaterThan(0);
       expect(exiftoolRead(written, ext).tags['XMP-iptcExt:DigitalSourceType'], ext).toBe(
         TRAINED_ALGORITHMIC_MEDIA,
@@ -160,7 +160,7 @@ describe('a saved file says what made it', () => {
   it('without the prompt in files, saves every file as it came, byte for byte', async () => {
     for (const [name, { bytes }] of Object.entries(await samples())) {
       const original = new Uint8Array(bytes);
-      expect(describedBytes(original, entry, false), name).toBe(original);
+      expect(await describedBytes(original, entry, false), name).toBe(original);
     }
     const copy = new Blob([new Uint8Array(gradientPng(4, 8))], { type: 'image/png' });
     expect(await describedFile(copy, entry, false)).toBe(copy);
@@ -169,8 +169,8 @@ describe('a saved file says what made it', () => {
   it('replaces what it wrote before rather than adding a second packet, and writes a short prompt inside the EXIF entry', async () => {
     const { jpeg, 'lossy WebP (VP8)': webp } = await samples();
     for (const { ext, bytes } of [jpeg, webp]) {
-      const once = describedBytes(new Uint8Array(bytes), entry, true);
-      const twice = Buffer.from(describedBytes(once, { ...entry, prompt: 'cat' }, true));
+      const once = await describedBytes(new Uint8Array(bytes), entry, true);
+      const twice = Buffer.from(await describedBytes(once, { ...entry, prompt: 'cat' }, true));
       expect(twice.toString('latin1').split('<x:xmpmeta').length - 1, ext).toBe(1);
       const { tags, valid } = exiftoolRead(twice, ext);
       expect([tags['XMP-dc:Description'], valid], ext).toEqual(['cat', 'OK']);
@@ -181,7 +181,7 @@ describe('a saved file says what made it', () => {
   it('reads a prompt that looks like XML as text, never as more metadata', async () => {
     const prompt = '</rdf:li></rdf:Alt></dc:description><xmp:Rating>5</xmp:Rating>\u0007 & more';
     const { tags } = exiftoolRead(
-      describedBytes(new Uint8Array(gradientPng(2, 8)), { ...entry, prompt }, true),
+      await describedBytes(new Uint8Array(gradientPng(2, 8)), { ...entry, prompt }, true),
       'png',
     );
     expect(tags['XMP-dc:Description']).toBe(prompt.replace('\u0007', ''));
@@ -196,7 +196,7 @@ describe('a saved file says what made it', () => {
       Buffer.from('RIFF....AVI LIST'),
     ]) {
       const bytes = new Uint8Array(cut);
-      expect(describedBytes(bytes, entry, true)).toBe(bytes);
+      expect(await describedBytes(bytes, entry, true)).toBe(bytes);
     }
   });
 

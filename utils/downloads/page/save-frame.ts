@@ -50,7 +50,7 @@ export async function saveFrame(video: HTMLVideoElement, item: MediaItem): Promi
     framePng(video),
     savedFileChoices(),
   ]);
-  const bytes = describedBytes(png, withProfileName(item, profileNames), promptInFiles);
+  const bytes = await describedBytes(png, withProfileName(item, profileNames), promptInFiles);
   const filename = mediaFileName(
     {
       prompt: item.prompt,

@@ -97,7 +97,7 @@ export async function downloadZip(
       const read = await readFile(entry, index);
       if ('bytes' in read) {
         const described = withProfileName(entry, profileNames);
-        files.push({ ...read, bytes: describedBytes(read.bytes, described, promptInFiles) });
+        files.push({ ...read, bytes: await describedBytes(read.bytes, described, promptInFiles) });
       } else skipped.push(read);
     }
   }
