@@ -111,6 +111,14 @@ test.afterAll(async () => {
   await s3?.close();
 });
 
+/** A new folder on the WebDAV server, straight (no line), as a person's place. */
+function davFolder(name: string) {
+  const folder = path.join(dav.root, name);
+  mkdirSync(folder);
+  chmodSync(folder, 0o777);
+  return { url: `${dav.origin}/dav/${name}/`, username: WEBDAV_USER, password: WEBDAV_PASSWORD };
+}
+
 const history = (now: number): HistoryEntry[] =>
   Array.from({ length: ENTRIES }, (_, i) => ({
     id: `entry-${i}`,
@@ -255,10 +263,7 @@ test('an automatic backup follows a new result: planned two minutes after it, th
   extension,
   service,
 }) => {
-  const folder = path.join(dav.root, 'auto');
-  mkdirSync(folder);
-  chmodSync(folder, 0o777);
-  const place = { url: `${dav.origin}/dav/auto/`, username: WEBDAV_USER, password: WEBDAV_PASSWORD };
+  const place = davFolder('auto');
   await configure(extension, service);
   await seedHistory(extension, history(Date.now()).slice(0, 5));
   const backup = await BackupSection.open(extension);
@@ -301,10 +306,7 @@ test('a backup that shares the key lock’s passphrase follows it when it change
   extension,
   service,
 }) => {
-  const folder = path.join(dav.root, 'lock');
-  mkdirSync(folder);
-  chmodSync(folder, 0o777);
-  const place = { url: `${dav.origin}/dav/lock/`, username: WEBDAV_USER, password: WEBDAV_PASSWORD };
+  const place = davFolder('lock');
   const [first, second] = ['kestrel over the fen', 'kestrel over the moor'];
   await configure(extension, service);
   await seedHistory(extension, history(Date.now()).slice(0, 12));

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO_API_KEY } from '../reference-service/server';
+import { INSTALL_PERMISSIONS } from '../support/manifest-permissions';
 import { chromeBuildDir } from './support/paths';
 
 function filesUnder(dir: string): string[] {
@@ -20,16 +21,7 @@ test('the manifest asks for no broad host access, no content scripts and no exte
   expect(manifest.host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*']);
   expect(manifest.content_scripts).toBeUndefined();
   expect(manifest.externally_connectable).toBeUndefined();
-  expect(manifest.permissions).toEqual([
-    'storage',
-    'alarms',
-    'notifications',
-    'contextMenus',
-    'downloads',
-    'unlimitedStorage',
-    'webRequest',
-    'sidePanel',
-  ]);
+  expect(manifest.permissions).toEqual([...INSTALL_PERMISSIONS, 'sidePanel']);
 });
 
 test('only the background bundle references the API key’s storage', () => {

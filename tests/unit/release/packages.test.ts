@@ -10,20 +10,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INSTALL_PERMISSIONS } from '../../support/manifest-permissions';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const DEMO_API_KEY = 'demo-key-1234';
 const LOOPBACK = ['http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'];
-// downloads: results are saved through the browser's downloads API (utils/downloads/download.ts).
-const PERMISSIONS = [
-  'storage',
-  'alarms',
-  'notifications',
-  'contextMenus',
-  'downloads',
-  'unlimitedStorage',
-  'webRequest',
-];
 // Plain http is for loopback only, which the manifest grants: no optional http://*/* to ask for.
 const ANY_SERVICE = ['https://*/*'];
 const version = (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string })
@@ -131,7 +122,7 @@ describe.each(['chrome', 'firefox'] as const)('the %s zip', (browser) => {
 describe('permissions', () => {
   it('Chrome: exactly these APIs (and the side panel), loopback hosts, any other service origin only on request', async () => {
     const manifest = await manifestOf(packages.chrome);
-    expect(manifest.permissions).toEqual([...PERMISSIONS, 'sidePanel']);
+    expect(manifest.permissions).toEqual([...INSTALL_PERMISSIONS, 'sidePanel']);
     expect(manifest.host_permissions).toEqual(LOOPBACK);
     expect(manifest.optional_host_permissions).toEqual(ANY_SERVICE);
     expect(manifest.optional_permissions).toBeUndefined();
@@ -139,7 +130,7 @@ describe('permissions', () => {
 
   it('Firefox (MV2): the same, with hosts among the permissions and an add-on id', async () => {
     const manifest = await manifestOf(packages.firefox);
-    expect(manifest.permissions).toEqual([...PERMISSIONS, ...LOOPBACK]);
+    expect(manifest.permissions).toEqual([...INSTALL_PERMISSIONS, ...LOOPBACK]);
     expect(manifest.optional_permissions).toEqual(ANY_SERVICE);
     expect(manifest.host_permissions).toBeUndefined();
     expect(manifest.browser_specific_settings).toMatchObject({ gecko: { id: expect.any(String) } });
