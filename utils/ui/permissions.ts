@@ -2,7 +2,7 @@ import { requestHostAccess } from '../host-access';
 import { isLoopbackHost } from '../validation';
 
 export type AccessRequest =
-  /** Loopback services are covered by the manifest's host permissions; nothing to ask. */
+  /** Plain-http loopback services are covered by the manifest's host permissions; nothing to ask. */
   { needed: false } | { needed: true; origin: string; granted: Promise<boolean> };
 
 /**
@@ -11,7 +11,8 @@ export type AccessRequest =
  */
 export function requestServiceAccess(baseUrl: string): AccessRequest {
   const url = new URL(baseUrl.trim());
-  if (isLoopbackHost(url.hostname)) return { needed: false };
+  // The manifest grants loopback over http only: https on this computer (a local MinIO with TLS) is asked.
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return { needed: false };
   const origin = url.origin;
   const granted = requestHostAccess(origin);
   return { needed: true, origin, granted };
