@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { AppError } from '../error-info';
 import { base64ByteLength, base64ToBytes, bytesToBase64, isCanonicalBase64 } from '../keys/lock/base64';
-import { PBKDF2_ITERATIONS } from '../keys/lock/seal';
-import { LOCK_KDF, lockKdfSchema, SALT_BYTES } from '../keys/lock/sealed-secret';
+import { createMaster } from '../keys/lock/seal';
+import { lockKdfSchema } from '../keys/lock/sealed-secret';
 import { type BackupKeys, backupKeys, rootFromPassphrase } from './backup-keys';
 import { openObject, sealObject } from './sealed-object';
 
@@ -63,10 +63,9 @@ async function wrappingOf(
   secret: WrappingSecret,
 ): Promise<{ wrapping: Uint8Array<ArrayBuffer>; kdf: BackupHeader['kdf'] }> {
   if ('master' in secret) return { wrapping: secret.master, kdf: secret.kdf };
-  if (secret.passphrase === '') throw new AppError('invalid_input', 'The passphrase is empty.');
-  const salt = globalThis.crypto.getRandomValues(new Uint8Array(SALT_BYTES));
-  const kdf = { kdf: LOCK_KDF, iterations: PBKDF2_ITERATIONS, salt: bytesToBase64(salt) } as const;
-  return { wrapping: await rootFromPassphrase(secret.passphrase, salt, PBKDF2_ITERATIONS), kdf };
+  // Stretched as the key lock stretches its own: a new salt, the lock's iteration count.
+  const { kdf, master } = await createMaster(secret.passphrase);
+  return { wrapping: master, kdf };
 }
 
 /** The root sealed under a secret, for a version 2 header with this id. */
