@@ -8,3 +8,7 @@ export function concatBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffe
   }
   return out;
 }
+
+/** The four ASCII characters at `at`: a RIFF chunk's or an ISO BMFF box's type. */
+export const fourCc = (bytes: Uint8Array, at: number): string =>
+  String.fromCharCode(...Array.from(bytes.subarray(at, at + 4)));

@@ -5,6 +5,8 @@
  * copied byte for byte. Only box headers are read: a long video is never read whole.
  */
 
+import { fourCc } from '../bytes';
+
 const XMP_UUID = [
   0xbe, 0x7a, 0xcf, 0xcb, 0x97, 0xa9, 0x42, 0xe8, 0x9c, 0x71, 0x99, 0x94, 0x91, 0xe3, 0xaf, 0xac,
 ];
@@ -12,9 +14,6 @@ const XMP_UUID = [
 const HEADER_READ = 32;
 /** Real files have a handful of top-level boxes; a planted file of tiny ones is not walked for ever. */
 const MAX_TOP_BOXES = 4096;
-
-const fourCc = (bytes: Uint8Array, at: number) =>
-  String.fromCharCode(...Array.from(bytes.subarray(at, at + 4)));
 
 /** An MP4 or MOV: its first box is `ftyp`. */
 export const isMp4 = (bytes: Uint8Array): boolean => bytes.length >= 12 && fourCc(bytes, 4) === 'ftyp';

@@ -4,7 +4,7 @@
  * image data and a C2PA manifest among them, is copied byte for byte.
  */
 
-import { concatBytes } from '../bytes';
+import { concatBytes, fourCc } from '../bytes';
 
 const VP8X_XMP = 0x04;
 const VP8X_ALPHA = 0x10;
@@ -18,9 +18,6 @@ interface Chunk {
   end: number;
   data: Uint8Array;
 }
-
-const fourCc = (bytes: Uint8Array, at: number) =>
-  String.fromCharCode(...Array.from(bytes.subarray(at, at + 4)));
 
 export const isWebp = (bytes: Uint8Array): boolean =>
   bytes.length >= 12 && fourCc(bytes, 0) === 'RIFF' && fourCc(bytes, 8) === 'WEBP';
