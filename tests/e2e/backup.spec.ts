@@ -134,12 +134,11 @@ const history = (now: number): HistoryEntry[] =>
     ...(i % 11 === 0 ? { collections: ['herons'] } : {}),
   }));
 
-// @waits: most of their two and a half minutes is the 8 MB/s line and the stopped worker's alarm; measured
-// together they kept 22 % of the two cores busy (71 s of CPU in 160 s).
 for (const kind of ['WebDAV', 'S3'] as const)
-  test(`1,000 entries and 51 kept copies backed up to ${kind} through two worker stops and a browser restart, restored in a new profile: copies byte for byte, favourites, collections, the library, the ledger; a wrong passphrase restores nothing`, {
-    tag: '@waits',
-  }, async ({ extension, service }) => {
+  test(`1,000 entries and 51 kept copies backed up to ${kind} through two worker stops and a browser restart, restored in a new profile: copies byte for byte, favourites, collections, the library, the ledger; a wrong passphrase restores nothing`, async ({
+    extension,
+    service,
+  }) => {
     test.setTimeout(300_000);
     const storage = storages[kind];
     if (!storage) throw new Error(`no ${kind} storage`);
