@@ -1,7 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
 import controls from '@/components/controls.module.css';
-import { HistoryList } from '@/components/history/HistoryList';
-import { JobList } from '@/components/prompts/JobList';
 import { splitForPopup } from '@/utils/history/page/entries';
 import type { RecentWindow } from '@/utils/history/page/recent-history';
 import type { HistoryEntry } from '@/utils/history/schema';
@@ -9,9 +7,17 @@ import { t } from '@/utils/i18n';
 import type { PromptActions } from '@/utils/prompts/page/use-prompt-actions';
 import { useAfterFirstPaint } from '@/utils/ui/hooks';
 import { openExtensionPage } from '@/utils/ui/navigation';
+import { onDemand } from '@/utils/ui/on-demand';
 import styles from '../PageSections.module.css';
 
 const RECENT_LIMIT = 5;
+
+// The lists are no part of the first frame (they are drawn a frame after it), and an empty history needs
+// neither: their code, most of what draws an entry, is fetched when there is one to draw.
+const JobList = onDemand(() => import('@/components/prompts/JobList').then((module) => module.JobList));
+const HistoryList = onDemand(() =>
+  import('@/components/history/HistoryList').then((module) => module.HistoryList),
+);
 
 /**
  * The history these lists need read: "Recent" plus one, since the result card's entry is left out of it.

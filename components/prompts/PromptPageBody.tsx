@@ -4,9 +4,13 @@ import { EntryLists } from '@/components/history/EntryLists';
 import { KeyStatusContext } from '@/components/keys/KeyStatusContext';
 import { PageHeader } from '@/components/PageHeader';
 import { PromptComposer } from '@/components/prompts/PromptComposer';
-import { ResultCard } from '@/components/prompts/ResultCard';
 import type { PromptPage } from '@/utils/prompts/page/use-prompt-page';
 import { onDemand } from '@/utils/ui/on-demand';
+
+/** Only after this page made an image. */
+const ResultCard = onDemand(() =>
+  import('@/components/prompts/ResultCard').then((module) => module.ResultCard),
+);
 
 /** Only after this page sent a comparison. */
 const PageComparison = onDemand(() =>

@@ -141,6 +141,7 @@ const baselineGzip = gzipBytes(baseline.script);
 const service = await startReferenceService({ port: 0 });
 let popup: Awaited<ReturnType<typeof comparePaint>>;
 let popupLoaded: string[];
+let popupLoadedWithHistory: string[];
 let floor: Awaited<ReturnType<typeof comparePhysicalFloor>>;
 let panel: Awaited<ReturnType<typeof comparePanelInteractive>>;
 let cold: Awaited<ReturnType<typeof coldStart>>;
@@ -196,6 +197,8 @@ try {
     cold = await coldStart(bench, control, RUNS);
     step(`history page with 200 entries vs bare React list of 200 rows (${PAINT_RUNS} runs each)`);
     history = await compareHistoryPaint(bench, service, page, PAINT_RUNS);
+    // The lists load once there is an entry to draw: what that adds to an open, with the 200 entries now held.
+    popupLoadedWithHistory = await filesLoadedAtOpen(bench.context, `${bench.origin}/popup.html`);
     step(
       `compare view of six models opened on the history page vs bare React list (${PAINT_RUNS} runs each)`,
     );
@@ -348,9 +351,9 @@ const budgets: Budget[] = [
   atMost(
     'Popup bundle at open (JS+CSS gzip)',
     popupSize,
-    baselineGzip + 25 * KB,
+    baselineGzip + 20 * KB,
     'bytes',
-    'bare React + 25 KB',
+    'bare React + 20 KB',
   ),
   atMost('Popup files fetched at open but not counted', uncounted.length, 0, '', uncounted.join(', ')),
   atMost('Popup: media viewer files reachable', viewerInPopup.length, 0, '', 'unless the popup imports it'),
@@ -528,6 +531,19 @@ const rows: Row[] = [
     value: `${sizes.popup?.files.length ?? 0} (${popupOnDemand?.files.length ?? 0})`,
     detail: `${(sizes.popup?.files ?? []).map((item) => item.file).join(', ')}; on demand: ${(popupOnDemand?.files ?? []).map((item) => item.file).join(', ')}`,
   },
+  (() => {
+    const lists = (popupOnDemand?.files ?? []).filter((item) => popupLoadedWithHistory.includes(item.file));
+    const missing = popupLoadedWithHistory.filter(
+      (file) =>
+        !(sizes.popup?.files ?? []).some((item) => item.file === file) &&
+        !lists.some((item) => item.file === file),
+    );
+    return {
+      metric: 'Popup with 200 history entries: fetched after its first frame',
+      value: kb(lists.reduce((sum, item) => sum + item.gzip, 0)),
+      detail: `${lists.map((item) => item.file).join(', ') || 'nothing'} (its lists, drawn a frame after the first)${missing.length ? `; not measured: ${missing.join(', ')}` : ''}`,
+    };
+  })(),
   {
     metric: 'Bundle bare React page (gzip)',
     value: kb(baselineGzip),
