@@ -146,7 +146,7 @@ export interface PaintComparison {
   promptcastShell: Sampled;
   /**
    * The median of each pair's own ratio (Promptcast / baseline, opened back to back). A ratio of the two
-   * medians let the load of the moment decide: with 50 jobs polling, the bare page's own median moved from 88
+   * medians let the load of the moment decide: with 50 jobs polling, the bare page's own median moved from 78
    * to 154 ms between runs of the same build, while each pair shares what the machine was doing.
    */
   ratio: number;
