@@ -2,6 +2,7 @@ import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 import { startApp } from '../utils/ui/app-start';
 import { holdEarlyClicks } from '../utils/ui/early-clicks';
 import { hideFrameInOtherLanguage } from '../utils/ui/frame-language';
+import { paintListsCopy } from '../utils/ui/lists-copy';
 import { PROFILE_SLOT, paintOver, paintProfileSwitch } from '../utils/ui/shell-paint';
 import { readShellView } from '../utils/ui/snapshot';
 
@@ -13,14 +14,16 @@ import { readShellView } from '../utils/ui/snapshot';
  * cached balance comes a frame later. A classic script in the head held every first paint back by its own
  * fetch (about 10 ms, a fifth of the whole). It holds a Generate click until React handles the page;
  * where its tag says `data-paints="balance"` (the popup, whose snapshot it is), it paints the last known
- * balance over the frame, and the profile switch, whose choice it holds for React too; then it starts
- * the page's app, whose files, fetched beside the shell's, held it back (build/app-after-shell.ts).
+ * balance over the frame, and the profile switch, whose choice it holds for React too; in both pages it
+ * paints the lists as the page last drew them, holding their clicks as well (utils/ui/lists-copy.ts); then
+ * it starts the page's app, whose files, fetched beside the shell's, held it back (build/app-after-shell.ts).
  */
 export default defineUnlistedScript(() => {
   try {
     hideFrameInOtherLanguage();
     holdEarlyClicks();
     paintSnapshot();
+    paintListsCopy();
   } finally {
     // After the balance, and whatever went wrong before: a page without its app is a dead page.
     startApp();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import controls from '@/components/controls.module.css';
 import { splitForPopup } from '@/utils/history/page/entries';
 import type { RecentWindow } from '@/utils/history/page/recent-history';
@@ -6,16 +6,22 @@ import type { HistoryEntry } from '@/utils/history/schema';
 import { t } from '@/utils/i18n';
 import type { PromptActions } from '@/utils/prompts/page/use-prompt-actions';
 import { useAfterFirstPaint } from '@/utils/ui/hooks';
+import { PART_ATTRIBUTE, releaseHeldCopyClick } from '@/utils/ui/lists-copy';
+import { keepListsCopy } from '@/utils/ui/lists-copy-keeper';
 import { openExtensionPage } from '@/utils/ui/navigation';
-import { onDemand } from '@/utils/ui/on-demand';
+import { viewOnDemand } from '@/utils/ui/on-demand';
 import styles from '../PageSections.module.css';
+import { CopySlot } from './CopySlot';
 
 const RECENT_LIMIT = 5;
 
-// The lists are no part of the first frame (they are drawn a frame after it), and an empty history needs
-// neither: their code, most of what draws an entry, is fetched when there is one to draw.
-const JobList = onDemand(() => import('@/components/prompts/JobList').then((module) => module.JobList));
-const HistoryList = onDemand(() =>
+// The lists are no part of the first frame (they are drawn a frame after it; until then the page shows the
+// copy it kept of them, utils/ui/lists-copy.ts), and an empty history needs neither: their code, most of
+// what draws an entry, is fetched when there is one to draw.
+const useJobList = viewOnDemand(() =>
+  import('@/components/prompts/JobList').then((module) => module.JobList),
+);
+const useHistoryList = viewOnDemand(() =>
   import('@/components/history/HistoryList').then((module) => module.HistoryList),
 );
 
@@ -58,16 +64,32 @@ export function EntryLists({ history, actions, now, onEdit }: Props) {
       setSeenRunning((previous) => new Set([...previous, ...fresh.map((entry) => entry.id)]));
   }, [sections, seenRunning]);
 
+  const known = listsShown && history !== undefined;
+  const JobList = useJobList(known && sections.jobs.length > 0);
+  const HistoryList = useHistoryList(known && sections.recent.length > 0);
+  // A part is live once React can draw all of it: until then its painted copy stays.
+  const jobsLive = known && (sections.jobs.length === 0 || JobList !== undefined);
+  const recentLive = known && (sections.recent.length === 0 || HistoryList !== undefined);
+
+  useEffect(() => keepListsCopy(), []);
+  useLayoutEffect(() => {
+    if (jobsLive || recentLive) releaseHeldCopyClick();
+  }, [jobsLive, recentLive]);
+
   return (
     <>
-      {listsShown && sections.jobs.length > 0 ? (
-        <section className={styles.section} aria-labelledby="jobs-heading">
-          <h2 id="jobs-heading" className={styles.heading}>
-            {t('jobsHeading')}
-          </h2>
-          <JobList entries={sections.jobs} now={now} labelledBy="jobs-heading" onEdit={onEdit} />
-        </section>
-      ) : null}
+      <div className={styles.part} {...{ [PART_ATTRIBUTE]: 'jobs' }}>
+        {!jobsLive ? (
+          <CopySlot />
+        ) : JobList && sections.jobs.length > 0 ? (
+          <section className={styles.section} aria-labelledby="jobs-heading">
+            <h2 id="jobs-heading" className={styles.heading}>
+              {t('jobsHeading')}
+            </h2>
+            <JobList entries={sections.jobs} now={now} labelledBy="jobs-heading" onEdit={onEdit} />
+          </section>
+        ) : null}
+      </div>
 
       <section className={styles.section} aria-labelledby="recent-heading">
         <div className={styles.sectionHead}>
@@ -87,17 +109,24 @@ export function EntryLists({ history, actions, now, onEdit }: Props) {
             {t('seeAllHistory')}
           </a>
         </div>
-        {!listsShown ? null : sections.recent.length > 0 ? (
-          <HistoryList
-            entries={sections.recent}
-            now={now}
-            variant="compact"
-            labelledBy="recent-heading"
-            onEdit={onEdit}
-          />
-        ) : history?.length ? null : (
-          <p className={styles.empty}>{history ? t('historyEmpty') : t('loading')}</p>
-        )}
+        <div className={styles.part} {...{ [PART_ATTRIBUTE]: 'recent' }}>
+          {!recentLive ? (
+            <>
+              <CopySlot />
+              {history ? null : <p className={`${styles.empty} ${styles.loading}`}>{t('loading')}</p>}
+            </>
+          ) : HistoryList && sections.recent.length > 0 ? (
+            <HistoryList
+              entries={sections.recent}
+              now={now}
+              variant="compact"
+              labelledBy="recent-heading"
+              onEdit={onEdit}
+            />
+          ) : history?.length ? null : (
+            <p className={styles.empty}>{t('historyEmpty')}</p>
+          )}
+        </div>
       </section>
     </>
   );

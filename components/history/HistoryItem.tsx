@@ -68,6 +68,7 @@ export const HistoryItem = memo(function HistoryItem({
       className={variant === 'full' ? `${styles.item} ${styles.full}` : styles.item}
       data-testid="history-entry"
       data-status={entry.status}
+      data-entry-id={entry.id}
     >
       <div className={styles.head}>
         {onSelect ? (

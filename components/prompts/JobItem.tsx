@@ -21,7 +21,13 @@ export function JobItem({ entry, now, onEdit, batch }: Props) {
   const reasonId = useId();
   const running = entry.status === 'running';
   return (
-    <li className={styles.item} aria-busy={running} data-testid="job" data-status={entry.status}>
+    <li
+      className={styles.item}
+      aria-busy={running}
+      data-testid="job"
+      data-status={entry.status}
+      data-entry-id={entry.id}
+    >
       <div className={styles.head}>
         <span className={styles.kind}>{kindLabel(entry)}</span>
         <StatusBadge entry={entry} />

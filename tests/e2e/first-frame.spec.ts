@@ -315,6 +315,46 @@ test('popup: a profile chosen in the switch while React is held back is switched
   expect(errors).toEqual([]);
 });
 
+test('popup, a later open: the recent results show before React; Generate again clicked on one makes one image, for that entry', async ({
+  extension,
+  service,
+}) => {
+  const options = await configure(extension, service);
+  const prompts = ['a lighthouse at dusk', 'a tram in the snow'];
+  for (const prompt of prompts)
+    expect((await sendFrom(options, { type: 'generateImage', prompt })).ok).toBe(true);
+  // An earlier open draws the lists, and keeps the copy the next open paints first.
+  const earlier = await extension.openPage('popup');
+  await expect(earlier.getByTestId('history-entry')).toHaveCount(2);
+  await expect
+    .poll(() => earlier.evaluate(() => localStorage.getItem('promptcast:lists-copy:v1') ?? ''))
+    .toContain(prompts[0]);
+  await earlier.close();
+  await quiet(service);
+  const before = imageRequests(service).length;
+
+  const { page, errors, html } = await openHeldPopup(extension);
+  const regenerate = page.getByRole('button', { name: `Generate again: ${prompts[0]}` });
+  // Painted from the copy: React has not run, yet the entries and their buttons are there.
+  await expect(regenerate).toBeVisible();
+  await expect(page.getByText('Loading…')).toBeHidden();
+  await regenerate.click();
+  await expect(html).not.toHaveAttribute('data-hydrated');
+  await expect(html).toHaveAttribute('data-held-entry-control');
+  expect(imageRequests(service)).toHaveLength(before);
+
+  await releaseApp(page);
+  await expect(html).toHaveAttribute('data-hydrated');
+  await expect(page.locator('[data-lists-copy]')).toHaveCount(0);
+  await expect.poll(() => imageRequests(service).length).toBe(before + 1);
+  await quiet(service);
+  const sent = imageRequests(service).slice(before);
+  expect(sent).toHaveLength(1);
+  expect(JSON.parse(sent[0]?.body ?? '{}')).toMatchObject({ prompt: prompts[0] });
+  await expect(html).not.toHaveAttribute('data-held-entry-control');
+  expect(errors).toEqual([]);
+});
+
 /**
  * Injected before the page's own scripts: every text the balance slot shows, from the parser's first
  * insertion on, with whether React had hydrated the page by then.

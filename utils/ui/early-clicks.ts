@@ -1,4 +1,5 @@
 import { moveToSidePanel } from '../side-panel/page/panel-apis';
+import { COPY_SLOT_ATTRIBUTE } from './lists-copy';
 
 /**
  * The popup's and the side panel's first frame is plain HTML until React has hydrated it, and its buttons do
@@ -22,8 +23,12 @@ const HELD_BUTTON = 'heldButton';
 
 const isKind = (value: string | undefined): value is GenerateKind => value === 'image' || value === 'video';
 
-/** The frame's buttons in document order, as React will hydrate them (the shell paints no button). */
-const frameButtons = (root: ParentNode) => [...root.querySelectorAll('button')];
+/**
+ * The frame's buttons in document order, as React will hydrate them: the shell paints none but those of
+ * the lists' copy, which holds its own clicks (lists-copy.ts) and which React does not hydrate.
+ */
+const frameButtons = (root: ParentNode) =>
+  [...root.querySelectorAll('button')].filter((button) => !button.closest(`[${COPY_SLOT_ATTRIBUTE}]`));
 
 /**
  * Runs from the page's first module, once its markup is parsed. `<html data-holds-clicks>` says a click is
@@ -39,7 +44,7 @@ export function holdEarlyClicks(doc: Document = document): void {
     }
     const root = doc.getElementById('root');
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!root || !button || button.disabled || !root.contains(button)) return;
+    if (!root || !button || button.disabled || !frameButtons(root).includes(button)) return;
     // Captured at the document, before React's root listener: React never sees a click it would handle twice.
     event.preventDefault();
     event.stopImmediatePropagation();

@@ -1,5 +1,52 @@
 import { type ComponentType, createElement, useEffect, useState } from 'react';
 
+/** A module's export fetched once, whoever asks first; a failed fetch is asked again by the next one. */
+function fetchedOnce<T>(load: () => Promise<T>) {
+  let loaded: T | undefined;
+  let loading: Promise<T> | undefined;
+  return {
+    get loaded() {
+      return loaded;
+    },
+    fetch: () => {
+      loading ??= load().then(
+        (value) => {
+          loaded = value;
+          return value;
+        },
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      );
+      return loading;
+    },
+  };
+}
+
+type FetchedOnce<T> = ReturnType<typeof fetchedOnce<T>>;
+
+/** Fetches `source` while `wanted`, re-rendering once it is there; a failed fetch is thrown into the render. */
+function useArrival<T>(source: FetchedOnce<T>, wanted: boolean): T | undefined {
+  const [, setArrived] = useState<unknown>();
+  useEffect(() => {
+    if (!wanted || source.loaded) return;
+    let current = true;
+    source.fetch().then(
+      (value) => current && setArrived(() => value),
+      (error: unknown) =>
+        current &&
+        setArrived(() => {
+          throw error;
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [source, wanted]);
+  return source.loaded;
+}
+
 /**
  * A view whose code is fetched the first time one is rendered, which renders nothing until it is there.
  * React.lazy would suspend instead, and React 19 holds back the reveal of a Suspense boundary until 300 ms
@@ -9,38 +56,20 @@ import { type ComponentType, createElement, useEffect, useState } from 'react';
 export function onDemand<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
 ): ComponentType<Props> {
-  let loaded: ComponentType<Props> | undefined;
-  let loading: Promise<ComponentType<Props>> | undefined;
-  const fetchOnce = () => {
-    loading ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const source = fetchedOnce(load);
   return function OnDemand(props: Props) {
-    const [, setArrived] = useState<ComponentType<Props>>();
-    useEffect(() => {
-      if (loaded) return;
-      let current = true;
-      fetchOnce().then(
-        (component) => current && setArrived(() => component),
-        (error: unknown) =>
-          current &&
-          setArrived(() => {
-            throw error;
-          }),
-      );
-      return () => {
-        current = false;
-      };
-    }, []);
+    const loaded = useArrival(source, true);
     return loaded ? createElement(loaded, props) : null;
   };
+}
+
+/**
+ * The same for a page that shows something else in the view's place until it is there, and must know when
+ * it is: the view, once fetched (while `wanted`), or undefined.
+ */
+export function viewOnDemand<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): (wanted: boolean) => ComponentType<Props> | undefined {
+  const source = fetchedOnce(load);
+  return (wanted) => useArrival(source, wanted);
 }
