@@ -13,10 +13,10 @@ import { readShellView } from '../utils/ui/snapshot';
  * parsed, before React; usually after that first frame (its fetch takes longer than the parse), so the
  * cached balance comes a frame later. A classic script in the head held every first paint back by its own
  * fetch (about 10 ms, a fifth of the whole). It holds a Generate click until React handles the page;
- * where its tag says `data-paints="balance"` (the popup, whose snapshot it is), it paints the last known
- * balance over the frame, and the profile switch, whose choice it holds for React too; in both pages it
- * paints the lists as the page last drew them, holding their clicks as well (utils/ui/lists-copy.ts); then
- * it starts the page's app, whose files, fetched beside the shell's, held it back (build/app-after-shell.ts).
+ * it paints the last known balance over the frame (from the snapshot the popup and the panel both keep),
+ * and the profile switch, whose choice it holds for React too, and the lists as the page last drew them,
+ * holding their clicks as well (utils/ui/lists-copy.ts); then it starts the page's app, whose files,
+ * fetched beside the shell's, held it back (build/app-after-shell.ts).
  */
 export default defineUnlistedScript(() => {
   try {
@@ -30,9 +30,8 @@ export default defineUnlistedScript(() => {
   }
 });
 
-/** The popup's last balance and, with several profiles, its profile switch, live before React. */
+/** The last balance and, with several profiles, the profile switch, live before React. */
 function paintSnapshot(): void {
-  if (!document.querySelector('script[data-paints="balance"]')) return;
   const { balanceText, switcher } = readShellView();
   const balance = document.querySelector('#root [data-testid="balance"]');
   if (balanceText && balance) paintOver(balance, balanceText);

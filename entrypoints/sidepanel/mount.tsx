@@ -1,6 +1,7 @@
 import { PageRoot } from '@/components/PageRoot';
 import { prepareDocument } from '@/utils/ui/document';
 import { hydratePage } from '@/utils/ui/hydrate-page';
+import { readSnapshot } from '@/utils/ui/snapshot';
 import { PanelApp } from './PanelApp';
 
 const frameLanguage = document.documentElement.lang;
@@ -13,5 +14,8 @@ if (root)
     frameLanguage,
     <PageRoot>
       <PanelApp />
+    </PageRoot>,
+    <PageRoot>
+      <PanelApp snapshot={readSnapshot()} />
     </PageRoot>,
   );

@@ -55,7 +55,14 @@ export const FRAME_CONTROLS: Readonly<Record<string, string>> = {
   'Video options': '#root #video-duration',
   'See all history': '#root a[href="/history.html"]',
   'Open side panel': '#root button[data-opens-side-panel]',
+  // Shown only by a page in use (several profiles, entries, a batch at work): see usedPageControls.
+  'Profile switch': '#root header select',
+  'Buttons on results': '#root [data-testid="history-entry"] button',
+  'Buttons on jobs': '#root [data-testid="job"] button',
 };
+
+/** The controls of FRAME_CONTROLS that only a page in use shows. */
+export const IN_USE_CONTROLS = ['Profile switch', 'Buttons on results', 'Buttons on jobs'] as const;
 
 /**
  * Injected before the popup's or side panel's scripts: notes the first moment the page is interactive (the
@@ -72,7 +79,8 @@ export const FRAME_CONTROLS: Readonly<Record<string, string>> = {
  * Each control of the first frame (FRAME_CONTROLS) is timed on its own too, from the first moment it can be
  * used: a link at once; a button while the frame holds clicks for React to replay (utils/ui/early-clicks.ts),
  * or once React's own handler is on it; a field while the frame holds (React adopts what was typed or chosen:
- * utils/ui/adopt-early-input.ts) or once React's handler is on it. Never before the frame is painted.
+ * utils/ui/adopt-early-input.ts) or once React's handler is on it. Never before the frame is painted. The
+ * lists' painted copy holds its own clicks (utils/ui/lists-copy.ts; its slot says so as `<html>` does).
  *
  * Hydrated: React keeps a DOM node's current props under `__reactProps$…`; the box counts once its onChange
  * is attached and typing a character through it re-renders the box with that value (so React handled the
@@ -124,7 +132,7 @@ const interactiveProbe = `(() => {
     const own = props(element);
     if (typeof own?.onClick === 'function' || typeof own?.onChange === 'function') return true;
     if (element.tagName === 'BUTTON' && element.type === 'submit' && typeof props(element.form)?.onSubmit === 'function') return true;
-    return document.documentElement.dataset.holdsClicks !== undefined;
+    return element.closest('[data-holds-clicks]') !== null;
   };
   const timeControls = () => {
     const now = performance.now();
@@ -178,7 +186,16 @@ export async function paintTime(
   url: string,
   selector: string,
   pattern: RegExp,
-  { interactive = false, count = 1 } = {},
+  {
+    interactive = false,
+    count = 1,
+    until = [],
+  }: {
+    interactive?: boolean;
+    count?: number;
+    /** Controls (of FRAME_CONTROLS) the page must have shown usable before it is closed. */
+    until?: readonly string[];
+  } = {},
 ): Promise<PaintTiming> {
   const page = await context.newPage();
   try {
@@ -186,11 +203,15 @@ export async function paintTime(
     if (interactive) await page.addInitScript({ content: interactiveProbe });
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(
-      (wanted) => {
+      ({ wanted, controls }) => {
         const probe = window as unknown as PaintProbe;
-        return probe.__benchPainted !== undefined && (!wanted || probe.__benchHydrated !== undefined);
+        return (
+          probe.__benchPainted !== undefined &&
+          (!wanted || probe.__benchHydrated !== undefined) &&
+          controls.every((name) => probe.__benchControls?.[name] !== undefined)
+        );
       },
-      interactive,
+      { wanted: interactive, controls: until },
       { timeout: 15_000, polling: 50 },
     );
     return await page.evaluate(() => {

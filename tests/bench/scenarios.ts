@@ -7,6 +7,7 @@ import { FIRST_PROFILE_ID } from '../../utils/profiles/first-profile';
 import { DEFAULT_SETTINGS } from '../../utils/settings/defaults';
 import type { Settings } from '../../utils/settings/schema';
 import { FAST_SETTINGS, sendFrom } from '../e2e/support/setup';
+import { defaultConfig } from '../reference-service/config';
 import { DEMO_API_KEY, type ReferenceService, type RequestLogEntry } from '../reference-service/server';
 import { readAllHistory, writeAllHistory } from '../support/history-probe';
 import {
@@ -22,6 +23,7 @@ import {
 import type { BenchBrowser } from './browser';
 import {
   FRAME_CONTROLS,
+  IN_USE_CONTROLS,
   longTasks,
   openWatchingLongTasks,
   type PaintTiming,
@@ -251,10 +253,13 @@ export async function comparePhysicalFloor(
   page: Page,
   baseline: { dir: string; extensionDir: string },
   runs: number,
+  /** Controls each open must have shown before it is closed (a page in use: its lists, kept for the next). */
+  until: readonly string[] = [],
 ): Promise<FloorComparison> {
   const open = (name: 'popup' | 'sidepanel', shows: { selector: string; pattern: RegExp }) =>
     paintTime(bench.context, `${bench.origin}/${name}.html`, shows.selector, shows.pattern, {
       interactive: true,
+      until,
     });
   const clearSnapshot = () => page.evaluate(() => localStorage.clear());
   const staticPage = (file: string, shows: { selector: string; pattern: RegExp }) => async () =>
@@ -347,6 +352,59 @@ export async function comparePhysicalFloor(
     textFloorChars: text.length,
     popupOverText: round(median(cachedBalance.map((opened) => opened.painted)) / median(floors.text), 2),
   };
+}
+
+/** A batch at work in the lists while a page in use is timed: its unsent prompts paused, so it stays. */
+const IN_USE_BATCH = 6;
+
+/**
+ * The popup and the side panel as a person in the middle of things opens them: two profiles (the switch in
+ * the header), 20 finished entries (*Recent*, each with its buttons) and a batch of videos at work, paused
+ * with prompts still to send (*In progress*, with the batch's buttons). Timed as comparePhysicalFloor times
+ * them, each open kept until its lists are drawn (so the next open has their copy, as a person's would).
+ * Everything added is taken away again afterwards, so the later rows are measured as before.
+ */
+export async function usedPageControls(
+  bench: BenchBrowser,
+  service: ReferenceService,
+  page: Page,
+  baseline: { dir: string; extensionDir: string },
+  runs: number,
+): Promise<FloorComparison> {
+  service.configure({ videoDurationMs: 3_600_000 });
+  // The videos sent before the pause are polled as usual, but not every second through the timing.
+  await saveSettings(page, service, { pollIntervalSec: 30 });
+  const added = await sendFrom(page, { type: 'addProfile', name: 'Work' });
+  if (!added.ok) throw new Error(`addProfile failed: ${added.error.message}`);
+  const back = await sendFrom(page, { type: 'switchProfile', id: FIRST_PROFILE_ID });
+  if (!back.ok) throw new Error(`switchProfile failed: ${back.error.message}`);
+  await seedHistory(page, service, 20);
+  const batch = await sendFrom(page, {
+    type: 'generateBatch',
+    kind: 'video',
+    prompts: Array.from({ length: IN_USE_BATCH }, (_, n) => `bench batch video ${n}`),
+    options: VIDEO_OPTIONS,
+  });
+  if (!batch.ok) throw new Error(`generateBatch failed: ${batch.error.message}`);
+  const paused = await sendFrom(page, { type: 'pauseBatch', batchId: batch.data.batchId, paused: true });
+  if (!paused.ok) throw new Error(`pauseBatch failed: ${paused.error.message}`);
+  await refreshBalance(page);
+  try {
+    return await comparePhysicalFloor(bench, page, baseline, runs, IN_USE_CONTROLS);
+  } finally {
+    await sendFrom(page, { type: 'cancelBatchEntries', batchId: batch.data.batchId });
+    await saveSettings(page, service);
+    for (const job of service.jobs())
+      if (job.prompt.startsWith('bench batch video')) service.finishJob(job.id);
+    await waitUntil(
+      async () => (await storedHistory(page)).every((entry) => entry.status !== 'running'),
+      60_000,
+      "the batch's videos to finish",
+    );
+    await sendFrom(page, { type: 'deleteProfile', id: added.data.id });
+    await seedHistory(page, service, 0);
+    service.configure({ videoDurationMs: defaultConfig().videoDurationMs });
+  }
 }
 
 // --- Side panel against the popup --------------------------------------------------------------------

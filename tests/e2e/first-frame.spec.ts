@@ -264,56 +264,58 @@ test('popup: Open side panel clicked before React opens the panel from that very
   expect(await RealSidePanel.targets(cdp, extension)).toHaveLength(1);
 });
 
-test('popup: a profile chosen in the switch while React is held back is switched to once', async ({
-  extension,
-  service,
-}) => {
-  const options = await configure(extension, service);
-  const added = await sendFrom(options, { type: 'addProfile', name: 'Work' });
-  if (!added.ok) throw new Error(added.error.message);
-  const profiles = async () =>
-    (await storageOf(extension)).local.profiles as { activeId: string; list: { id: string }[] };
-  const first = (await profiles()).list[0]?.id ?? '';
-  const work = added.data.id;
-  // Back on the first profile, the one set up: an earlier open leaves the snapshot the shell paints from.
-  expect(await sendFrom(options, { type: 'switchProfile', id: first })).toMatchObject({ ok: true });
-  const earlier = await extension.openPage('popup');
-  await expect(earlier.getByRole('combobox', { name: 'Profile' })).toHaveValue(first);
-  await expect
-    .poll(() => earlier.evaluate(() => localStorage.getItem('promptcast:popup-snapshot:v1') ?? ''))
-    .toContain('"switcher"');
-  await earlier.close();
-  // Every command the worker is sent from now on, by type.
-  const worker = await extension.worker();
-  await worker.evaluate(() => {
-    const seen: string[] = [];
-    Object.assign(globalThis, { commandsSeen: seen });
-    chrome.runtime.onMessage.addListener((message: { type?: string }) => {
-      seen.push(message.type ?? '?');
+for (const name of ['popup', 'sidepanel'] as const)
+  test(`${name}: a profile chosen in the switch while React is held back is switched to once`, async ({
+    extension,
+    service,
+  }) => {
+    const options = await configure(extension, service);
+    const added = await sendFrom(options, { type: 'addProfile', name: 'Work' });
+    if (!added.ok) throw new Error(added.error.message);
+    const profiles = async () =>
+      (await storageOf(extension)).local.profiles as { activeId: string; list: { id: string }[] };
+    const first = (await profiles()).list[0]?.id ?? '';
+    const work = added.data.id;
+    // Back on the first profile, the one set up: an earlier open leaves the snapshot the shell paints from.
+    expect(await sendFrom(options, { type: 'switchProfile', id: first })).toMatchObject({ ok: true });
+    const earlier = await extension.openPage(name);
+    await expect(earlier.getByRole('combobox', { name: 'Profile' })).toHaveValue(first);
+    await expect
+      .poll(() => earlier.evaluate(() => localStorage.getItem('promptcast:popup-snapshot:v1') ?? ''))
+      .toContain('"switcher"');
+    await earlier.close();
+    // Every command the worker is sent from now on, by type.
+    const worker = await extension.worker();
+    await worker.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(globalThis, { commandsSeen: seen });
+      chrome.runtime.onMessage.addListener((message: { type?: string }) => {
+        seen.push(message.type ?? '?');
+      });
     });
+    const switches = () =>
+      worker.evaluate(() =>
+        (globalThis as unknown as { commandsSeen: string[] }).commandsSeen.filter(
+          (type) => type === 'switchProfile',
+        ),
+      );
+
+    const { page, errors } = await openWith(extension, name, (next) => next.addInitScript(holdTheApp));
+    const html = page.locator('html');
+    const choice = page.getByRole('combobox', { name: 'Profile' });
+    await expect(choice).toHaveValue(first);
+    await choice.selectOption(work);
+    await expect(html).not.toHaveAttribute('data-hydrated');
+    expect(await switches()).toEqual([]);
+
+    await releaseApp(page);
+    await expect(html).toHaveAttribute('data-hydrated');
+    await expect.poll(async () => (await profiles()).activeId).toBe(work);
+    await expect(choice).toHaveValue(work);
+    await expect(page.getByRole('combobox', { name: 'Profile' })).toHaveCount(1);
+    expect(await switches()).toEqual(['switchProfile']);
+    expect(errors).toEqual([]);
   });
-  const switches = () =>
-    worker.evaluate(() =>
-      (globalThis as unknown as { commandsSeen: string[] }).commandsSeen.filter(
-        (type) => type === 'switchProfile',
-      ),
-    );
-
-  const { page, errors, html } = await openHeldPopup(extension);
-  const choice = page.getByRole('combobox', { name: 'Profile' });
-  await expect(choice).toHaveValue(first);
-  await choice.selectOption(work);
-  await expect(html).not.toHaveAttribute('data-hydrated');
-  expect(await switches()).toEqual([]);
-
-  await releaseApp(page);
-  await expect(html).toHaveAttribute('data-hydrated');
-  await expect.poll(async () => (await profiles()).activeId).toBe(work);
-  await expect(choice).toHaveValue(work);
-  await expect(page.getByRole('combobox', { name: 'Profile' })).toHaveCount(1);
-  expect(await switches()).toEqual(['switchProfile']);
-  expect(errors).toEqual([]);
-});
 
 test('popup, a later open: the recent results show before React; Generate again clicked on one makes one image, for that entry', async ({
   extension,

@@ -18,6 +18,13 @@ function copyOf(part: Element): string {
   for (const attribute of PAGE_BOUND)
     for (const element of copy.querySelectorAll(`[${attribute}^="blob:"]`))
       element.removeAttribute(attribute);
+  // A player made in the first frame delays React's hydration; React's own list, a moment later, brings
+  // the video itself.
+  for (const media of copy.querySelectorAll('video, audio')) {
+    media.removeAttribute('src');
+    media.setAttribute('preload', 'none');
+    for (const source of media.querySelectorAll('source')) source.remove();
+  }
   return copy.innerHTML;
 }
 

@@ -6,7 +6,7 @@ import { profileLabel, type ShownProfiles, snapshotProfiles } from '../profiles/
 import type { Settings } from '../settings/schema';
 import { shownView } from './stored-view';
 
-/** What the popup shows before the background answers: enough to paint it at once. */
+/** What the popup and the side panel show before storage answers: enough to paint them at once. */
 export interface CachedView {
   settings: Settings;
   history: HistoryEntry[];
@@ -21,8 +21,8 @@ const KEY = 'promptcast:popup-snapshot:v1';
 const SNAPSHOT_HISTORY = 20;
 
 /**
- * The popup's last view, kept in the page's localStorage because that is the only storage an extension
- * page can read synchronously: the first frame then shows the balance without waiting for anything.
+ * The last view of the popup or the side panel, kept in localStorage because that is the only storage an
+ * extension page can read synchronously: the first frame then shows the balance without waiting for anything.
  * It holds nothing secret (the key never reaches a page) and anything unreadable is ignored.
  */
 export function readSnapshot(store: Pick<Storage, 'getItem'> = localStorage): CachedView | undefined {

@@ -7,7 +7,7 @@ const built = `<!DOCTYPE html>
 <html lang="en">
   <head>
     <title>Promptcast</title>
-    <script type="module" src="/page-shell.js" data-paints="balance" ></script>
+    <script type="module" src="/page-shell.js" nonce="kept" ></script>
     <script type="module" crossorigin src="/chunks/popup-CQJFvUei.js"></script>
     <link rel="modulepreload" crossorigin href="/chunks/theme-l0sNRNKZ.js">
     <link rel="modulepreload" crossorigin href="/chunks/preload-helper-Cyd4LpGB.js">
@@ -21,7 +21,7 @@ describe('the app left to the page shell', () => {
     const html = appStartedByShell(built, 'popup.html');
     expect(htmlAssets(html)).toEqual(['/page-shell.js', '/chunks/popup-CQJFvUei.js']);
     expect(html).toContain(
-      '<script type="module" src="/page-shell.js" data-app="/chunks/popup-CQJFvUei.js" data-paints="balance" >',
+      '<script type="module" src="/page-shell.js" data-app="/chunks/popup-CQJFvUei.js" nonce="kept" >',
     );
     expect(html).not.toMatch(/modulepreload|crossorigin/);
     expect(html).toContain('<style>:root{color-scheme:light dark}</style>');
