@@ -161,7 +161,7 @@ describe('keepListsCopy', () => {
       localStorage.setItem(LISTS_COPY_KEY, JSON.stringify({ jobs: '<p>kept jobs</p>' }));
       document.body.innerHTML = `<div id="root">
         <div ${PART_ATTRIBUTE}="jobs"><div ${COPY_SLOT_ATTRIBUTE}><p>painted</p></div></div>
-        <div ${PART_ATTRIBUTE}="recent"><ul><li data-entry-id="e1"><img src="blob:chrome-extension://x/1" alt="a fox"><img src="https://cdn.example/fox.png" alt="remote"></li></ul></div>
+        <div ${PART_ATTRIBUTE}="recent"><ul><li data-entry-id="e1"><img src="blob:chrome-extension://x/1" alt="a fox"><img src="https://cdn.example/fox.png" alt="remote"><video src="https://cdn.example/fox.mp4" controls></video></li></ul></div>
       </div>`;
       const stop = keepListsCopy();
       vi.advanceTimersByTime(1000);
@@ -170,6 +170,9 @@ describe('keepListsCopy', () => {
       expect(kept.recent).toContain('data-entry-id="e1"');
       expect(kept.recent).not.toContain('blob:');
       expect(kept.recent).toContain('https://cdn.example/fox.png');
+      // A player is kept without its source: made in the first frame, it would hold React back.
+      expect(kept.recent).not.toContain('fox.mp4');
+      expect(kept.recent).toContain('preload="none"');
       // A later change is kept once it settles; a part over the bound is not kept at all.
       const recent = document.querySelector(`[${PART_ATTRIBUTE}="recent"]`);
       if (recent) recent.innerHTML = `<p>${'x'.repeat(MAX_PART_CHARS)}</p>`;
