@@ -9,7 +9,7 @@ import styles from '../PageSections.module.css';
 export function CopySlot() {
   return (
     <div
-      className={styles.part}
+      className={`${styles.part} ${styles.copy}`}
       {...{ [COPY_SLOT_ATTRIBUTE]: '' }}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: empty, so that React leaves what the head script painted.
       dangerouslySetInnerHTML={{ __html: '' }}

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import controls from '@/components/controls.module.css';
 import { splitForPopup } from '@/utils/history/page/entries';
 import type { RecentWindow } from '@/utils/history/page/recent-history';
@@ -6,8 +6,7 @@ import type { HistoryEntry } from '@/utils/history/schema';
 import { t } from '@/utils/i18n';
 import type { PromptActions } from '@/utils/prompts/page/use-prompt-actions';
 import { useAfterFirstPaint } from '@/utils/ui/hooks';
-import { PART_ATTRIBUTE, releaseHeldCopyClick } from '@/utils/ui/lists-copy';
-import { keepListsCopy } from '@/utils/ui/lists-copy-keeper';
+import { PART_ATTRIBUTE } from '@/utils/ui/lists-copy';
 import { openExtensionPage } from '@/utils/ui/navigation';
 import { viewOnDemand } from '@/utils/ui/on-demand';
 import styles from '../PageSections.module.css';
@@ -71,10 +70,22 @@ export function EntryLists({ history, actions, now, onEdit }: Props) {
   const jobsLive = known && (sections.jobs.length === 0 || JobList !== undefined);
   const recentLive = known && (sections.recent.length === 0 || HistoryList !== undefined);
 
-  useEffect(() => keepListsCopy(), []);
-  useLayoutEffect(() => {
-    if (jobsLive || recentLive) releaseHeldCopyClick();
-  }, [jobsLive, recentLive]);
+  // The keeper is fetched after the first frame: nothing before it needs it.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let current = true;
+    import('@/utils/ui/lists-copy-keeper').then(
+      ({ keepListsCopy }) => {
+        if (current) stop = keepListsCopy();
+      },
+      // Not kept, the next open only shows the lists with React.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+      stop?.();
+    };
+  }, []);
 
   return (
     <>

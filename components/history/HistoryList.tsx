@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { batchHeads } from '@/utils/history/page/entries';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { uiLanguage } from '@/utils/i18n';
+import { releaseHeldCopyClick } from '@/utils/ui/held-entry-control';
 import { useAfterFirstPaint } from '@/utils/ui/hooks';
 import styles from './Entry.module.css';
 import { HistoryItem } from './HistoryItem';
@@ -52,6 +53,8 @@ export function HistoryList({
   // With no row on the first screen the browser skips the list as a whole until the whole rows replace it:
   // one element for its viewport watch instead of one per row, and no style for hundreds of rows.
   const skipped = variant === 'full' && !painted && firstWholeRows === 0;
+  // Drawn in place of the lists' painted copy: a click held on it goes to this list's control now.
+  useLayoutEffect(() => releaseHeldCopyClick(), []);
   const heads = useMemo(() => batchHeads(entries), [entries]);
   return (
     <ul

@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { batchHeads } from '@/utils/history/page/entries';
 import type { HistoryEntry } from '@/utils/history/schema';
+import { releaseHeldCopyClick } from '@/utils/ui/held-entry-control';
 import styles from '../history/Entry.module.css';
 import { JobItem } from './JobItem';
 
@@ -13,6 +14,8 @@ interface Props {
 
 /** Running video jobs (and images still generating), newest first, with live elapsed times. */
 export function JobList({ entries, now, labelledBy, onEdit }: Props) {
+  // Drawn in place of the lists' painted copy: a click held on it goes to this list's control now.
+  useLayoutEffect(() => releaseHeldCopyClick(), []);
   const heads = useMemo(() => batchHeads(entries), [entries]);
   return (
     <ul className={styles.list} aria-labelledby={labelledBy}>

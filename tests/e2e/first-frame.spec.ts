@@ -44,21 +44,23 @@ function typeAndClickAtOnce({ kind, prompt }: { kind: string; prompt: string }):
 }
 
 /**
- * Injected before the page's own scripts: the page's app waits for an animation frame before it loads
- * (utils/ui/load-after-first-frame.ts), so holding the page's animation-frame callbacks holds React back
- * for as long as the test wants, while the browser keeps painting the first frame and taking input.
+ * Injected before the page's own scripts: the page shell starts the app by adding its script to the head
+ * (utils/ui/app-start.ts), so holding that script holds React back for as long as the test wants, while the
+ * shell has done all it does and the browser keeps painting the first frame and taking input.
  */
 function holdTheApp(): void {
-  const held: FrameRequestCallback[] = [];
-  const original = window.requestAnimationFrame.bind(window);
-  window.requestAnimationFrame = (callback) => {
-    held.push(callback);
-    return 0;
+  const held: Node[] = [];
+  const head = HTMLHeadElement.prototype;
+  const append = head.append;
+  head.append = function (this: HTMLHeadElement, ...nodes: Array<Node | string>) {
+    for (const node of nodes)
+      if (node instanceof HTMLScriptElement) held.push(node);
+      else append.call(this, node);
   };
   Object.assign(window, {
     releaseApp: () => {
-      window.requestAnimationFrame = original;
-      for (const callback of held) original(callback);
+      head.append = append;
+      document.head.append(...held);
     },
   });
 }

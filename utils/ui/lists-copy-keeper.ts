@@ -1,5 +1,6 @@
 import {
   COPY_SLOT_ATTRIBUTE,
+  ENTRY_ATTRIBUTE,
   LISTS_COPY_KEY,
   LISTS_PARTS,
   type ListsPart,
@@ -10,22 +11,37 @@ import {
 /** Changes come in bursts (a list drawn, a clock ticking each second): one write after each burst. */
 const SETTLE_MS = 1000;
 
-/** Object URLs die with the page that made them: a copy painted later would only show broken media. */
-const PAGE_BOUND = ['src', 'href', 'poster'] as const;
+/** Object URLs die with the page that made them: a copy painted later would only hold dead links. */
+const PAGE_BOUND = ['href', 'poster'] as const;
 
-function copyOf(part: Element): string {
+/**
+ * Entries kept, across the parts in order: more than a first screenful only weighs on the frame that
+ * paints them (a popup with 50 jobs painted its balance a quarter later); React draws the rest.
+ */
+export const MAX_COPY_ENTRIES = 8;
+
+/**
+ * A part as the next open paints it, with at most `room` entries; undefined when there is no room left.
+ * Without media: an image or a player made in that frame delays it and React's hydration, and their
+ * boxes keep their size without them; React's own list, a moment later, brings the files.
+ */
+function copyOf(part: Element, room: number): { markup: string; entries: number } | undefined {
   const copy = part.cloneNode(true) as Element;
+  const entries = [...copy.querySelectorAll(`[${ENTRY_ATTRIBUTE}]`)];
+  if (entries.length > 0 && room <= 0) return undefined;
+  for (const entry of entries.slice(room)) entry.remove();
   for (const attribute of PAGE_BOUND)
     for (const element of copy.querySelectorAll(`[${attribute}^="blob:"]`))
       element.removeAttribute(attribute);
-  // A player made in the first frame delays React's hydration; React's own list, a moment later, brings
-  // the video itself.
-  for (const media of copy.querySelectorAll('video, audio')) {
+  for (const media of copy.querySelectorAll('img, video, audio')) {
     media.removeAttribute('src');
-    media.setAttribute('preload', 'none');
+    media.removeAttribute('srcset');
+    // An image without its file would show its text; the empty box is the placeholder React's list shows.
+    if (media.localName === 'img') media.setAttribute('alt', '');
+    else media.setAttribute('preload', 'none');
     for (const source of media.querySelectorAll('source')) source.remove();
   }
-  return copy.innerHTML;
+  return { markup: copy.innerHTML, entries: Math.min(entries.length, room) };
 }
 
 /**
@@ -46,13 +62,14 @@ export function keepListsCopy(
         JSON.parse(store.getItem(LISTS_COPY_KEY) ?? '{}'),
       );
       const copy: Partial<Record<ListsPart, string>> = {};
+      let room = MAX_COPY_ENTRIES;
       for (const part of LISTS_PARTS) {
         const element = doc.querySelector(`#root [${PART_ATTRIBUTE}="${part}"]`);
-        const markup = !element
-          ? undefined
-          : element.querySelector(`[${COPY_SLOT_ATTRIBUTE}]`)
-            ? kept[part]
-            : copyOf(element);
+        if (!element) continue;
+        // A part still showing the painted copy is kept as it was: React has drawn nothing newer.
+        const live = element.querySelector(`[${COPY_SLOT_ATTRIBUTE}]`) ? undefined : copyOf(element, room);
+        const markup = live ? live.markup : kept[part];
+        room -= live?.entries ?? 0;
         if (typeof markup === 'string' && markup.length <= MAX_PART_CHARS) copy[part] = markup;
       }
       store.setItem(LISTS_COPY_KEY, JSON.stringify(copy));
