@@ -6,7 +6,7 @@ import type { HistoryEntry } from '@/utils/history/schema';
 import { t } from '@/utils/i18n';
 import type { PromptActions } from '@/utils/prompts/page/use-prompt-actions';
 import { useAfterFirstPaint } from '@/utils/ui/hooks';
-import { PART_ATTRIBUTE } from '@/utils/ui/lists-copy';
+import { forgetListsCopy, PART_ATTRIBUTE } from '@/utils/ui/lists-copy';
 import { openExtensionPage } from '@/utils/ui/navigation';
 import { viewOnDemand } from '@/utils/ui/on-demand';
 import styles from '../PageSections.module.css';
@@ -70,8 +70,12 @@ export function EntryLists({ history, actions, now, onEdit }: Props) {
   const jobsLive = known && (sections.jobs.length === 0 || JobList !== undefined);
   const recentLive = known && (sections.recent.length === 0 || HistoryList !== undefined);
 
-  // The keeper is fetched after the first frame: nothing before it needs it.
+  // The keeper comes after the first frame, once there is an entry to keep (an empty popup fetches none of
+  // the lists' code); with none, nothing is left for the next open to paint.
+  const hasEntries = sections.jobs.length > 0 || sections.recent.length > 0;
   useEffect(() => {
+    if (!known) return;
+    if (!hasEntries) return forgetListsCopy();
     let stop: (() => void) | undefined;
     let current = true;
     import('@/utils/ui/lists-copy-keeper').then(
@@ -85,7 +89,7 @@ export function EntryLists({ history, actions, now, onEdit }: Props) {
       current = false;
       stop?.();
     };
-  }, []);
+  }, [known, hasEntries]);
 
   return (
     <>

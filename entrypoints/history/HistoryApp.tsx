@@ -28,7 +28,7 @@ import { profileOf } from '@/utils/profiles/first-profile';
 import { useProfiles } from '@/utils/profiles/page/use-profiles';
 import { editInPanel } from '@/utils/side-panel/page/edit-in-panel';
 import { useNow } from '@/utils/ui/hooks';
-import { forgetListsCopy } from '@/utils/ui/lists-copy-keeper';
+import { forgetListsCopy } from '@/utils/ui/lists-copy';
 import { onDemand } from '@/utils/ui/on-demand';
 import { forgetSnapshotHistory } from '@/utils/ui/snapshot';
 import { useCopies, useKeyStatus, useSettings } from '@/utils/ui/stored-data';

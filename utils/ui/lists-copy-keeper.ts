@@ -96,12 +96,3 @@ export function keepListsCopy(
     doc.defaultView?.removeEventListener('pagehide', write);
   };
 }
-
-/** Forgets the kept lists, e.g. once the person cleared the history: the next open must not paint them. */
-export function forgetListsCopy(store: Pick<Storage, 'removeItem'> = localStorage): void {
-  try {
-    store.removeItem(LISTS_COPY_KEY);
-  } catch {
-    // Nothing kept, nothing to forget.
-  }
-}

@@ -23,3 +23,12 @@ export const PART_ATTRIBUTE = 'data-lists-part';
 export const COPY_SLOT_ATTRIBUTE = 'data-lists-copy';
 /** On each entry of the lists (HistoryItem, JobItem), so a held click finds its entry again. */
 export const ENTRY_ATTRIBUTE = 'data-entry-id';
+
+/** Forgets the kept lists, e.g. once the history is cleared or empty: the next open must not paint them. */
+export function forgetListsCopy(store: Pick<Storage, 'removeItem'> = localStorage): void {
+  try {
+    store.removeItem(LISTS_COPY_KEY);
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+}

@@ -6,8 +6,14 @@ import { CopySlot } from '@/components/history/CopySlot';
 import { holdEarlyClicks } from '@/utils/ui/early-clicks';
 import { releaseHeldCopyClick } from '@/utils/ui/held-entry-control';
 import { hydratePage } from '@/utils/ui/hydrate-page';
-import { COPY_SLOT_ATTRIBUTE, LISTS_COPY_KEY, MAX_PART_CHARS, PART_ATTRIBUTE } from '@/utils/ui/lists-copy';
-import { forgetListsCopy, keepListsCopy, MAX_COPY_ENTRIES } from '@/utils/ui/lists-copy-keeper';
+import {
+  COPY_SLOT_ATTRIBUTE,
+  forgetListsCopy,
+  LISTS_COPY_KEY,
+  MAX_PART_CHARS,
+  PART_ATTRIBUTE,
+} from '@/utils/ui/lists-copy';
+import { keepListsCopy, MAX_COPY_ENTRIES } from '@/utils/ui/lists-copy-keeper';
 import { paintListsCopy } from '@/utils/ui/lists-copy-paint';
 
 const entryMarkup = (id: string, prompt: string) =>
