@@ -33,6 +33,8 @@ export const ENTRY_LISTS_WINDOW: RecentWindow = { finished: RECENT_LIMIT + 1, co
 interface Props {
   /** Undefined until storage (or the snapshot) said what there is. */
   history?: HistoryEntry[];
+  /** The history came from storage itself, not from the snapshot. */
+  read: boolean;
   actions: PromptActions;
   now: number;
   /** Edit & generate: puts an entry into the page's form. */
@@ -40,7 +42,7 @@ interface Props {
 }
 
 /** "In progress" and "Recent", painted a frame after the header and form so the popup opens at once. */
-export function EntryLists({ history, actions, now, onEdit }: Props) {
+export function EntryLists({ history, read, actions, now, onEdit }: Props) {
   const listsShown = useAfterFirstPaint();
   const [seenRunning, setSeenRunning] = useState<ReadonlySet<string>>(() => new Set());
   const { result, imageSince, submitted } = actions;
@@ -56,12 +58,14 @@ export function EntryLists({ history, actions, now, onEdit }: Props) {
     [history, seenRunning, submitted, result, imageSince],
   );
 
-  // Entries seen running stay in "In progress" when they finish, so the person sees them complete there.
+  // Entries seen running stay in "In progress" when they finish, so the person sees them complete there:
+  // seen in storage, not in the snapshot, whose running entries may have ended long before this open.
   useEffect(() => {
+    if (!read) return;
     const fresh = sections.jobs.filter((entry) => entry.status === 'running' && !seenRunning.has(entry.id));
     if (fresh.length > 0)
       setSeenRunning((previous) => new Set([...previous, ...fresh.map((entry) => entry.id)]));
-  }, [sections, seenRunning]);
+  }, [read, sections, seenRunning]);
 
   const known = listsShown && history !== undefined;
   const JobList = useJobList(known && sections.jobs.length > 0);

@@ -42,7 +42,13 @@ export function PromptPageBody({ page, now, className, children }: Props) {
           <PromptComposer page={page} now={now} />
           {page.result ? <ResultCard entry={page.result} /> : null}
           {actions.comparing ? <PageComparison page={page} batchId={actions.comparing} /> : null}
-          <EntryLists history={data.history} actions={actions} now={now} onEdit={page.editEntry} />
+          <EntryLists
+            history={data.history}
+            read={data.read}
+            actions={actions}
+            now={now}
+            onEdit={page.editEntry}
+          />
           {children}
         </main>
       </CopiesContext.Provider>
