@@ -74,11 +74,13 @@ export function EntryLists({ history, read, actions, now, onEdit }: Props) {
   const jobsLive = known && (sections.jobs.length === 0 || JobList !== undefined);
   const recentLive = known && (sections.recent.length === 0 || HistoryList !== undefined);
 
-  // The keeper comes after the first frame, once there is an entry to keep (an empty popup fetches none of
-  // the lists' code); with none, nothing is left for the next open to paint.
+  // The keeper comes after the first frame, once storage (not the snapshot, which may be older) says there
+  // is an entry to keep (an empty popup fetches none of the lists' code); with none, nothing is left for the
+  // next open to paint.
+  const stored = listsShown && read;
   const hasEntries = sections.jobs.length > 0 || sections.recent.length > 0;
   useEffect(() => {
-    if (!known) return;
+    if (!stored) return;
     if (!hasEntries) return forgetListsCopy();
     let stop: (() => void) | undefined;
     let current = true;
@@ -93,7 +95,7 @@ export function EntryLists({ history, read, actions, now, onEdit }: Props) {
       current = false;
       stop?.();
     };
-  }, [known, hasEntries]);
+  }, [stored, hasEntries]);
 
   return (
     <>

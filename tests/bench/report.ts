@@ -44,12 +44,14 @@ export interface Budget {
   note?: string;
 }
 
+// A figure that is not a finite number (nothing timed, the worst of no opens) keeps no budget.
 export function atMost(name: string, measured: number, limit: number, unit: string, note?: string): Budget {
-  return { name, measured, limit, unit, kind: 'at most', pass: measured <= limit, ...(note ? { note } : {}) };
+  const pass = Number.isFinite(measured) && measured <= limit;
+  return { name, measured, limit, unit, kind: 'at most', pass, ...(note ? { note } : {}) };
 }
 
 export function atLeast(name: string, measured: number, limit: number, unit: string): Budget {
-  return { name, measured, limit, unit, kind: 'at least', pass: measured >= limit };
+  return { name, measured, limit, unit, kind: 'at least', pass: Number.isFinite(measured) && measured >= limit };
 }
 
 export interface Row {

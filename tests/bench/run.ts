@@ -346,10 +346,13 @@ const floorOpens = [
 ] as const;
 
 /**
- * Each first-frame control, with its usable / static frame ratio in every open that shows it (the side panel
- * has no *Open side panel*): the budget is the worst of them.
+ * Each first-frame control of an empty page, with its usable / static frame ratio in every open that shows
+ * it (the side panel has no *Open side panel*): the budget is the worst of them. Those only a page in use
+ * shows are budgeted below, from the pages that show them.
  */
-const controlOpens = Object.keys(FRAME_CONTROLS).map((name) => {
+const inUseOnly: readonly string[] = IN_USE_CONTROLS;
+const emptyPageControls = Object.keys(FRAME_CONTROLS).filter((name) => !inUseOnly.includes(name));
+const controlOpens = emptyPageControls.map((name) => {
   const opens = floorOpens.flatMap(([label, open]) => {
     const control = open.controls[name];
     return control ? [{ label, ...control }] : [];

@@ -162,3 +162,13 @@ describe('the generated bench report', () => {
     expect(reportDate('yesterday')).toBe('yesterday');
   });
 });
+
+describe('a budget', () => {
+  it('is not kept by a figure that is no number: nothing timed, or the worst of no opens', () => {
+    expect(atMost('A control no open showed', Math.max(), 1.5, 'x').pass).toBe(false);
+    expect(atMost('Nothing timed', Number.NaN, 1.5, 'x').pass).toBe(false);
+    expect(atLeast('Nothing counted', Number.NaN, 2, '').pass).toBe(false);
+    expect(atMost('Timed', 1.49, 1.5, 'x').pass).toBe(true);
+    expect(atLeast('Counted', Number.POSITIVE_INFINITY, 2, '').pass).toBe(false);
+  });
+});

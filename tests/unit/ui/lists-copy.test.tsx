@@ -1,8 +1,12 @@
 // @vitest-environment happy-dom
+
+import { render, waitFor } from '@testing-library/react';
 import { act, useLayoutEffect, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CopySlot } from '@/components/history/CopySlot';
+import { EntryLists } from '@/components/history/EntryLists';
+import type { PromptActions } from '@/utils/prompts/page/use-prompt-actions';
 import { holdEarlyClicks } from '@/utils/ui/early-clicks';
 import { releaseHeldCopyClick } from '@/utils/ui/held-entry-control';
 import { hydratePage } from '@/utils/ui/hydrate-page';
@@ -209,5 +213,29 @@ describe('keepListsCopy', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('EntryLists and the kept copy', () => {
+  const actions: PromptActions = {
+    generateImage: () => undefined,
+    generateVideo: () => undefined,
+    videoBusy: false,
+    batchBusy: false,
+    submitted: new Set(),
+  };
+  const kept = { recent: entryMarkup('a', 'a kept lantern') };
+
+  it('forgets the copy only once storage, not the snapshot, says the history is empty', async () => {
+    localStorage.setItem(LISTS_COPY_KEY, JSON.stringify(kept));
+    const lists = (read: boolean) => (
+      <EntryLists history={[]} read={read} actions={actions} now={0} onEdit={() => undefined} />
+    );
+    const { rerender } = render(lists(false));
+    // The lists are drawn a frame after the first paint: give it time to have happened.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(localStorage.getItem(LISTS_COPY_KEY)).not.toBeNull();
+    rerender(lists(true));
+    await waitFor(() => expect(localStorage.getItem(LISTS_COPY_KEY)).toBeNull());
   });
 });
