@@ -50,21 +50,61 @@ function readHeld(doc: Document): HeldControl | undefined {
 }
 
 /**
- * Called each time a part's live list has replaced its copy: a click held on the copy goes to the same
- * control of the same entry in React's lists, once. It waits while the entry is only in a copy still
- * painted, and is dropped once no copy is left and React shows no such control.
+ * How long a held click waits for its control once its entry is drawn live: a control React draws after the
+ * entry (*Keep a copy*, once the entry's kept copy has been looked up) comes within a few frames.
  */
-export function releaseHeldCopyClick(doc: Document = document): void {
-  const held = readHeld(doc);
-  if (!held) return;
-  const live = [...doc.querySelectorAll(`#root [${PART_ATTRIBUTE}] [${ENTRY_ATTRIBUTE}]`)].find(
-    (entry) =>
-      entry.getAttribute(ENTRY_ATTRIBUTE) === held.entry && !entry.closest(`[${COPY_SLOT_ATTRIBUTE}]`),
+export const CONTROL_WAIT_MS = 2000;
+
+function liveEntry(doc: Document, id: string): Element | undefined {
+  return [...doc.querySelectorAll(`#root [${PART_ATTRIBUTE}] [${ENTRY_ATTRIBUTE}]`)].find(
+    (entry) => entry.getAttribute(ENTRY_ATTRIBUTE) === id && !entry.closest(`[${COPY_SLOT_ATTRIBUTE}]`),
   );
+}
+
+/** Gives the held click to its control if React shows it: whether the hold is over (given or dropped). */
+function giveHeldClick(doc: Document, { dropMissing }: { dropMissing: boolean }): boolean {
+  const held = readHeld(doc);
+  if (!held) return true;
+  const live = liveEntry(doc, held.entry);
   const control = live ? namedControls(live, held.name)[held.nth] : undefined;
-  const copyLeft = doc.querySelector(`#root [${COPY_SLOT_ATTRIBUTE}]`) !== null;
-  if (!control && copyLeft) return;
+  if (!control && !dropMissing) return false;
   delete doc.documentElement.dataset[HELD];
   if (control instanceof HTMLElement && !control.matches(':disabled, [aria-disabled="true"]'))
     control.click();
+  return true;
+}
+
+/** The documents whose held click is waiting for its control (one watch each). */
+const waiting = new WeakSet<Document>();
+
+/**
+ * Called each time a part's live list has replaced its copy: a click held on the copy goes to the same
+ * control of the same entry in React's lists, once. It waits while the entry is only in a copy still
+ * painted; once no copy is left, it is dropped if React shows no such entry, and waits up to
+ * {@link CONTROL_WAIT_MS} for a control of an entry React shows (then it is dropped too).
+ */
+export function releaseHeldCopyClick(doc: Document = document): void {
+  if (giveHeldClick(doc, { dropMissing: false })) return;
+  if (doc.querySelector(`#root [${COPY_SLOT_ATTRIBUTE}]`)) return;
+  const held = readHeld(doc);
+  if (!held || !liveEntry(doc, held.entry)) {
+    giveHeldClick(doc, { dropMissing: true });
+    return;
+  }
+  if (waiting.has(doc)) return;
+  waiting.add(doc);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    waiting.delete(doc);
+  };
+  const observer = new MutationObserver(() => {
+    if (giveHeldClick(doc, { dropMissing: false })) stop();
+  });
+  const timer = setTimeout(() => {
+    giveHeldClick(doc, { dropMissing: true });
+    stop();
+  }, CONTROL_WAIT_MS);
+  const root = doc.getElementById('root');
+  if (root) observer.observe(root, { subtree: true, childList: true, attributes: true });
 }

@@ -8,7 +8,7 @@ import { CopySlot } from '@/components/history/CopySlot';
 import { EntryLists } from '@/components/history/EntryLists';
 import type { PromptActions } from '@/utils/prompts/page/use-prompt-actions';
 import { holdEarlyClicks } from '@/utils/ui/early-clicks';
-import { releaseHeldCopyClick } from '@/utils/ui/held-entry-control';
+import { CONTROL_WAIT_MS, releaseHeldCopyClick } from '@/utils/ui/held-entry-control';
 import { hydratePage } from '@/utils/ui/hydrate-page';
 import {
   COPY_SLOT_ATTRIBUTE,
@@ -146,6 +146,42 @@ describe('the lists painted from their kept copy', () => {
     await act(async () => goLive([{ id: 'e1', prompt: 'a fox' }]));
     expect(acted).toEqual([]);
     expect(document.documentElement.dataset.heldEntryControl).toBeUndefined();
+  });
+
+  it('waits a moment for a control React draws after its entry, gives it the click once, and drops it later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const keep = `<li data-entry-id="e1"><p>a fox</p><button type="button">Keep a copy</button></li>`;
+      const acted: string[] = [];
+      for (const drawnAfterMs of [300, CONTROL_WAIT_MS + 500]) {
+        const root = framePage({ recent: `<ul>${keep}</ul>` });
+        document
+          .querySelector<HTMLButtonElement>(`[${COPY_SLOT_ATTRIBUTE}] [data-entry-id="e1"] button`)
+          ?.click();
+        expect(document.documentElement.dataset.heldEntryControl).toContain('Keep a copy');
+        hydratePage(root, 'en', <Page onAct={(what) => acted.push(what)} entries={[]} />);
+        // The entry is drawn without the control, which comes with the entry's copy state.
+        await act(async () => goLive([{ id: 'e1', prompt: 'a fox' }]));
+        expect(acted).toEqual(drawnAfterMs > CONTROL_WAIT_MS ? ['keep e1'] : []);
+        const later = () => {
+          const button = document.createElement('button');
+          button.textContent = 'Keep a copy';
+          button.addEventListener('click', () => acted.push('keep e1'));
+          document.querySelector('[data-entry-id="e1"]')?.append(button);
+        };
+        await act(async () => {
+          vi.advanceTimersByTime(drawnAfterMs);
+          later();
+          // A MutationObserver's callback runs as a microtask.
+          await Promise.resolve();
+        });
+        await act(async () => vi.advanceTimersByTime(CONTROL_WAIT_MS));
+        expect(acted).toEqual(['keep e1']);
+        expect(document.documentElement.dataset.heldEntryControl).toBeUndefined();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("keeps the frame's own held buttons apart from the copy's", async () => {
