@@ -1,24 +1,22 @@
-import { lazy, Suspense } from 'react';
 import { describeError, t } from '@/utils/i18n';
 import type { PromptPage } from '@/utils/prompts/page/use-prompt-page';
 import type { VideoOptions } from '@/utils/settings/schema';
 import { fromDraft, type VideoOptionsDraft } from '@/utils/settings/video-options';
 import { formatElapsed } from '@/utils/ui/format';
 import { openOptions } from '@/utils/ui/navigation';
+import { onDemand } from '@/utils/ui/on-demand';
 import controls from '../controls.module.css';
 import { ErrorMessage } from '../ErrorMessage';
 import { StatusMessage } from '../StatusMessage';
 import { PromptForm } from './PromptForm';
 
-const ModelChoice = lazy(() => import('./ModelChoice').then((module) => ({ default: module.ModelChoice })));
+const ModelChoice = onDemand(() => import('./ModelChoice').then((module) => module.ModelChoice));
 
 /** Only while the keys are locked, which most opens never are. */
-const UnlockForm = lazy(() =>
-  import('../keys/UnlockForm').then((module) => ({ default: module.UnlockForm })),
-);
+const UnlockForm = onDemand(() => import('../keys/UnlockForm').then((module) => module.UnlockForm));
 
 /** Shown once, before the service is set up: not worth loading with every open after that. */
-const SetupNotice = lazy(() => import('../SetupNotice').then((module) => ({ default: module.SetupNotice })));
+const SetupNotice = onDemand(() => import('../SetupNotice').then((module) => module.SetupNotice));
 
 interface Props {
   page: PromptPage;
@@ -37,19 +35,10 @@ export function PromptComposer({ page, now }: Props) {
   const imageBusy = actions.imageSince !== undefined;
   const busyText = imageBusy ? t('generatingImage') : actions.videoBusy ? t('submittingVideo') : undefined;
   // Locked, nothing can be generated: the unlock field takes the form's place (and the setup notice's).
-  if (page.data.key?.locked)
-    return (
-      <Suspense fallback={null}>
-        <UnlockForm autoFocus />
-      </Suspense>
-    );
+  if (page.data.key?.locked) return <UnlockForm autoFocus />;
   return (
     <>
-      {configured ? null : (
-        <Suspense fallback={null}>
-          <SetupNotice onSetUp={() => void openOptions()} />
-        </Suspense>
-      )}
+      {configured ? null : <SetupNotice onSetUp={() => void openOptions()} />}
 
       <PromptForm
         prompt={draft.prompt}
@@ -80,13 +69,7 @@ export function PromptComposer({ page, now }: Props) {
         }}
         onLibraryInsert={(text, entry) => draft.fill(text, entry.options, entry.model)}
         saved={{ options: videoOf(draft.video) }}
-        modelChoice={
-          page.models.length > 0 ? (
-            <Suspense fallback={null}>
-              <ModelChoice page={page} />
-            </Suspense>
-          ) : undefined
-        }
+        modelChoice={page.models.length > 0 ? <ModelChoice page={page} /> : undefined}
       />
 
       {draft.model ? (

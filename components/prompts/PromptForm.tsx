@@ -1,9 +1,10 @@
-import { lazy, type ReactNode, type Ref, Suspense, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useRef, useState } from 'react';
 import { batchProblem } from '@/utils/batch/batch-state';
 import { describeProblem, formatCount, t } from '@/utils/i18n';
 import type { LibraryPrompt } from '@/utils/library/schema';
 import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
 import type { VideoOptionsDraft } from '@/utils/settings/video-options';
+import { onDemand } from '@/utils/ui/on-demand';
 import { cleanPrompt, MAX_PROMPT_LENGTH, type Problem } from '@/utils/validation';
 import controls from '../controls.module.css';
 import { ErrorMessage } from '../ErrorMessage';
@@ -14,19 +15,15 @@ import styles from './PromptForm.module.css';
 import { VideoOptionsFields } from './VideoOptionsFields';
 
 /** Asked only above the person's threshold: its code loads then, not with every open of the popup. */
-const BatchQuestion = lazy(() =>
-  import('../batch/BatchQuestion').then((module) => ({ default: module.BatchQuestion })),
-);
+const BatchQuestion = onDemand(() => import('../batch/BatchQuestion').then((module) => module.BatchQuestion));
 /** Shown only for several prompts, with the history read it needs: loaded then. */
-const CostPreview = lazy(() =>
-  import('../spend/CostPreview').then((module) => ({ default: module.CostPreview })),
-);
+const CostPreview = onDemand(() => import('../spend/CostPreview').then((module) => module.CostPreview));
 /** The library's picker and its save form load when first asked for: the popup's first paint reads no library. */
-const LibraryInsert = lazy(() =>
-  import('../library/LibraryInsert').then((module) => ({ default: module.LibraryInsert })),
+const LibraryInsert = onDemand(() =>
+  import('../library/LibraryInsert').then((module) => module.LibraryInsert),
 );
-const SaveToLibrary = lazy(() =>
-  import('../library/SaveToLibrary').then((module) => ({ default: module.SaveToLibrary })),
+const SaveToLibrary = onDemand(() =>
+  import('../library/SaveToLibrary').then((module) => module.SaveToLibrary),
 );
 
 interface Props {
@@ -176,30 +173,28 @@ export function PromptForm(props: Props) {
           </div>
         ) : null}
         {library && props.onLibraryInsert ? (
-          <Suspense fallback={null}>
-            {library === 'pick' ? (
-              <LibraryInsert
-                onInsert={(text, entry) => {
-                  setLibrary(undefined);
-                  props.onLibraryInsert?.(text, entry);
-                }}
-                onClose={closeLibrary}
-              />
-            ) : (
-              <SaveToLibrary
-                prompt={{ ...props.saved, text: prompt }}
-                onSaved={(name) => {
-                  setLibrary(undefined);
-                  setLibraryNote(t('librarySaved', name));
-                  saveButton.current?.focus();
-                }}
-                onCancel={() => {
-                  setLibrary(undefined);
-                  saveButton.current?.focus();
-                }}
-              />
-            )}
-          </Suspense>
+          library === 'pick' ? (
+            <LibraryInsert
+              onInsert={(text, entry) => {
+                setLibrary(undefined);
+                props.onLibraryInsert?.(text, entry);
+              }}
+              onClose={closeLibrary}
+            />
+          ) : (
+            <SaveToLibrary
+              prompt={{ ...props.saved, text: prompt }}
+              onSaved={(name) => {
+                setLibrary(undefined);
+                setLibraryNote(t('librarySaved', name));
+                saveButton.current?.focus();
+              }}
+              onCancel={() => {
+                setLibrary(undefined);
+                saveButton.current?.focus();
+              }}
+            />
+          )
         ) : null}
         {libraryNote ? (
           <StatusMessage tone="success" inline>
@@ -233,9 +228,7 @@ export function PromptForm(props: Props) {
           // Its lines' room is kept from the start, so the buttons below do not jump away from a click
           // while the preview loads and reads.
           <div className={styles.costSlot}>
-            <Suspense fallback={null}>
-              <CostPreview {...cost} count={count} />
-            </Suspense>
+            <CostPreview {...cost} count={count} />
           </div>
         ) : null}
         {promptProblem ? (
@@ -276,20 +269,18 @@ export function PromptForm(props: Props) {
         </button>
       </div>
       {asking ? (
-        <Suspense fallback={null}>
-          <BatchQuestion
-            question={t('batchConfirmQuestion', formatCount(asking, lines.length))}
-            preview={cost ? <CostPreview {...cost} count={count} kind={asking} /> : null}
-            onConfirm={() => {
-              setAsking(undefined);
-              generate(asking);
-            }}
-            onCancel={() => {
-              setAsking(undefined);
-              buttons[asking].current?.focus();
-            }}
-          />
-        </Suspense>
+        <BatchQuestion
+          question={t('batchConfirmQuestion', formatCount(asking, lines.length))}
+          preview={cost ? <CostPreview {...cost} count={count} kind={asking} /> : null}
+          onConfirm={() => {
+            setAsking(undefined);
+            generate(asking);
+          }}
+          onCancel={() => {
+            setAsking(undefined);
+            buttons[asking].current?.focus();
+          }}
+        />
       ) : null}
       {!canGenerate && props.disabledReason ? (
         <p id="generate-disabled-reason" className={styles.reason}>

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { t } from '@/utils/i18n';
 import type { ShownProfiles } from '@/utils/profiles/page/profiles-view';
+import { viewOnDemand } from '@/utils/ui/on-demand';
 import styles from './Spend.module.css';
 
-const SpendPanel = lazy(() => import('./SpendPanel'));
+const useSpendPanel = viewOnDemand(() => import('./SpendPanel').then((module) => module.default));
 
 interface Props {
   /** Undefined until the profiles were read: the section waits for them to name whose spend it shows. */
@@ -19,6 +20,7 @@ export function SpendSection({ profiles, dailyBudget }: Props) {
   const headingId = useId();
   const panelId = useId();
   const [open, setOpen] = useState(false);
+  const SpendPanel = useSpendPanel(open);
   return (
     <section className={styles.section} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
@@ -34,13 +36,11 @@ export function SpendSection({ profiles, dailyBudget }: Props) {
       </h2>
       <div id={panelId} hidden={!open}>
         {open ? (
-          <Suspense fallback={<p className={styles.muted}>{t('loading')}</p>}>
-            {profiles ? (
-              <SpendPanel profiles={profiles} dailyBudget={dailyBudget} />
-            ) : (
-              <p className={styles.muted}>{t('loading')}</p>
-            )}
-          </Suspense>
+          SpendPanel && profiles ? (
+            <SpendPanel profiles={profiles} dailyBudget={dailyBudget} />
+          ) : (
+            <p className={styles.muted}>{t('loading')}</p>
+          )
         ) : null}
       </div>
     </section>

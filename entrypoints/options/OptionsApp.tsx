@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { ErrorMessage } from '@/components/ErrorMessage';
 import { describeError, t } from '@/utils/i18n';
 import { useProfiles } from '@/utils/profiles/page/use-profiles';
+import { onDemand } from '@/utils/ui/on-demand';
 import { useKeyStatus, useSettings } from '@/utils/ui/stored-data';
 import { KeyLockSection } from './KeyLockSection';
 import styles from './Options.module.css';
@@ -9,7 +9,7 @@ import { OptionsForm } from './OptionsForm';
 import { ProfilesSection } from './ProfilesSection';
 
 /** Loaded after the settings: its code is the largest of the page's sections and is not needed to paint them. */
-const BackupSection = lazy(() => import('./BackupSection'));
+const BackupSection = onDemand(() => import('./BackupSection').then((module) => module.default));
 
 /** The options page: the stored settings and key status, edited through the background's commands. */
 export function OptionsApp() {
@@ -45,11 +45,7 @@ export function OptionsApp() {
         />
       ) : null}
       {loaded && key.value && !key.value.locked ? <KeyLockSection status={key.value} /> : null}
-      {loaded ? (
-        <Suspense fallback={null}>
-          <BackupSection lockUnlocked={key.value?.lock === 'passphrase' && !key.value.locked} />
-        </Suspense>
-      ) : null}
+      {loaded ? <BackupSection lockUnlocked={key.value?.lock === 'passphrase' && !key.value.locked} /> : null}
     </main>
   );
 }
