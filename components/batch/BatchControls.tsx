@@ -13,8 +13,8 @@ import own from './BatchControls.module.css';
 const button = `${controls.button} ${controls.small}`;
 
 /**
- * What of a batch is not sent yet, with Pause/Resume and "Cancel the N not sent". Loaded only where a
- * batch is listed (BatchTools.tsx). It stays while its batch is listed, so what a click did is still said
+ * What of a batch is not sent yet, with Pause/Resume and "Cancel the N not sent", drawn where a batch is
+ * listed (BatchTools.tsx). It stays while its batch is listed, so what a click did is still said
  * (and focused) once the buttons went with the prompts they cancelled.
  */
 export function BatchControls({ batch }: { batch: readonly HistoryEntry[] }) {

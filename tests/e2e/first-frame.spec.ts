@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
+import { BatchControls } from './pages/batch';
 import { LibraryPicker } from './pages/library';
 import { RealSidePanel } from './pages/panel';
 import type { ExtensionUnderTest } from './support/extension';
 import { expect, test } from './support/fixtures';
-import { quiet, requestsTo, storageOf, submissionsOf } from './support/probes';
+import { quiet, quietHistoryOf, requestsTo, storageOf, submissionsOf } from './support/probes';
 import { configure, sendFrom } from './support/setup';
 
 /** What the page looked like the moment the early click below was made. */
@@ -356,6 +357,48 @@ test('popup, a later open: the recent results show before React; Generate again 
   expect(sent).toHaveLength(1);
   expect(JSON.parse(sent[0]?.body ?? '{}')).toMatchObject({ prompt: prompts[0] });
   await expect(html).not.toHaveAttribute('data-held-entry-control');
+  expect(errors).toEqual([]);
+});
+
+test('popup, a later open: a batch at work shows its buttons before React; Pause clicked there pauses it once', async ({
+  extension,
+  service,
+}) => {
+  const options = await configure(extension, service);
+  // Two are sent at a time and held unanswered: the other three wait, and the batch shows its buttons.
+  service.configure({ faults: [{ pathPrefix: '/v1/images/generate', action: { type: 'hold' } }] });
+  const prompts = Array.from({ length: 5 }, (_, n) => `a paper boat number ${n + 1}`);
+  const sent = await sendFrom(options, { type: 'generateBatch', kind: 'image', prompts });
+  expect(sent.ok).toBe(true);
+  const waiting = async () => (await quietHistoryOf(extension)).filter((entry) => entry.waiting);
+  await expect.poll(async () => (await waiting()).length).toBe(3);
+  // An earlier open draws the batch among its jobs, and keeps the copy the next open paints first.
+  const earlier = await extension.openPage('popup');
+  await expect(new BatchControls(earlier).pause).toBeVisible();
+  await expect
+    .poll(() => earlier.evaluate(() => localStorage.getItem('promptcast:lists-copy:v1') ?? ''))
+    .toContain('Pause sending');
+  await earlier.close();
+
+  const { page, errors, html } = await openHeldPopup(extension);
+  const batch = new BatchControls(page);
+  // Painted from the copy: React has not run, yet the batch and its buttons are there.
+  await expect(batch.pause).toBeVisible();
+  await batch.pause.click();
+  await expect(html).not.toHaveAttribute('data-hydrated');
+  await expect(html).toHaveAttribute('data-held-entry-control', /Pause sending/);
+  expect((await waiting()).some((entry) => entry.paused)).toBe(false);
+
+  await releaseApp(page);
+  await expect(html).toHaveAttribute('data-hydrated');
+  await expect(page.locator('[data-lists-copy]')).toHaveCount(0);
+  // Paused once: a second click would have resumed it (the button toggles).
+  await expect(batch.resume).toBeVisible();
+  await expect.poll(async () => (await waiting()).every((entry) => entry.paused)).toBe(true);
+  await expect(html).not.toHaveAttribute('data-held-entry-control');
+  await page.waitForTimeout(500);
+  expect((await waiting()).map((entry) => entry.paused)).toEqual([true, true, true]);
+  await expect(batch.resume).toBeVisible();
   expect(errors).toEqual([]);
 });
 
