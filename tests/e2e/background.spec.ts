@@ -45,7 +45,7 @@ test('a video submitted from an extension page completes, notifies, lands in his
   expect(done?.id).toBe(entry.id);
   expect(done?.urls[0]).toMatch(new RegExp(`^${service.url}/files/videos/.+\\.webm$`));
   await expect.poll(() => notificationsOf(extension), EVENTUALLY).toContain(`open:${entry.id}`);
-  // Gone once nothing runs (an alarm that fired during the last pass stands by until that pass's rerun).
+  // Gone once nothing runs: polled for, as the last pass may still be clearing it.
   await expect.poll(() => alarmsOf(extension)).not.toContain(POLL_ALARM);
   expect(await badgeOf(extension)).toBe('');
 

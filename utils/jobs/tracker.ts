@@ -17,12 +17,6 @@ import {
   waitsForService,
 } from './schedule';
 
-/**
- * How far ahead the poll alarm stands while a pass that a fired alarm asked for runs: Chrome's floor for an
- * alarm of a packed extension, so it costs no wake-up the pass does not replace.
- */
-const PASS_BACKSTOP_MS = 30_000;
-
 export interface Timers {
   set(run: () => void, delayMs: number): unknown;
   clear(handle: unknown): void;
@@ -173,16 +167,6 @@ export function createJobTracker(deps: TrackerDeps) {
   }));
 
   /**
-   * The poll alarm fired, and a fired alarm is gone: one stands by again before anything is awaited, since
-   * this tick may wait behind a pass already polling (one the in-worker timer started), and a worker
-   * stopped meanwhile would otherwise wait for whatever event came next. The pass sets the real one.
-   */
-  async function alarmFired(): Promise<TickReport> {
-    await deps.scheduleAlarm(deps.now() + PASS_BACKSTOP_MS);
-    return tick();
-  }
-
-  /**
    * Points the alarm and the in-worker timer at the earliest due job, or clears both. While this worker
    * sends an image request or a submission, the alarm also stands by for the case the worker is stopped
    * before the answer, so the next worker settles that entry without waiting for someone to open a page.
@@ -257,7 +241,7 @@ export function createJobTracker(deps: TrackerDeps) {
     await tick();
   }
 
-  return { tick, alarmFired, reschedule, recoverInterrupted, pollAllNow, announce, storageFreed };
+  return { tick, reschedule, recoverInterrupted, pollAllNow, announce, storageFreed };
 }
 
 export type JobTracker = ReturnType<typeof createJobTracker>;

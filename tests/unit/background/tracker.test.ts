@@ -199,22 +199,6 @@ describe('job tracker', () => {
     expect(polls).toBe(1);
   });
 
-  it('stands an alarm by as soon as the alarm fires, while its tick waits behind a pass already polling', async () => {
-    let answer: ((job: VideoJob) => void) | undefined;
-    const h = harness([video('a')], () => new Promise((resolve) => (answer = resolve)));
-    // The in-worker timer's pass is polling when the alarm fires.
-    const timerPass = h.tracker.tick();
-    await vi.waitFor(() => expect(answer).toBeDefined());
-    expect(h.alarms).toEqual([T0 + 5_000]);
-    const fired = h.tracker.alarmFired();
-    await Promise.resolve();
-    expect(h.alarms.at(-1)).toBe(T0 + 30_000);
-    answer?.(running('a'));
-    await Promise.all([timerPass, fired]);
-    // The pass set the real one, at the next due poll.
-    expect(h.alarms.at(-1)).toBe(T0 + 5_000);
-  });
-
   it('ends work a stopped worker left half done, but not jobs the service knows', async () => {
     const image: HistoryEntry = { ...video('img'), kind: 'image', poll: undefined };
     const submitting = video('sub', { jobId: undefined });
