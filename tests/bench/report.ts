@@ -51,14 +51,8 @@ export function atMost(name: string, measured: number, limit: number, unit: stri
 }
 
 export function atLeast(name: string, measured: number, limit: number, unit: string): Budget {
-  return {
-    name,
-    measured,
-    limit,
-    unit,
-    kind: 'at least',
-    pass: Number.isFinite(measured) && measured >= limit,
-  };
+  const pass = Number.isFinite(measured) && measured >= limit;
+  return { name, measured, limit, unit, kind: 'at least', pass };
 }
 
 export interface Row {

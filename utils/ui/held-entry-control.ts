@@ -55,23 +55,22 @@ function readHeld(doc: Document): HeldControl | undefined {
  */
 export const CONTROL_WAIT_MS = 2000;
 
-function liveEntry(doc: Document, id: string): Element | undefined {
-  return [...doc.querySelectorAll(`#root [${PART_ATTRIBUTE}] [${ENTRY_ATTRIBUTE}]`)].find(
-    (entry) => entry.getAttribute(ENTRY_ATTRIBUTE) === id && !entry.closest(`[${COPY_SLOT_ATTRIBUTE}]`),
+/** The held click, and its entry and control as React's lists show them now (undefined where they do not). */
+function heldTarget(doc: Document): { entry?: Element; control?: Element } | undefined {
+  const held = readHeld(doc);
+  if (!held) return undefined;
+  const entry = [...doc.querySelectorAll(`#root [${PART_ATTRIBUTE}] [${ENTRY_ATTRIBUTE}]`)].find(
+    (item) => item.getAttribute(ENTRY_ATTRIBUTE) === held.entry && !item.closest(`[${COPY_SLOT_ATTRIBUTE}]`),
   );
+  const control = entry ? namedControls(entry, held.name)[held.nth] : undefined;
+  return { ...(entry ? { entry } : {}), ...(control ? { control } : {}) };
 }
 
-/** Gives the held click to its control if React shows it: whether the hold is over (given or dropped). */
-function giveHeldClick(doc: Document, { dropMissing }: { dropMissing: boolean }): boolean {
-  const held = readHeld(doc);
-  if (!held) return true;
-  const live = liveEntry(doc, held.entry);
-  const control = live ? namedControls(live, held.name)[held.nth] : undefined;
-  if (!control && !dropMissing) return false;
+/** Ends the hold: the click goes to `control` if there is one that takes it, else nowhere. */
+function endHold(doc: Document, control: Element | undefined): void {
   delete doc.documentElement.dataset[HELD];
   if (control instanceof HTMLElement && !control.matches(':disabled, [aria-disabled="true"]'))
     control.click();
-  return true;
 }
 
 /** The documents whose held click is waiting for its control (one watch each). */
@@ -84,14 +83,15 @@ const waiting = new WeakSet<Document>();
  * {@link CONTROL_WAIT_MS} for a control of an entry React shows (then it is dropped too).
  */
 export function releaseHeldCopyClick(doc: Document = document): void {
-  if (giveHeldClick(doc, { dropMissing: false })) return;
-  if (doc.querySelector(`#root [${COPY_SLOT_ATTRIBUTE}]`)) return;
-  const held = readHeld(doc);
-  if (!held || !liveEntry(doc, held.entry)) {
-    giveHeldClick(doc, { dropMissing: true });
+  const target = heldTarget(doc);
+  if (!target) return;
+  const copyLeft = doc.querySelector(`#root [${COPY_SLOT_ATTRIBUTE}]`) !== null;
+  // Given now, or dropped: React shows no such entry, and no copy is left where it may still be.
+  if (target.control || (!copyLeft && !target.entry)) {
+    endHold(doc, target.control);
     return;
   }
-  if (waiting.has(doc)) return;
+  if (copyLeft || waiting.has(doc)) return;
   waiting.add(doc);
   const stop = () => {
     observer.disconnect();
@@ -99,10 +99,13 @@ export function releaseHeldCopyClick(doc: Document = document): void {
     waiting.delete(doc);
   };
   const observer = new MutationObserver(() => {
-    if (giveHeldClick(doc, { dropMissing: false })) stop();
+    const now = heldTarget(doc);
+    if (now?.control) endHold(doc, now.control);
+    if (!now || now.control) stop();
   });
   const timer = setTimeout(() => {
-    giveHeldClick(doc, { dropMissing: true });
+    const now = heldTarget(doc);
+    if (now) endHold(doc, now.control);
     stop();
   }, CONTROL_WAIT_MS);
   const root = doc.getElementById('root');
