@@ -25,7 +25,7 @@ export default defineBackground(() => {
   startSync();
 
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === POLL_ALARM) void app.tracker.tick();
+    if (alarm.name === POLL_ALARM) void app.tracker.alarmFired(alarm.scheduledTime);
     if (alarm.name === IDLE_ALARM) void app.onIdleAlarm();
     // The worker's own start (below) takes up due copies too; this covers an alarm in a running worker.
     if (alarm.name === COPIES_ALARM) void app.resume().then(() => app.copies.resumePending());

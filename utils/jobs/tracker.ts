@@ -17,6 +17,12 @@ import {
   waitsForService,
 } from './schedule';
 
+/**
+ * How far ahead a fired poll alarm stands by again until a worker has read the polling pace: Chrome's floor
+ * for an alarm of a packed extension.
+ */
+const STANDBY_MS = 30_000;
+
 export interface Timers {
   set(run: () => void, delayMs: number): unknown;
   clear(handle: unknown): void;
@@ -69,6 +75,18 @@ export function createJobTracker(deps: TrackerDeps) {
   let timer: unknown;
   /** Set while the storage is full: no pass before this time (in memory: a new worker tries once more). */
   let storageBlockedUntil: number | undefined;
+  /**
+   * When this worker last armed the poll alarm for, noted before the browser is asked: a fired alarm can
+   * tell whether it was the last one armed (and so none is left) or one armed since replaced it.
+   */
+  let armedFor: number | undefined;
+  /** How far ahead a fired alarm stands by again: the polling pace, once a pass has read it. */
+  let standbyMs = STANDBY_MS;
+
+  function arm(when: number | undefined): Promise<void> {
+    armedFor = when;
+    return deps.scheduleAlarm(when);
+  }
 
   /** The entries that may be polled now: every tracked job but those waiting for their service. */
   async function pollable(entries: HistoryEntry[]): Promise<HistoryEntry[]> {
@@ -94,6 +112,7 @@ export function createJobTracker(deps: TrackerDeps) {
 
   async function pollDue(): Promise<TickReport> {
     const policy = await deps.policy();
+    standbyMs = policy.intervalMs;
     const entries = await pollable(await deps.history.find({ status: 'running' }));
     const waiting = (entry: HistoryEntry) => !entries.some((item) => item.id === entry.id);
     const start = deps.now();
@@ -103,7 +122,7 @@ export function createJobTracker(deps: TrackerDeps) {
       // The alarm that started this pass is spent. Were the worker stopped while these polls are in
       // flight, nothing would ever start it again: keep an alarm set until the pass reschedules.
       const later = nextWakeAt(entries.filter((entry) => !due.includes(entry)));
-      await deps.scheduleAlarm(Math.min(start + policy.intervalMs, later ?? Number.POSITIVE_INFINITY));
+      await arm(Math.min(start + policy.intervalMs, later ?? Number.POSITIVE_INFINITY));
     }
     const outcomes = new Map<string, PollOutcome>();
     await mapWithLimit(due, deps.concurrency, async (entry) => {
@@ -167,6 +186,20 @@ export function createJobTracker(deps: TrackerDeps) {
   }));
 
   /**
+   * The poll alarm fired, and a fired alarm is gone, while its tick may wait behind a pass already polling
+   * (one the in-worker timer started, slower than the pace): a worker stopped meanwhile would wait for
+   * whatever event came next. So one stands by again, armed before anything is awaited, but only when the
+   * fired alarm was the last one armed: one armed since, by a pass under way, is nearer and stays. Every
+   * pass arms the real one when it ends, after this, so the stand-by never outlives the pass it covers.
+   */
+  function alarmFired(scheduledTime: number): Promise<TickReport> {
+    // A stand-by the browser refuses leaves things as they were before this handler: the tick goes on.
+    if (armedFor === undefined || armedFor <= scheduledTime)
+      arm(deps.now() + standbyMs).catch(() => undefined);
+    return tick();
+  }
+
+  /**
    * Points the alarm and the in-worker timer at the earliest due job, or clears both. While this worker
    * sends an image request or a submission, the alarm also stands by for the case the worker is stopped
    * before the answer, so the next worker settles that entry without waiting for someone to open a page.
@@ -188,7 +221,7 @@ export function createJobTracker(deps: TrackerDeps) {
     deps.onRunningCount(stored.length);
     if (timer !== undefined) deps.timers.clear(timer);
     timer = undefined;
-    await deps.scheduleAlarm(when);
+    await arm(when);
     if (when !== undefined) {
       timer = deps.timers.set(
         () => {
@@ -241,7 +274,7 @@ export function createJobTracker(deps: TrackerDeps) {
     await tick();
   }
 
-  return { tick, reschedule, recoverInterrupted, pollAllNow, announce, storageFreed };
+  return { tick, alarmFired, reschedule, recoverInterrupted, pollAllNow, announce, storageFreed };
 }
 
 export type JobTracker = ReturnType<typeof createJobTracker>;

@@ -199,6 +199,40 @@ describe('job tracker', () => {
     expect(polls).toBe(1);
   });
 
+  it('stands the poll alarm by when the alarm fires while its tick waits behind a pass already polling', async () => {
+    let answer: ((job: VideoJob) => void) | undefined;
+    const h = harness([video('a')], () => new Promise((resolve) => (answer = resolve)));
+    // The in-worker timer's pass is polling, slower than the 5 s pace, when its own stand-by alarm fires.
+    const timerPass = h.tracker.tick();
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    expect(h.alarms).toEqual([T0 + 5_000]);
+    h.advance(6_000);
+    const fired = h.tracker.alarmFired(T0 + 5_000);
+    // Armed before anything is awaited: a worker stopped now still has an alarm, at the polling pace.
+    expect(h.alarms).toEqual([T0 + 5_000, T0 + 11_000]);
+    h.advance(1_000);
+    answer?.(running('a'));
+    await Promise.all([timerPass, fired]);
+    // The pass set the real one when it ended, after the stand-by: the next poll, 5 s after this answer.
+    expect(h.alarms.at(-1)).toBe(T0 + 12_000);
+  });
+
+  it('leaves a nearer alarm armed since the fired one in place', async () => {
+    const h = harness([video('a')], async () => running('a'));
+    await h.tracker.tick();
+    const armed = h.alarms.length;
+    expect(h.alarms.at(-1)).toBe(T0 + 5_000);
+    // An alarm armed before the last one fires late: the one armed since stays, the tick finds nothing due.
+    await h.tracker.alarmFired(T0 - 1_000);
+    expect(h.alarms.slice(armed)).toEqual([T0 + 5_000]);
+  });
+
+  it('stands by 30 s ahead when the alarm starts a worker that has not yet read the polling pace', async () => {
+    const h = harness([video('a', { nextPollAt: T0 + 60_000 })], async () => running('a'));
+    await h.tracker.alarmFired(T0 - 1_000);
+    expect(h.alarms).toEqual([T0 + 30_000, T0 + 60_000]);
+  });
+
   it('ends work a stopped worker left half done, but not jobs the service knows', async () => {
     const image: HistoryEntry = { ...video('img'), kind: 'image', poll: undefined };
     const submitting = video('sub', { jobId: undefined });
