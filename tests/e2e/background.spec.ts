@@ -120,7 +120,7 @@ test('the browser is restarted with a job pending and the job resumes and comple
   if (!submitted.ok) throw new Error(submitted.error.message);
 
   await extension.restartBrowser();
-  const restartedAt = Date.now();
+  const restartedAt = extension.closedAt;
 
   await expect
     .poll(async () => (await historyOf(extension))[0]?.status, { timeout: 30_000 })

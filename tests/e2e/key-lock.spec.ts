@@ -43,8 +43,7 @@ test('a locked key: nothing is sent until the popup unlocks it, the job then com
   expect(entry.poll?.jobId).toBeTruthy();
 
   await extension.stopWorker();
-  await relaunch(extension);
-  const restartedAt = Date.now();
+  const restartedAt = await relaunch(extension);
 
   // The context menu's one entry while locked opens the toolbar popup, where the unlock field is. Chrome
   // opens it as a popup Playwright cannot drive, so the test looks for it among the extension's contexts

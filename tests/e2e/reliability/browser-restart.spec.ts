@@ -16,8 +16,7 @@ test('the browser is closed with three jobs pending and relaunched: each resumes
   const jobIds = entries.map((entry) => entry.poll?.jobId ?? '');
   expect(jobIds.every((id) => id !== '')).toBe(true);
 
-  await relaunch(extension);
-  const restartedAt = Date.now();
+  const restartedAt = await relaunch(extension);
 
   const history = await settled(extension, ids);
   await someNotifications(extension);

@@ -101,9 +101,16 @@ export class ExtensionUnderTest {
     await cdp.detach();
   }
 
+  /**
+   * When `restartBrowser` last had the browser closed: a request the service received after it came from the
+   * restarted browser. (Not the moment the restart returned: the new worker may have polled by then.)
+   */
+  closedAt = 0;
+
   /** Closes the browser and starts it again on the same profile, as a person restarting Chrome. */
   async restartBrowser(): Promise<void> {
     await this.context.close();
+    this.closedAt = Date.now();
     await this.startAgain();
   }
 

@@ -107,14 +107,16 @@ export async function conclude(
 /**
  * `restartBrowser`, tolerant of a slow machine: Chromium may take longer than the harness's 15 s to
  * start the extension's worker when other browsers load the CPU. The extra wait only listens for the
- * worker; it never wakes it, so a worker that does not come back by itself still fails the test.
+ * worker; it never wakes it, so a worker that does not come back by itself still fails the test. Returns
+ * when the old browser had closed: what the service received after that, the restarted browser sent.
  */
-export async function relaunch(extension: ExtensionUnderTest): Promise<void> {
+export async function relaunch(extension: ExtensionUnderTest): Promise<number> {
   try {
     await extension.restartBrowser();
   } catch (error) {
     if (!(error instanceof Error) || !/serviceworker/.test(error.message)) throw error;
-    if (extension.context.serviceWorkers().length > 0) return;
-    await extension.context.waitForEvent('serviceworker', { timeout: 30_000 });
+    if (extension.context.serviceWorkers().length === 0)
+      await extension.context.waitForEvent('serviceworker', { timeout: 30_000 });
   }
+  return extension.closedAt;
 }
