@@ -23,9 +23,10 @@ export default defineUnlistedScript(() => {
     hideFrameInOtherLanguage();
     holdEarlyClicks();
     paintSnapshot();
-    // A frame after the balance: in the balance's frame, the copy's style and layout (about 7 ms for eight
-    // entries on two slow cores) held that frame back, a popup with 50 jobs at 1.3 times the bare React page.
-    requestAnimationFrame(() => setTimeout(paintListsCopy));
+    // In the balance's frame: its entries below the form cost that frame almost nothing (content-visibility,
+    // components/history/Entry.module.css), and a frame later their buttons came a tenth of the static frame
+    // after the rest of the page's controls.
+    paintListsCopy();
   } finally {
     // After the balance, and whatever went wrong before: a page without its app is a dead page.
     startApp();
