@@ -22,8 +22,9 @@ test('a video submitted from an extension page completes, notifies, lands in his
   extension,
   service,
 }) => {
-  const durationMs = 3_000;
-  service.configure({ videoDurationMs: durationMs });
+  // Held by the service until the test has seen it running: a job that finished before the badge was read
+  // (a 3 s job did, on a loaded machine, in fresh-clone run 81) proves nothing about the badge.
+  service.configure({ videoDurationMs: 3_600_000 });
   const page = await configure(extension, service);
 
   const submitted = await sendFrom(page, {
@@ -38,7 +39,11 @@ test('a video submitted from an extension page completes, notifies, lands in his
   expect(jobId).not.toBe('');
   // Armed while the job runs: polled for, since a fired alarm is gone until its handler arms the next.
   await expect.poll(() => alarmsOf(extension)).toContain(POLL_ALARM);
-  expect(await badgeOf(extension)).toBe('1');
+  await expect.poll(() => badgeOf(extension)).toBe('1');
+  // Polled again and again while it runs (about three seconds, at one poll a second), then done.
+  await expect.poll(() => pollsOf(service, jobId).length, EVENTUALLY).toBeGreaterThanOrEqual(3);
+  service.finishJob(jobId);
+  const finishedAt = Date.now();
 
   await expect.poll(async () => (await historyOf(extension))[0]?.status, EVENTUALLY).toBe('completed');
   const done = (await historyOf(extension))[0];
@@ -47,16 +52,18 @@ test('a video submitted from an extension page completes, notifies, lands in his
   await expect.poll(() => notificationsOf(extension), EVENTUALLY).toContain(`open:${entry.id}`);
   // Gone once nothing runs: polled for, as the last pass may still be clearing it.
   await expect.poll(() => alarmsOf(extension)).not.toContain(POLL_ALARM);
-  expect(await badgeOf(extension)).toBe('');
+  await expect.poll(() => badgeOf(extension)).toBe('');
 
   const polls = pollsOf(service, jobId);
   const submittedAt = submissionsOf(service)[0]?.time ?? 0;
-  const limit = Math.ceil(durationMs / 1000) + 2;
+  // One poll a second (FAST_SETTINGS) while the job ran, and the one that found it done.
+  const ranMs = finishedAt - submittedAt;
+  const limit = Math.ceil(ranMs / 1000) + 2;
   expect(polls.length).toBeGreaterThan(0);
   expect(polls.length).toBeLessThanOrEqual(limit);
   console.log(
-    `[figures] worker awake: ${polls.length} polls for a ${durationMs / 1000} s job (limit ${limit}); ` +
-      `noticed ${(done?.finishedAt ?? 0) - (submittedAt + durationMs)} ms after completion`,
+    `[figures] worker awake: ${polls.length} polls for a job that ran ${ranMs} ms (limit ${limit}); ` +
+      `noticed ${(done?.finishedAt ?? 0) - finishedAt} ms after completion`,
   );
 
   // Clicking the notification opens the video itself.
