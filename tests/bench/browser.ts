@@ -8,8 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
-import { liveWorker, quietStartArgs } from '../e2e/support/extension';
+import { liveWorker } from '../e2e/support/extension';
 import { chromiumExecutable } from '../e2e/support/paths';
+import { quietStartArgs } from '../e2e/support/start-args';
 
 export class BenchBrowser {
   private constructor(

@@ -8,6 +8,7 @@ import { PopupPage } from './pages/popup';
 import { expect, test } from './support/fixtures';
 import { chromeBuildDir, chromiumExecutable } from './support/paths';
 import { shot } from './support/screenshots';
+import { quietStartArgs } from './support/start-args';
 
 test('a person sets up the service on the options page, tests the connection and saves', async ({
   extension,
@@ -139,11 +140,7 @@ test('the options page speaks German to a German browser', async () => {
         `--disable-extensions-except=${chromeBuildDir}`,
         `--load-extension=${chromeBuildDir}`,
         '--lang=de',
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
+        ...quietStartArgs,
       ],
     },
   );

@@ -3,15 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from '@playwright/test';
 import { chromeBuildDir, chromiumExecutable } from './paths';
-
-export const quietStartArgs = [
-  // The network here is closed: without these Chromium spends its start on refused connections.
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--no-sandbox',
-];
+import { quietStartArgs } from './start-args';
 
 export interface LaunchOptions {
   colorScheme?: 'light' | 'dark';
