@@ -1,11 +1,23 @@
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
 import { previousReleaseBuild } from '../../e2e/support/previous-release';
 import { firefoxBuildDir, firefoxExecutable, repoRoot } from './paths';
+import { makeProfileTemplate } from './start-firefox';
 
-/** Builds the Firefox add-on once for the whole run and names the browser that will drive it. */
-export default function globalSetup(): void {
+/**
+ * Builds the Firefox add-on once for the whole run, names the browser that will drive it, and makes the
+ * profile every test's Firefox starts from (removed again after the run).
+ */
+export default async function globalSetup(project: TestProject): Promise<() => void> {
   console.log(execFileSync(firefoxExecutable(), ['--version'], { encoding: 'utf8' }).trim());
-  if (process.env.E2E_SKIP_BUILD === '1') return;
+  if (process.env.E2E_SKIP_BUILD !== '1') build();
+  const template = await makeProfileTemplate();
+  project.provide('firefoxProfileTemplate', template);
+  return () => rmSync(template, { recursive: true, force: true });
+}
+
+function build(): void {
   execFileSync('npx', ['wxt', 'build', '-b', 'firefox', '--mode', 'e2e'], {
     cwd: repoRoot,
     stdio: 'inherit',
