@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createServer } from 'vite';
 import type { WxtViteConfig } from 'wxt';
 import { appStartedByShell, withoutImagePreloads } from './app-after-shell';
+import { withFrameClickHolds } from './frame-click-holds';
 import { type BuildI18n, localeI18n } from './locale-i18n';
 
 /** A Vite plugin as WXT's own Vite knows it. */
@@ -130,7 +131,11 @@ export function prerenderFirstFrames(pages: Record<string, string>): Plugin {
   };
 }
 
-const rootWith = (markup: string) => `<div id="root">${markup}</div>`;
+/** The root element with its frame, and after it the frame's click holds. */
+function rootWith(frame: string): string {
+  const { markup, holds } = withFrameClickHolds(frame);
+  return `<div id="root">${markup}</div>${holds}`;
+}
 
 function classesOf(markup: string): string[] {
   return [...markup.matchAll(/class="([^"]*)"/g)].flatMap((match) => (match[1] ?? '').split(/\s+/));

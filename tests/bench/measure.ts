@@ -69,17 +69,19 @@ export const IN_USE_CONTROLS = ['Profile switch', 'Buttons on results', 'Buttons
  * prompt box takes typing and a Generate click is acted on), and separately when React has taken it over.
  *
  * Interactive comes first from the page's own first frame: the box is a plain textarea (what is typed there
- * is adopted by React when it hydrates) and the head script holds a Generate click until React replays it
- * (`<html data-holds-clicks>`; tests/e2e/first-frame.spec.ts shows such a click sends exactly one request).
+ * is adopted by React when it hydrates), and a Generate click is held until React replays it: by the frame
+ * itself, whose buttons each show a hidden popover the shell reads (utils/ui/frame-click-holds.ts), then by
+ * the head script (`<html data-holds-clicks>`). tests/e2e/first-frame.spec.ts shows a click held either way
+ * sends exactly one request.
  *
  * The frame's own hold is also noted the moment it starts (a mutation observer sees the attribute and the
  * parts), not only at the next animation frame: a click is dispatched when it comes, not with a frame, and
  * the shell, a module, usually starts between two frames. It counts from the frame that shows the form on.
  *
  * Each control of the first frame (FRAME_CONTROLS) is timed on its own too, from the first moment it can be
- * used: a link at once; a button while the frame holds clicks for React to replay (utils/ui/early-clicks.ts),
- * or once React's own handler is on it; a field while the frame holds (React adopts what was typed or chosen:
- * utils/ui/adopt-early-input.ts) or once React's handler is on it. Never before the frame is painted. The
+ * used: a link or a field at once (React adopts what was typed or chosen in a field: utils/ui/adopt-early-input.ts);
+ * a button while the frame (its popover) or the shell holds its clicks for React to replay
+ * (utils/ui/early-clicks.ts), or once React's own handler is on it. Never before the frame is painted. The
  * lists' painted copy holds its own clicks (utils/ui/lists-copy.ts; its slot says so as `<html>` does).
  *
  * Hydrated: React keeps a DOM node's current props under `__reactProps$…`; the box counts once its onChange
@@ -115,8 +117,13 @@ const interactiveProbe = `(() => {
     type(box, before);
     return handled;
   };
+  const heldByPopover = (button) => {
+    const hold = button.popoverTargetElement;
+    return hold !== null && hold !== undefined && hold.hasAttribute('data-frame-hold') && !button.disabled;
+  };
   const heldByTheFrame = ({ box, buttons }) => {
-    if (document.documentElement.dataset.holdsClicks === undefined) return false;
+    const holding = document.documentElement.dataset.holdsClicks !== undefined;
+    if (!holding && !buttons.every(heldByPopover)) return false;
     if (!buttons.every((button) => button.hasAttribute('data-generate') && !button.disabled)) return false;
     const before = box.value;
     setValue.call(box, before + 'x');
@@ -129,9 +136,11 @@ const interactiveProbe = `(() => {
   const usable = (element) => {
     if (!element || element.disabled) return false;
     if (element.tagName === 'A') return element.hasAttribute('href');
+    if (['TEXTAREA', 'INPUT', 'SELECT'].includes(element.tagName)) return true;
     const own = props(element);
     if (typeof own?.onClick === 'function' || typeof own?.onChange === 'function') return true;
     if (element.tagName === 'BUTTON' && element.type === 'submit' && typeof props(element.form)?.onSubmit === 'function') return true;
+    if (element.tagName === 'BUTTON' && heldByPopover(element)) return true;
     return element.closest('[data-holds-clicks]') !== null;
   };
   const timeControls = () => {

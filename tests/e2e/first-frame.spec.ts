@@ -485,6 +485,84 @@ test('side panel: a video asked for in the first frame, before React, is submitt
   expect(errors).toEqual([]);
 });
 
+/** What the frame was when the clicks of `clickBeforeTheShell` were made. */
+interface ClickBeforeTheShell {
+  /** The page shell had run (it holds clicks from then on); the frame alone held these clicks if not. */
+  shellRan: boolean;
+  /** The frame's held clicks the browser keeps, after the clicks. */
+  heldByTheFrame: number;
+}
+
+/**
+ * Injected before the page's own scripts: the moment the markup is parsed (`readyState` "interactive"),
+ * before any of its deferred scripts (the page shell is one) has run, types `prompt`, clicks the Generate
+ * button of `kind` twice and, when asked, Library once: clicks in the first frame before any script of
+ * the page could hold them.
+ */
+function clickBeforeTheShell({
+  kind,
+  prompt,
+  library,
+}: {
+  kind: string;
+  prompt: string;
+  library: boolean;
+}): void {
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState !== 'interactive') return;
+    const box = document.querySelector('textarea');
+    const generate = document.querySelector<HTMLButtonElement>(`button[data-generate="${kind}"]`);
+    const libraryButton = document.querySelector<HTMLButtonElement>('button[title^="Or press /"]');
+    if (!box || !generate || !libraryButton) throw new Error('no first frame to click in');
+    const shellRan = document.documentElement.dataset.holdsClicks !== undefined;
+    box.value = prompt;
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    generate.click();
+    generate.click();
+    if (library) libraryButton.click();
+    const click: ClickBeforeTheShell = {
+      shellRan,
+      heldByTheFrame: document.querySelectorAll('[data-frame-hold]:popover-open').length,
+    };
+    Object.assign(window, { clickBeforeTheShell: click });
+  });
+}
+
+for (const { name, kind, done, library } of [
+  { name: 'popup', kind: 'image', done: 'Image ready.', library: true },
+  { name: 'sidepanel', kind: 'video', done: 'Video submitted.', library: false },
+] as const)
+  test(`${name}: Generate clicked twice${library ? ' and Library once' : ''} in the first frame, before any script ran: each acts once`, async ({
+    extension,
+    service,
+  }) => {
+    await configure(extension, service);
+    const prompt = `a lighthouse at dusk, clicked for in the ${name}'s bare frame`;
+    const { page, errors } = await openWith(extension, name, (page) =>
+      page.addInitScript(clickBeforeTheShell, { kind, prompt, library }),
+    );
+
+    await page.waitForFunction(() => 'clickBeforeTheShell' in window);
+    const click = await page.evaluate(
+      () => (window as unknown as { clickBeforeTheShell: ClickBeforeTheShell }).clickBeforeTheShell,
+    );
+    // No script of the page had run: only the frame's HTML could keep the clicks, and it kept one per button.
+    expect(click).toEqual({ shellRan: false, heldByTheFrame: library ? 2 : 1 });
+
+    await expect(page.getByRole('status').filter({ hasText: done })).toBeVisible();
+    await expect(page.locator('textarea')).toHaveValue(prompt);
+    if (library) await expect(new LibraryPicker(page).search).toBeFocused();
+    await quiet(service);
+    const sent = kind === 'image' ? imageRequests(service) : submissionsOf(service);
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]?.body ?? '{}')).toMatchObject({ prompt });
+    // The holds are gone, and Generate image is the form's submit button again: Enter in a field of the
+    // form asks for an image, as in a page that never held anything.
+    await expect(page.locator('[data-frame-hold], [popovertarget]')).toHaveCount(0);
+    await expect(page.locator('button[data-generate="image"]')).toHaveAttribute('type', 'submit');
+    expect(errors).toEqual([]);
+  });
+
 /** What the page had parsed and shown when its modules had run (DOMContentLoaded), before React. */
 interface FrameAtParse {
   hidden: boolean;

@@ -1,4 +1,5 @@
 import { moveToSidePanel } from '../side-panel/page/panel-apis';
+import { OPENS_SIDE_PANEL_ATTRIBUTE, takeFrameHeldClicks } from './frame-click-holds';
 import { COPY_SLOT_ATTRIBUTE } from './lists-copy';
 
 /**
@@ -12,8 +13,6 @@ export type GenerateKind = 'image' | 'video';
 
 /** What each Generate button carries (components/prompts/PromptForm.tsx), so the held click finds its button again. */
 export const GENERATE_ATTRIBUTE = 'data-generate';
-/** What the popup's *Open side panel* carries (entrypoints/popup/OpenPanelButton.tsx). */
-export const OPENS_SIDE_PANEL_ATTRIBUTE = 'data-opens-side-panel';
 /** What React's profile switch carries (components/profiles/ProfileSwitch.tsx), for a profile chosen before it. */
 export const PROFILE_SWITCH_ATTRIBUTE = 'data-profile-switch';
 /** The profile chosen in the switch the shell painted (utils/ui/shell-paint.ts), as `<html data-held-profile>`. */
@@ -37,21 +36,27 @@ const frameButtons = (root: ParentNode) =>
  */
 export function holdEarlyClicks(doc: Document = document): void {
   const html = doc.documentElement;
+  const root = doc.getElementById('root');
+  const holdClick = (button: HTMLButtonElement) => {
+    if (!root) return;
+    const kind = button.getAttribute(GENERATE_ATTRIBUTE) ?? undefined;
+    if (isKind(kind)) html.dataset.heldClick = kind;
+    else if (button.hasAttribute(OPENS_SIDE_PANEL_ATTRIBUTE)) moveToSidePanel();
+    else html.dataset[HELD_BUTTON] = String(frameButtons(root).indexOf(button));
+  };
+  // Those the frame held by itself, before this script came.
+  for (const button of takeFrameHeldClicks(doc)) holdClick(button);
   const hold = (event: Event) => {
     if (html.dataset.hydrated !== undefined) {
       doc.removeEventListener('click', hold, true);
       return;
     }
-    const root = doc.getElementById('root');
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!root || !button || button.disabled || !frameButtons(root).includes(button)) return;
     // Captured at the document, before React's root listener: React never sees a click it would handle twice.
     event.preventDefault();
     event.stopImmediatePropagation();
-    const kind = button.getAttribute(GENERATE_ATTRIBUTE) ?? undefined;
-    if (isKind(kind)) html.dataset.heldClick = kind;
-    else if (button.hasAttribute(OPENS_SIDE_PANEL_ATTRIBUTE)) moveToSidePanel();
-    else html.dataset[HELD_BUTTON] = String(frameButtons(root).indexOf(button));
+    holdClick(button);
   };
   doc.addEventListener('click', hold, true);
   html.dataset.holdsClicks = '';
