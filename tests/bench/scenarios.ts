@@ -39,7 +39,7 @@ import { median, round, type Sampled, sampled } from './report';
 const VIDEO_OPTIONS = DEFAULT_SETTINGS.videoDefaults;
 const BALANCE = { selector: '[data-testid="balance"]', pattern: /credits/ };
 /** The page's first frame without any data: its form, rendered into the HTML at build time. */
-const FORM = { selector: 'button[type="submit"]', pattern: /Generate image/ };
+const FORM = { selector: 'button[data-generate="image"]', pattern: /Generate image/ };
 const BASELINE_LINE = { selector: '[data-testid="baseline"]', pattern: /credits/ };
 
 /** Saves settings and the demo key through the background from `page`, as the options page does. */
