@@ -12,7 +12,8 @@ import { readShellView } from '../utils/ui/snapshot';
  * waiting for it, and, as a file that imports nothing, it runs as soon as it has come after the markup is
  * parsed, before React; usually after that first frame (its fetch takes longer than the parse), so the
  * cached balance comes a frame later. A classic script in the head held every first paint back by its own
- * fetch (about 10 ms, a fifth of the whole). It holds a Generate click until React handles the page;
+ * fetch (about 10 ms, a fifth of the whole). It holds a click on the frame's buttons until React handles the
+ * page, taking over those the frame kept by itself before this ran (utils/ui/frame-click-holds.ts);
  * it paints the last known balance over the frame (from the snapshot the popup and the panel both keep),
  * and the profile switch, whose choice it holds for React too, and the lists as the page last drew them,
  * holding their clicks as well (utils/ui/lists-copy.ts); then it starts the page's app, whose files,
