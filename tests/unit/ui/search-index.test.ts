@@ -108,9 +108,11 @@ describe('the history page’s search index', () => {
     const query: FindQuery = { ...SHOW_ALL, text: 'kite' };
     const request: PageRequest = { count: 5, order: 'newest' };
     expect(search.searchNow(query, request)).toBeUndefined();
-    // The first page comes from the first batch; until the rest is read, nothing is answered at once.
+    // The first page comes from the first batch; while the rest is read, newest first is answered from it
+    // at once, and oldest first waits for the whole history.
     const searched = await search.search(query, request);
-    expect(search.searchNow(query, request)).toBeUndefined();
+    expect(search.searchNow(query, request)).toEqual(searched);
+    expect(search.searchNow({ ...query, order: 'oldest' }, { ...request, order: 'oldest' })).toBeUndefined();
     await search.search({ ...query, order: 'oldest' }, { ...request, order: 'oldest' });
     expect(search.searchNow(query, request)).toEqual(searched);
     const next = { ...request, after: searched.next };
@@ -126,6 +128,62 @@ describe('the history page’s search index', () => {
 
     search.reset();
     expect(search.searchNow(query, request)).toBeUndefined();
+  });
+
+  it('primed, reads its newest batch and stops, so a first search is answered at once and exactly', async () => {
+    const reads = vi.spyOn(IDBIndex.prototype, 'openKeyCursor');
+    const search = createSearchIndex(async () => db, BATCHES);
+    const common: FindQuery = { ...SHOW_ALL, text: 'kite' };
+    const request: PageRequest = { count: 5, order: 'newest' };
+    const batches = vi.spyOn(IDBIndex.prototype, 'getAll');
+    search.prime();
+    await vi.waitFor(() =>
+      expect((batches.mock.results[0]?.value as IDBRequest | undefined)?.readyState).toBe('done'),
+    );
+    // The rest waits for a search: one read however long the page stays open unsearched.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads).toHaveBeenCalledTimes(1);
+    const now = search.searchNow(common, request);
+    expect(now?.entries.map((entry) => entry.id)).toEqual(expected(common).slice(0, 5));
+    // The only heron is the oldest entry: not among the rows read, so not answered at once.
+    const heron: FindQuery = { ...SHOW_ALL, text: 'heron' };
+    expect(search.searchNow(heron, request)).toBeUndefined();
+    // Searched, the rest is read for the next keystrokes.
+    await vi.waitFor(() => expect(reads.mock.calls.length).toBeGreaterThan(1));
+    expect(await allPages(search, heron, 5)).toEqual(['e0']);
+    expect(await allPages(search, common, 5)).toEqual(expected(common));
+  });
+
+  it('primed, keeps the rows it read current while it waits, and the rest of the read takes up the others', async () => {
+    const own = await openTestHistoryDb(seeded.slice(0, 100));
+    const search = createSearchIndex(async () => own, BATCHES);
+    const query: FindQuery = { ...SHOW_ALL, text: 'kite' };
+    const request: PageRequest = { count: 5, order: 'newest' };
+    search.prime();
+    await vi.waitFor(() => expect(search.searchNow(query, request)).toBeDefined());
+
+    // Made while the page was open, newest; the newest kite removed; an old one, below the rows read, renamed.
+    const added = testEntry(9001, { prompt: 'a new kite', createdAt: 2_000_000 });
+    const newestKite = expected(query, seeded.slice(0, 100))[0] as string;
+    const old = seeded.find((entry) => entry.id === expected(query, seeded.slice(0, 100)).at(-1));
+    const renamed = { ...(old as HistoryEntry), prompt: 'renamed kite far down' };
+    await writeEntries(own, (store) => {
+      store.put(rowOf(added, 10_000));
+      store.delete(newestKite);
+      store.put(rowOf(renamed, -(seeded.indexOf(old as HistoryEntry) + 1)));
+    });
+    search.update([added.id, newestKite, renamed.id]);
+    await vi.waitFor(() => expect(search.searchNow(query, request)?.entries[0]).toEqual(added));
+    expect(search.searchNow(query, request)?.entries.map((entry) => entry.id)).not.toContain(newestKite);
+
+    const now = [
+      added,
+      ...seeded
+        .slice(0, 100)
+        .flatMap((entry) => (entry.id === newestKite ? [] : entry.id === renamed.id ? [renamed] : [entry])),
+    ];
+    expect(await allPages(search, query, 5)).toEqual(expected(query, now));
+    expect(await allPages(search, { ...SHOW_ALL, text: 'renamed' }, 5)).toEqual([renamed.id]);
   });
 
   it('follows the background’s changes entry by entry, and reads anew after a clear', async () => {

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openHistoryDb } from '../../../utils/history/background/open-history-db';
 import { type HistoryDb, rowOf } from '../../../utils/history/history-db';
 import { type FindQuery, SHOW_ALL } from '../../../utils/history/page/history-find';
-import { useHistoryWindow } from '../../../utils/history/page/use-history-window';
+import { type HistoryWindow, useHistoryWindow } from '../../../utils/history/page/use-history-window';
 import type { HistoryEntry } from '../../../utils/history/schema';
 import type { HistoryChanges } from '../../../utils/storage/items';
 import { testEntry, writeEntries } from '../support/history-db';
@@ -40,11 +40,18 @@ beforeEach(async () => {
   listeners = [];
   await put(...Array.from({ length: SIZE }, (_, i) => testEntry(i)));
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
-function renderWindow(query: FindQuery = SHOW_ALL) {
+function renderWindow(
+  query: FindQuery = SHOW_ALL,
+  open = () => Promise.resolve(db),
+  rendered: (view: HistoryWindow) => void = () => {},
+) {
   const sources = {
-    open: () => Promise.resolve(db),
+    open,
     watch: (listener: (change: HistoryChanges) => void) => {
       listeners.push(listener);
       return () => {
@@ -53,7 +60,14 @@ function renderWindow(query: FindQuery = SHOW_ALL) {
     },
     pageSize: 10,
   };
-  return renderHook(({ asked }) => useHistoryWindow(asked, sources), { initialProps: { asked: query } });
+  return renderHook(
+    ({ asked }) => {
+      const view = useHistoryWindow(asked, sources);
+      rendered(view);
+      return view;
+    },
+    { initialProps: { asked: query } },
+  );
 }
 
 const ids = (entries: readonly HistoryEntry[]) => entries.map((item) => item.id);
@@ -108,7 +122,19 @@ describe('the history window', () => {
   });
 
   it('a new query is loading from the render that asks it, and its answer is a new set of rows', async () => {
-    const { result, rerender } = renderWindow();
+    // Every read after the first page's waits, the search index's too: it cannot answer at once.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let read = false;
+    const { result, rerender } = renderWindow(
+      SHOW_ALL,
+      () => (read ? held : Promise.resolve()).then(() => db),
+      (view) => {
+        read = view.read;
+      },
+    );
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.answered).toBe(0);
 
@@ -116,6 +142,7 @@ describe('the history window', () => {
     // The old rows stay while the answer is read; "no match" must not show in between.
     expect(result.current.loading).toBe(true);
     expect(result.current.entries).toHaveLength(10);
+    release();
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.answered).toBe(1);
 
@@ -127,6 +154,19 @@ describe('the history window', () => {
     expect(result.current.loading).toBe(true);
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current.answered).toBe(2);
+  });
+
+  it('the search index reads its newest batch once the first page is read: a first search is answered at once', async () => {
+    // The index's batch read, the only read of the date index's records by the batch.
+    const batches = vi.spyOn(IDBIndex.prototype, 'getAll');
+    const { result, rerender } = renderWindow();
+    await waitFor(() =>
+      expect((batches.mock.results[0]?.value as IDBRequest | undefined)?.readyState).toBe('done'),
+    );
+    // Nobody searched yet: the newest batch is in, and the first keystroke is answered in its own render.
+    rerender({ asked: { ...SHOW_ALL, text: 'prompt 2' } });
+    expect(result.current.loading).toBe(false);
+    expect(ids(result.current.entries)).toEqual(['e24', 'e23', 'e22', 'e21']);
   });
 
   it('once the search index is read, a search is answered in the render that asks it', async () => {

@@ -56,12 +56,18 @@ interface Reading {
   grown: Promise<void>;
   /** A reset or a failure left this reading behind: it reads no further. */
   dropped: boolean;
+  /** A primed read stops after its first batch until a search wants the rest. */
+  wanted: boolean;
+  want: () => void;
+  /** Stopped there, with no batch under way. */
+  paused: boolean;
 }
 
 async function readAll(
   db: HistoryDb,
   batches: ReadBatches,
   reading: Reading,
+  wanted: Promise<void>,
   grew: () => void,
 ): Promise<Indexed[]> {
   for (let size = batches.first; ; size = batches.next) {
@@ -70,7 +76,32 @@ async function readAll(
     reading.whole = batch.length < size;
     grew();
     if (reading.whole || reading.dropped) return reading.rows;
+    if (!reading.wanted) {
+      reading.paused = true;
+      await wanted;
+      reading.paused = false;
+    }
     await new Promise((resolve) => setTimeout(resolve, 0));
+    if (reading.dropped) return reading.rows;
+  }
+}
+
+/**
+ * A paused reading brought up to date with the records of `ids`, in place: a search answers from its rows
+ * at once, and a page open for an hour may have made entries since they were read. A record older than the
+ * rows read is left out, as the read takes it up where it stopped. Only while paused: a batch under way
+ * would go on from a frontier that this moves.
+ */
+function refreshPaused(reading: Reading, ids: readonly string[], now: readonly HistoryRow[]): void {
+  if (!reading.paused || reading.dropped) return;
+  const touched = new Set(ids);
+  const rows = reading.rows;
+  for (let at = rows.length - 1; at >= 0; at--) if (touched.has((rows[at] as Indexed).id)) rows.splice(at, 1);
+  const frontier = rows.at(-1)?.key;
+  for (const row of now) {
+    const indexed = indexedOf(row);
+    if (frontier && compareKeys(indexed.key, frontier) < 0) continue;
+    rows.splice(positionBelow(rows, indexed.key), 0, indexed);
   }
 }
 
@@ -110,8 +141,17 @@ function findPage(
 export interface SearchIndex {
   /** The entries the query lets through, a page at a time, as `entriesPage` pages the whole history. */
   search(query: FindQuery, request: PageRequest, signal?: AbortSignal): Promise<EntriesPage>;
-  /** `search`'s answer at once, while the index is read and no change is being applied to it; else undefined. */
+  /**
+   * `search`'s answer at once, where it needs no read: once the index is read whole and no change is being
+   * applied to it, or, newest first, from the rows read so far when they hold a page. Else undefined. Like
+   * `search`, it has a primed read go on with the rest.
+   */
   searchNow(query: FindQuery, request: PageRequest): EntriesPage | undefined;
+  /**
+   * Reads the newest batch ahead of any search and stops there: a first keystroke on a page just opened is
+   * answered from it in its own render, not after reads that queue behind the page's opening work.
+   */
+  prime(): void;
   /** The background changed these entries: the index reads them again (an id that is gone leaves it). */
   update(ids: readonly string[]): void;
   /** The history was cleared or replaced: the next search reads it whole again. */
@@ -152,18 +192,33 @@ export function createSearchIndex(
     return next;
   };
 
-  const start = (): Promise<Indexed[]> => {
+  const start = (primed: boolean): Promise<Indexed[]> => {
     let grew = () => {};
     const growth = () =>
       new Promise<void>((resolve) => {
         grew = resolve;
       });
-    const own: Reading = { rows: [], whole: false, grown: growth(), dropped: false };
+    let wake = () => {};
+    const wanted = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    const own: Reading = {
+      rows: [],
+      whole: false,
+      grown: growth(),
+      dropped: false,
+      wanted: !primed,
+      want: () => {
+        own.wanted = true;
+        wake();
+      },
+      paused: false,
+    };
     reading = own;
     const read = readHistory(
       open,
       (db) =>
-        readAll(db, batches, own, () => {
+        readAll(db, batches, own, wanted, () => {
           const settle = grew;
           own.grown = growth();
           settle();
@@ -194,7 +249,8 @@ export function createSearchIndex(
 
   return {
     async search(query, request, signal) {
-      const current = ready ?? start();
+      const current = ready ?? start(false);
+      reading?.want();
       // Newest first, the rows read so far answer as soon as they hold a page; once whole, with every change.
       for (
         let partial = reading;
@@ -215,15 +271,39 @@ export function createSearchIndex(
       return findPage(rows, query, request) as EntriesPage;
     },
     searchNow(query, request) {
-      return settled && findPage(settled, query, request);
+      if (settled) return findPage(settled, query, request);
+      const partial = reading;
+      if (!partial || partial.whole || request.order !== 'newest') return undefined;
+      // A person is searching: the rest of the history is read, so that their next keystrokes are answered
+      // from the whole of it.
+      partial.want();
+      return findPage(partial.rows, query, request, true);
+    },
+    prime() {
+      if (!ready) start(true);
     },
     update(ids) {
       if (!ready || ids.length === 0) return;
+      // A primed read waiting for a search is brought up to date: once its first batch is in, should this
+      // change have come while the batch was read.
+      const primed = reading && !reading.wanted ? reading : undefined;
+      if (primed)
+        (primed.paused ? Promise.resolve() : primed.grown)
+          .then(() => readHistory(open, (db) => rowsByIds(db, ids), []))
+          .then(
+            (now) => refreshPaused(primed, ids, now),
+            () => {
+              // The whole read applies the change again once it is done.
+            },
+          );
       // A failed re-read leaves the index to be read whole at the next search.
       track(ready.then((rows) => apply(rows, ids)));
     },
     reset() {
-      if (reading) reading.dropped = true;
+      if (reading) {
+        reading.dropped = true;
+        reading.want();
+      }
       reading = undefined;
       ready = undefined;
       settled = undefined;

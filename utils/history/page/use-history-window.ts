@@ -223,6 +223,12 @@ export function useHistoryWindow(
     return () => run.abort();
   }, [open, search, query, pageSize, readings]);
 
+  // Once the first screenful is read, so that a search typed while the page is still busy opening is
+  // answered from memory in its own render.
+  useEffect(() => {
+    if (loaded.read) search.prime();
+  }, [loaded.read, search]);
+
   useEffect(() => {
     refreshFacts();
     return watch((change) => {
