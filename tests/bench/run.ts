@@ -406,9 +406,9 @@ const budgets: Budget[] = [
   atMost(
     'Popup bundle at open (JS+CSS gzip)',
     popupSize,
-    baselineGzip + 20 * KB,
+    baselineGzip + 15 * KB,
     'bytes',
-    'bare React + 20 KB',
+    'bare React + 15 KB',
   ),
   atMost('Popup files fetched at open but not counted', uncounted.length, 0, '', uncounted.join(', ')),
   atMost('Popup: media viewer files reachable', viewerInPopup.length, 0, '', 'unless the popup imports it'),
