@@ -49,8 +49,10 @@ function renderWindow(
   query: FindQuery = SHOW_ALL,
   open = () => Promise.resolve(db),
   rendered: (view: HistoryWindow) => void = () => {},
+  seed: readonly HistoryEntry[] = [],
 ) {
   const sources = {
+    seed,
     open,
     watch: (listener: (change: HistoryChanges) => void) => {
       listeners.push(listener);
@@ -119,6 +121,28 @@ describe('the history window', () => {
 
     rerender({ asked: { ...SHOW_ALL, text: 'prompt 2' } });
     await waitFor(() => expect(ids(result.current.entries)).toEqual(['e24', 'e23', 'e22', 'e21']));
+  });
+
+  it('the database’s answer keeps the last visit’s rows that did not change as they were shown', async () => {
+    // The snapshot of the last visit: the newest ten, one renamed since.
+    const seed = Array.from({ length: 10 }, (_, n) =>
+      n === 3 ? testEntry(24 - n, { prompt: 'named before' }) : testEntry(24 - n),
+    );
+    const { result } = renderWindow(SHOW_ALL, undefined, undefined, seed);
+    expect(result.current.entries).toBe(seed);
+    await waitFor(() => expect(result.current.read).toBe(true));
+    const shown = result.current.entries;
+    expect(ids(shown)).toEqual(ids(seed));
+    expect(shown[3]).toEqual(testEntry(21));
+    for (const [at, entry] of shown.entries()) if (at !== 3) expect(entry).toBe(seed[at]);
+    expect(result.current.answered).toBe(0);
+
+    // None changed: the list itself stays, and what is drawn from it is not worked out again.
+    cleanup();
+    const same = Array.from({ length: 10 }, (_, n) => testEntry(24 - n));
+    const again = renderWindow(SHOW_ALL, undefined, undefined, same);
+    await waitFor(() => expect(again.result.current.read).toBe(true));
+    expect(again.result.current.entries).toBe(same);
   });
 
   it('a new query is loading from the render that asks it, and its answer is a new set of rows', async () => {
