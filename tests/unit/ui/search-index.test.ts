@@ -186,6 +186,28 @@ describe('the history page’s search index', () => {
     expect(await allPages(search, { ...SHOW_ALL, text: 'renamed' }, 5)).toEqual([renamed.id]);
   });
 
+  it('primed, applies a page left open for hours its changes once when the rest is read, not once per signal', async () => {
+    const own = await openTestHistoryDb(seeded.slice(0, 100));
+    const search = createSearchIndex(async () => own, BATCHES);
+    const batches = vi.spyOn(IDBIndex.prototype, 'getAll');
+    search.prime();
+    await vi.waitFor(() =>
+      expect((batches.mock.results[0]?.value as IDBRequest | undefined)?.readyState).toBe('done'),
+    );
+    const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+    // A running job: its entry rewritten at each poll, a signal each time.
+    const job = seeded[1] as HistoryEntry;
+    for (let poll = 0; poll < 40; poll++) {
+      await writeEntries(own, (store) => store.put(rowOf({ ...job, prompt: `kite, poll ${poll}` }, -2)));
+      search.update([job.id]);
+    }
+    await vi.waitFor(() => expect(get).toHaveBeenCalledTimes(40));
+    get.mockClear();
+    // The first search reads the rest, then applies the changes once: one read of the job's entry.
+    expect(await allPages(search, { ...SHOW_ALL, text: 'poll 39' }, 5)).toEqual([job.id]);
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
   it('follows the background’s changes entry by entry, and reads anew after a clear', async () => {
     const own = await openTestHistoryDb(seeded.slice(0, 50));
     const search = createSearchIndex(async () => own, BATCHES);

@@ -61,6 +61,8 @@ interface Reading {
   want: () => void;
   /** Stopped there, with no batch under way. */
   paused: boolean;
+  /** Entries changed before a search wanted the rest: applied once, when the read is whole. */
+  changed: Set<string>;
 }
 
 async function readAll(
@@ -213,6 +215,7 @@ export function createSearchIndex(
         wake();
       },
       paused: false,
+      changed: new Set(),
     };
     reading = own;
     const read = readHistory(
@@ -224,7 +227,7 @@ export function createSearchIndex(
           settle();
         }),
       [],
-    );
+    ).then((rows) => (own.changed.size > 0 ? apply(rows, [...own.changed]) : rows));
     const ended = () => {
       if (reading === own) reading = undefined;
       grew();
@@ -287,7 +290,7 @@ export function createSearchIndex(
       // A primed read waiting for a search is brought up to date: once its first batch is in, should this
       // change have come while the batch was read.
       const primed = reading && !reading.wanted ? reading : undefined;
-      if (primed)
+      if (primed) {
         (primed.paused ? Promise.resolve() : primed.grown)
           .then(() => readHistory(open, (db) => rowsByIds(db, ids), []))
           .then(
@@ -296,6 +299,10 @@ export function createSearchIndex(
               // The whole read applies the change again once it is done.
             },
           );
+        // Once, however many signals a page left open unsearched for hours gets (a job polled every 2 s).
+        for (const id of ids) primed.changed.add(id);
+        return;
+      }
       // A failed re-read leaves the index to be read whole at the next search.
       track(ready.then((rows) => apply(rows, ids)));
     },
