@@ -333,10 +333,7 @@ try {
   );
   const backupBench = await BenchBrowser.launch(built.extensionDir);
   try {
-    const page = await quietPage(backupBench.context, backupBench.origin);
-    await saveSettings(page, service);
-    await refreshBalance(page);
-    backup = await backupSpeeds(page);
+    backup = await backupSpeeds(await prepareCachedBalance(backupBench, service));
   } finally {
     await backupBench.close();
   }
