@@ -6,6 +6,7 @@ import type { WxtViteConfig } from 'wxt';
 import { appStartedByShell, withoutImagePreloads } from './app-after-shell';
 import { withFrameClickHolds } from './frame-click-holds';
 import { type BuildI18n, localeI18n } from './locale-i18n';
+import { MODULE_SUFFIX_LENGTH } from './prune-css';
 
 /** A Vite plugin as WXT's own Vite knows it. */
 export type Plugin = Extract<NonNullable<WxtViteConfig['plugins']>[number], { name: string }>;
@@ -30,7 +31,7 @@ export function moduleSuffix(file: string): string {
     .relative(PROJECT, file.split('?')[0] ?? file)
     .split(path.sep)
     .join('/');
-  return createHash('sha256').update(relative).digest('base64url').slice(0, 5);
+  return createHash('sha256').update(relative).digest('base64url').slice(0, MODULE_SUFFIX_LENGTH);
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';

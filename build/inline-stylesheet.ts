@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ON_DEMAND_STYLE_ATTRIBUTE } from '../utils/ui/kept-lists-part';
 import { moduleSuffix, type Plugin } from './first-frame-plugin';
 import { pruneUnreachableRules, rulesOf } from './prune-css';
 
@@ -31,28 +32,39 @@ type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args:
 type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
 
 /**
- * The chunks no page loads at open. A page's entry imports its app with `import()` right after its first
- * frame (build/app-after-shell.ts), so what an entry imports that way is loaded at open too, as the bench
- * counts it (tests/bench/bundle.ts); an `import()` deeper in the app runs on demand.
+ * The chunks `page` (the path of its HTML) loads on demand. Its entry imports its app with `import()` right
+ * after its first frame (build/app-after-shell.ts), so what the entry imports that way is loaded at open
+ * too, as the bench counts it (tests/bench/bundle.ts); an `import()` deeper in the app runs on demand. Per
+ * page: a chunk the side panel loads at open (its video player) is still on demand for the popup. A page
+ * whose entry is not found has none, and so keeps every rule it may use.
  */
-function lazyChunks(bundle: Bundle): Chunk[] {
-  const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
-  const atOpen = new Set<string>();
-  const pending = chunks
-    .filter((chunk) => chunk.isEntry)
-    .flatMap((chunk) => [chunk.fileName, ...chunk.dynamicImports]);
-  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-    if (atOpen.has(file)) continue;
-    atOpen.add(file);
+function chunksOnDemand(bundle: Bundle, page: string): Chunk[] {
+  const chunkAt = (file: string) => {
     const chunk = bundle[file];
-    if (chunk?.type === 'chunk') pending.push(...chunk.imports);
-  }
-  return chunks.filter((chunk) => !atOpen.has(chunk.fileName));
+    return chunk?.type === 'chunk' ? chunk : undefined;
+  };
+  const entry = Object.values(bundle).find(
+    (file): file is Chunk => file.type === 'chunk' && file.isEntry && file.facadeModuleId === page,
+  );
+  if (!entry) return [];
+  const walk = (roots: string[], follow: (chunk: Chunk) => readonly string[]) => {
+    const seen = new Set<string>();
+    for (let file = roots.pop(); file !== undefined; file = roots.pop()) {
+      const chunk = chunkAt(file);
+      if (seen.has(file) || !chunk) continue;
+      seen.add(file);
+      roots.push(...follow(chunk));
+    }
+    return seen;
+  };
+  const atOpen = walk([entry.fileName, ...entry.dynamicImports], (chunk) => chunk.imports);
+  const reachable = walk([entry.fileName], (chunk) => [...chunk.imports, ...chunk.dynamicImports]);
+  return [...reachable].filter((file) => !atOpen.has(file)).flatMap((file) => chunkAt(file) ?? []);
 }
 
 /** A chunk's first statement that adds `css` to the page as it runs, before any of its components renders. */
 const styleStatement = (css: string) =>
-  `document.head.append(Object.assign(document.createElement("style"),{textContent:${JSON.stringify(css)}}));\n`;
+  `document.head.appendChild(Object.assign(document.createElement("style"),{textContent:${JSON.stringify(css)}})).setAttribute("${ON_DEMAND_STYLE_ATTRIBUTE}","");\n`;
 
 /**
  * Puts the stylesheet of each page in `pages` into its HTML as a `<style>` element: one file fewer to fetch
@@ -72,11 +84,13 @@ export function inlineStylesheet(...pages: string[]): Plugin {
       const inlined = new Set<string>();
       const carried = new Set<string>();
       let sheetSource = '';
-      const lazy = lazyChunks(bundle);
-      const lazyModules = new Set(lazy.flatMap((chunk) => chunk.moduleIds));
+      const lazy = new Map<string, Chunk>();
       for (const html of pages) {
         const page = bundle[html];
         if (page?.type !== 'asset' || typeof page.source !== 'string') continue;
+        const onDemandChunks = chunksOnDemand(bundle, path.resolve(html));
+        const lazyModules = new Set(onDemandChunks.flatMap((chunk) => chunk.moduleIds));
+        for (const chunk of onDemandChunks) lazy.set(chunk.fileName, chunk);
         const used = cssModulesOf(this, path.resolve(html));
         const never = [...this.getModuleIds()].filter((id) => isCssModule(id) && !used.has(id));
         const onDemand = [...used].filter((id) => lazyModules.has(id));
@@ -95,7 +109,7 @@ export function inlineStylesheet(...pages: string[]): Plugin {
           },
         );
       }
-      for (const chunk of lazy) {
+      for (const chunk of lazy.values()) {
         const own = new Set(chunk.moduleIds.filter((id) => carried.has(id)).map(moduleSuffix));
         const css = rulesOf(sheetSource, own);
         if (css) chunk.code = styleStatement(css) + chunk.code;

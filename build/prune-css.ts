@@ -9,10 +9,24 @@
 
 const CLASS = /\.(-?[_a-zA-Z][\w-]*)/g;
 
+/**
+ * How many characters of base64url a module's suffix has. Fixed, since they may be `_` or `-` too: read
+ * after the last `_`, `_item_7f5_S` named a module "S", so its rules stayed in every page's sheet.
+ */
+export const MODULE_SUFFIX_LENGTH = 5;
+
+/** The module suffix of a scoped class name, `_<local>_<suffix>`; undefined for any other class. */
+function suffixOf(name: string): string | undefined {
+  const separator = name.length - MODULE_SUFFIX_LENGTH - 1;
+  return name.startsWith('_') && separator > 1 && name[separator] === '_'
+    ? name.slice(separator + 1)
+    : undefined;
+}
+
 function namesModule(selector: string, modules: ReadonlySet<string>): boolean {
   for (const [, name = ''] of selector.matchAll(CLASS)) {
-    const suffix = name.slice(name.lastIndexOf('_') + 1);
-    if (name.startsWith('_') && modules.has(suffix)) return true;
+    const suffix = suffixOf(name);
+    if (suffix !== undefined && modules.has(suffix)) return true;
   }
   return false;
 }

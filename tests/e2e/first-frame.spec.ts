@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { LISTS_COPY_KEY } from '../../utils/ui/lists-copy';
 import { BatchControls } from './pages/batch';
 import { LibraryPicker } from './pages/library';
 import { RealSidePanel } from './pages/panel';
@@ -332,7 +333,7 @@ test('popup, a later open: the recent results show before React; Generate again 
   const earlier = await extension.openPage('popup');
   await expect(earlier.getByTestId('history-entry')).toHaveCount(2);
   await expect
-    .poll(() => earlier.evaluate(() => localStorage.getItem('promptcast:lists-copy:v1') ?? ''))
+    .poll(() => earlier.evaluate((key) => localStorage.getItem(key) ?? '', LISTS_COPY_KEY))
     .toContain(prompts[0]);
   await earlier.close();
   await quiet(service);
@@ -343,6 +344,11 @@ test('popup, a later open: the recent results show before React; Generate again 
   // Painted from the copy: React has not run, yet the entries and their buttons are there.
   await expect(regenerate).toBeVisible();
   await expect(page.getByText('Loading…')).toBeHidden();
+  // Dressed by the rules kept with the copy, which the page's own sheet no longer carries: a bare list
+  // would show bullets, and its entries no boxes.
+  const paintedList = page.locator('[data-lists-copy] ul').first();
+  await expect(paintedList).toHaveCSS('list-style-type', 'none');
+  await expect(page.locator('[data-lists-copy] [data-entry-id]').first()).toHaveCSS('border-style', 'solid');
   await regenerate.click();
   await expect(html).not.toHaveAttribute('data-hydrated');
   await expect(html).toHaveAttribute('data-held-entry-control');
@@ -376,7 +382,7 @@ test('popup, a later open: a batch at work shows its buttons before React; Pause
   const earlier = await extension.openPage('popup');
   await expect(new BatchControls(earlier).pause).toBeVisible();
   await expect
-    .poll(() => earlier.evaluate(() => localStorage.getItem('promptcast:lists-copy:v1') ?? ''))
+    .poll(() => earlier.evaluate((key) => localStorage.getItem(key) ?? '', LISTS_COPY_KEY))
     .toContain('Pause sending');
   await earlier.close();
 

@@ -1,12 +1,15 @@
+import { type KeptPart, keptPart, ON_DEMAND_STYLE_ATTRIBUTE } from './kept-lists-part';
 import {
   COPY_SLOT_ATTRIBUTE,
   ENTRY_ATTRIBUTE,
   LISTS_COPY_KEY,
   LISTS_PARTS,
   type ListsPart,
-  MAX_PART_CHARS,
   PART_ATTRIBUTE,
 } from './lists-copy';
+
+/** The key of the copy before its rules were kept with it: left behind by an update, it goes. */
+const OLD_COPY_KEY = 'promptcast:lists-copy:v1';
 
 /** Changes come in bursts (a list drawn, a clock ticking each second): one write after each burst. */
 const SETTLE_MS = 1000;
@@ -44,14 +47,18 @@ function copyOf(part: Element, room: number): { markup: string; entries: number 
   return { markup: copy.innerHTML, entries: Math.min(entries.length, room) };
 }
 
+/** The rules the chunks loaded so far added for their own CSS modules: those that dress the lists now. */
+const onDemandRules = (doc: Document) =>
+  [...doc.querySelectorAll(`style[${ON_DEMAND_STYLE_ATTRIBUTE}]`)].map((style) => style.textContent).join('');
+
 /**
  * Keeps the copy of the lists that the next open paints first (lists-copy.ts): each live part's markup
- * as it settles, and at once when the page is hidden or closed. A part still showing the painted copy is
- * left as kept.
+ * and the rules that dress it, as it settles, and at once when the page is hidden or closed. A part still
+ * showing the painted copy is left as kept, with the rules kept with it.
  */
 export function keepListsCopy(
   doc: Document = document,
-  store: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
+  store: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = localStorage,
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const write = () => {
@@ -61,18 +68,20 @@ export function keepListsCopy(
       const kept: Partial<Record<ListsPart, unknown>> = Object(
         JSON.parse(store.getItem(LISTS_COPY_KEY) ?? '{}'),
       );
-      const copy: Partial<Record<ListsPart, string>> = {};
+      const css = onDemandRules(doc);
+      const copy: Partial<Record<ListsPart, KeptPart>> = {};
       let room = MAX_COPY_ENTRIES;
       for (const part of LISTS_PARTS) {
         const element = doc.querySelector(`#root [${PART_ATTRIBUTE}="${part}"]`);
         if (!element) continue;
         // A part still showing the painted copy is kept as it was: React has drawn nothing newer.
         const live = element.querySelector(`[${COPY_SLOT_ATTRIBUTE}]`) ? undefined : copyOf(element, room);
-        const markup = live ? live.markup : kept[part];
         room -= live?.entries ?? 0;
-        if (typeof markup === 'string' && markup.length <= MAX_PART_CHARS) copy[part] = markup;
+        const next = live ? keptPart({ markup: live.markup, css }) : keptPart(kept[part]);
+        if (next) copy[part] = next;
       }
       store.setItem(LISTS_COPY_KEY, JSON.stringify(copy));
+      store.removeItem(OLD_COPY_KEY);
     } catch {
       // A full or disabled localStorage only costs the next open its painted lists.
     }

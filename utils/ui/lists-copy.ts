@@ -7,16 +7,15 @@
  * React's lists replace it, then given to the same control of the same entry, once; a control React no
  * longer shows gets nothing (held-entry-control.ts). This file holds what they share.
  *
- * The copy is the page's own markup, as React escaped it, and holds nothing the lists do not show.
+ * The copy is the page's own markup, as React escaped it, and holds nothing the lists do not show, with
+ * the rules that dress it (kept-lists-part.ts).
  */
 
 export type ListsPart = 'jobs' | 'recent';
 export const LISTS_PARTS: readonly ListsPart[] = ['jobs', 'recent'];
 
-export const LISTS_COPY_KEY = 'promptcast:lists-copy:v1';
-/** Larger parts (say, hundreds of jobs) are not kept: reading and painting them would hold the first frame. */
-export const MAX_PART_CHARS = 64 * 1024;
-
+/** v1 kept markup alone, which the page's own sheet no longer dresses: such a copy is not painted. */
+export const LISTS_COPY_KEY = 'promptcast:lists-copy:v2';
 /** On the element that holds a part, live or painted (components/history/EntryLists.tsx). */
 export const PART_ATTRIBUTE = 'data-lists-part';
 /** On the slot React keeps empty for the painted copy, inside the part, until its own list replaces it. */

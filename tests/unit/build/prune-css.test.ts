@@ -23,6 +23,16 @@ describe('a page’s inline stylesheet without rules of modules it cannot load',
     );
   });
 
+  it('reads a suffix that holds `_` or `-` whole: the last five characters, after the class’s own name', () => {
+    const css =
+      '._item_7f5_S{gap:0}._thumb__PjUG{width:1px}._batch_FH3w_{margin:0}._row_-ab-c{gap:1px}' +
+      '._7f5_S{color:red}._a_b_c{color:blue}';
+    expect(pruneUnreachableRules(css, new Set(['7f5_S', '_PjUG', 'FH3w_']))).toBe(
+      '._row_-ab-c{gap:1px}._7f5_S{color:red}._a_b_c{color:blue}',
+    );
+    expect(rulesOf(css, new Set(['-ab-c']))).toBe('._row_-ab-c{gap:1px}');
+  });
+
   it('counts no brace inside a quoted string, and leaves a sheet with nothing to drop as it is', () => {
     const quoted = '._grid_GRIDx::before{content:"{"}[data-x="}"]._a_list1{content:\'}\'}';
     expect(pruneUnreachableRules(quoted, unreachable)).toBe('[data-x="}"]._a_list1{content:\'}\'}');

@@ -10,13 +10,8 @@ import type { PromptActions } from '@/utils/prompts/page/use-prompt-actions';
 import { holdEarlyClicks } from '@/utils/ui/early-clicks';
 import { CONTROL_WAIT_MS, releaseHeldCopyClick } from '@/utils/ui/held-entry-control';
 import { hydratePage } from '@/utils/ui/hydrate-page';
-import {
-  COPY_SLOT_ATTRIBUTE,
-  forgetListsCopy,
-  LISTS_COPY_KEY,
-  MAX_PART_CHARS,
-  PART_ATTRIBUTE,
-} from '@/utils/ui/lists-copy';
+import { MAX_CSS_CHARS, MAX_PART_CHARS, ON_DEMAND_STYLE_ATTRIBUTE } from '@/utils/ui/kept-lists-part';
+import { COPY_SLOT_ATTRIBUTE, forgetListsCopy, LISTS_COPY_KEY, PART_ATTRIBUTE } from '@/utils/ui/lists-copy';
 import { keepListsCopy, MAX_COPY_ENTRIES } from '@/utils/ui/lists-copy-keeper';
 import { paintListsCopy } from '@/utils/ui/lists-copy-paint';
 
@@ -82,6 +77,7 @@ function Page({
 }
 
 function framePage(copy: unknown) {
+  document.head.innerHTML = '';
   localStorage.setItem(LISTS_COPY_KEY, typeof copy === 'string' ? copy : JSON.stringify(copy));
   document.documentElement.lang = 'en';
   document.body.innerHTML = `<div id="root">${renderToString(<Lists live={false} entries={[]} onAct={() => undefined} />)}</div>`;
@@ -90,33 +86,57 @@ function framePage(copy: unknown) {
   return document.getElementById('root') as HTMLElement;
 }
 
+/** A part as the keeper keeps it. */
+const kept = (markup: string, css = '') => ({ markup, css });
+
 const copyButton = (name: string) =>
   document.querySelector<HTMLButtonElement>(`[${COPY_SLOT_ATTRIBUTE}] button[aria-label="${name}"]`);
 
 afterEach(() => {
   localStorage.clear();
+  document.head.innerHTML = '';
   document.body.innerHTML = '';
   for (const key of Object.keys(document.documentElement.dataset))
     delete document.documentElement.dataset[key];
 });
 
 describe('the lists painted from their kept copy', () => {
-  it('shows the kept entries in the frame, before React, and holds its clicks', () => {
-    framePage({ recent: `<ul>${entryMarkup('e1', 'a fox')}</ul>`, jobs: '' });
+  it('shows the kept entries in the frame, dressed by the rules kept with them, before React, and holds its clicks', () => {
+    framePage({
+      recent: kept(`<ul>${entryMarkup('e1', 'a fox')}</ul>`, 'li[data-entry-id]{display:grid}'),
+      jobs: kept('', 'li[data-entry-id]{display:grid}'),
+    });
     const slot = document.querySelector<HTMLElement>(`[${COPY_SLOT_ATTRIBUTE}]`);
     expect(slot?.textContent).toContain('a fox');
     expect(slot?.dataset.holdsClicks).toBe('');
+    // The rules come once, however many parts they dressed, and apply to the painted entries.
+    expect([...document.head.querySelectorAll('style')].map((style) => style.textContent)).toEqual([
+      'li[data-entry-id]{display:grid}',
+    ]);
+    const entry = slot?.querySelector('li') as HTMLElement;
+    expect(getComputedStyle(entry).display).toBe('grid');
   });
 
-  it('paints nothing from a copy that is unreadable, of the wrong shape, or too large', () => {
-    for (const copy of ['{not json', '[1,2]', { recent: 42 }, { recent: 'x'.repeat(MAX_PART_CHARS + 1) }]) {
+  it('paints nothing from a copy that is unreadable, of the wrong shape, too large, or kept without its rules', () => {
+    for (const copy of [
+      '{not json',
+      '[1,2]',
+      { recent: 42 },
+      { recent: `<ul>${entryMarkup('e1', 'a fox')}</ul>` },
+      { recent: { markup: `<ul>${entryMarkup('e1', 'a fox')}</ul>` } },
+      { recent: kept('x'.repeat(MAX_PART_CHARS + 1)) },
+      { recent: kept(`<ul>${entryMarkup('e1', 'a fox')}</ul>`, 'x'.repeat(MAX_CSS_CHARS + 1)) },
+    ]) {
       framePage(copy);
       expect(document.querySelector(`[${COPY_SLOT_ATTRIBUTE}]`)?.innerHTML).toBe('');
+      expect(document.head.querySelector('style')).toBeNull();
     }
   });
 
   it('gives a click held on the copy to the same control of the same entry once React draws it: once', async () => {
-    const root = framePage({ recent: `<ul>${entryMarkup('e2', 'a cat')}${entryMarkup('e1', 'a fox')}</ul>` });
+    const root = framePage({
+      recent: kept(`<ul>${entryMarkup('e2', 'a cat')}${entryMarkup('e1', 'a fox')}</ul>`),
+    });
     const acted: string[] = [];
     copyButton('Regenerate: a fox')?.click();
     hydratePage(root, 'en', <Page onAct={(what) => acted.push(what)} entries={[]} />);
@@ -139,7 +159,7 @@ describe('the lists painted from their kept copy', () => {
   });
 
   it('drops a click held for an entry React no longer shows', async () => {
-    const root = framePage({ recent: `<ul>${entryMarkup('gone', 'deleted since')}</ul>` });
+    const root = framePage({ recent: kept(`<ul>${entryMarkup('gone', 'deleted since')}</ul>`) });
     const acted: string[] = [];
     copyButton('Regenerate: deleted since')?.click();
     hydratePage(root, 'en', <Page onAct={(what) => acted.push(what)} entries={[]} />);
@@ -154,7 +174,7 @@ describe('the lists painted from their kept copy', () => {
       const keep = `<li data-entry-id="e1"><p>a fox</p><button type="button">Keep a copy</button></li>`;
       const acted: string[] = [];
       for (const drawnAfterMs of [300, CONTROL_WAIT_MS + 500]) {
-        const root = framePage({ recent: `<ul>${keep}</ul>` });
+        const root = framePage({ recent: kept(`<ul>${keep}</ul>`) });
         document
           .querySelector<HTMLButtonElement>(`[${COPY_SLOT_ATTRIBUTE}] [data-entry-id="e1"] button`)
           ?.click();
@@ -185,7 +205,7 @@ describe('the lists painted from their kept copy', () => {
   });
 
   it("keeps the frame's own held buttons apart from the copy's", async () => {
-    const root = framePage({ recent: `<ul>${entryMarkup('e1', 'a fox')}</ul>` });
+    const root = framePage({ recent: kept(`<ul>${entryMarkup('e1', 'a fox')}</ul>`) });
     const acted: string[] = [];
     copyButton('Regenerate: a fox')?.click();
     expect(document.documentElement.dataset.heldButton).toBeUndefined();
@@ -211,32 +231,38 @@ describe('keepListsCopy', () => {
       vi.advanceTimersByTime(1000);
       stop();
       const kept = JSON.parse(localStorage.getItem(LISTS_COPY_KEY) ?? '{}');
-      expect(kept.jobs.match(/data-entry-id/g)).toHaveLength(MAX_COPY_ENTRIES);
-      expect(kept.jobs).toContain(`job ${MAX_COPY_ENTRIES - 1}</li>`);
-      expect(kept.jobs).not.toContain(`job ${MAX_COPY_ENTRIES}</li>`);
+      expect(kept.jobs.markup.match(/data-entry-id/g)).toHaveLength(MAX_COPY_ENTRIES);
+      expect(kept.jobs.markup).toContain(`job ${MAX_COPY_ENTRIES - 1}</li>`);
+      expect(kept.jobs.markup).not.toContain(`job ${MAX_COPY_ENTRIES}</li>`);
       expect(kept.recent).toBeUndefined();
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it('keeps each live part as it settles, without page-bound media, and a painted part as it was kept', async () => {
+  it('keeps each live part as it settles, with the rules that dress it, without page-bound media, and a painted part as it was kept', async () => {
     vi.useFakeTimers();
     try {
-      localStorage.setItem(LISTS_COPY_KEY, JSON.stringify({ jobs: '<p>kept jobs</p>' }));
+      localStorage.setItem(LISTS_COPY_KEY, JSON.stringify({ jobs: kept('<p>kept jobs</p>', 'p{margin:0}') }));
+      localStorage.setItem('promptcast:lists-copy:v1', JSON.stringify({ jobs: '<p>older jobs</p>' }));
+      // What the lists' chunks added for their rules; the page's own sheet is no part of the copy.
+      document.head.innerHTML = `<style>html{margin:0}</style><style ${ON_DEMAND_STYLE_ATTRIBUTE}>li{gap:1px}</style><style ${ON_DEMAND_STYLE_ATTRIBUTE}>img{width:9px}</style>`;
       document.body.innerHTML = `<div id="root">
         <div ${PART_ATTRIBUTE}="jobs"><div ${COPY_SLOT_ATTRIBUTE}><p>painted</p></div></div>
         <div ${PART_ATTRIBUTE}="recent"><ul><li data-entry-id="e1"><img src="blob:chrome-extension://x/1" alt="a fox"><img src="https://cdn.example/fox.png" alt="remote"><video src="https://cdn.example/fox.mp4" controls></video></li></ul></div>
       </div>`;
       const stop = keepListsCopy();
       vi.advanceTimersByTime(1000);
-      const kept = JSON.parse(localStorage.getItem(LISTS_COPY_KEY) ?? '{}');
-      expect(kept.jobs).toBe('<p>kept jobs</p>');
-      expect(kept.recent).toContain('data-entry-id="e1"');
+      const copy = JSON.parse(localStorage.getItem(LISTS_COPY_KEY) ?? '{}');
+      expect(copy.jobs).toEqual(kept('<p>kept jobs</p>', 'p{margin:0}'));
+      expect(copy.recent.markup).toContain('data-entry-id="e1"');
+      expect(copy.recent.css).toBe('li{gap:1px}img{width:9px}');
       // Media is kept without its files (their boxes stay): loaded in the first frame, they held it back.
-      expect(kept.recent).not.toContain('blob:');
-      expect(kept.recent).not.toMatch(/fox\.png|fox\.mp4/);
-      expect(kept.recent).toContain('preload="none"');
+      expect(copy.recent.markup).not.toContain('blob:');
+      expect(copy.recent.markup).not.toMatch(/fox\.png|fox\.mp4/);
+      expect(copy.recent.markup).toContain('preload="none"');
+      // The copy kept before its rules were is gone: painted, it would show undressed.
+      expect(localStorage.getItem('promptcast:lists-copy:v1')).toBeNull();
       // A later change is kept once it settles; a part over the bound is not kept at all.
       const recent = document.querySelector(`[${PART_ATTRIBUTE}="recent"]`);
       if (recent) recent.innerHTML = `<p>${'x'.repeat(MAX_PART_CHARS)}</p>`;
@@ -260,10 +286,11 @@ describe('EntryLists and the kept copy', () => {
     batchBusy: false,
     submitted: new Set(),
   };
-  const kept = { recent: entryMarkup('a', 'a kept lantern') };
-
   it('forgets the copy only once storage, not the snapshot, says the history is empty', async () => {
-    localStorage.setItem(LISTS_COPY_KEY, JSON.stringify(kept));
+    localStorage.setItem(
+      LISTS_COPY_KEY,
+      JSON.stringify({ recent: kept(entryMarkup('a', 'a kept lantern')) }),
+    );
     const lists = (read: boolean) => (
       <EntryLists history={[]} read={read} actions={actions} now={0} onEdit={() => undefined} />
     );
