@@ -1,7 +1,8 @@
 import type { ErrorInfo } from '@/utils/errors';
-import { describeError, formatCredits, t, uiLanguage } from '@/utils/i18n';
+import { formatCredits, t, uiLanguage } from '@/utils/i18n';
 import type { Balance } from '@/utils/messaging/protocol';
 import { formatRelativeTime } from '@/utils/ui/format';
+import { DescribedError } from '../DescribedError';
 import styles from './BalanceBadge.module.css';
 
 interface Props {
@@ -55,9 +56,13 @@ export function BalanceBadge({ balance, error, checking, now, onRefresh }: Props
         ) : null}
       </div>
       {error ? (
-        <p className={styles.error} role="alert">
-          {t('balanceRefreshFailed', describeError(error))}
-        </p>
+        <DescribedError error={error}>
+          {(sentence) => (
+            <p className={styles.error} role="alert">
+              {t('balanceRefreshFailed', sentence)}
+            </p>
+          )}
+        </DescribedError>
       ) : null}
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { describeError } from '@/utils/describe-error';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { describeError, formatCount, t } from '@/utils/i18n';
+import { formatCount, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { truncate } from '@/utils/ui/format';
 import { useCommand } from '@/utils/ui/hooks';

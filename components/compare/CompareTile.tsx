@@ -9,8 +9,9 @@ import {
 import { useZoomGestures } from '@/utils/compare/page/use-zoom-gestures';
 import { transformOf, type ZoomView } from '@/utils/compare/zoom';
 import { useMediaSource } from '@/utils/copies/page/use-media-source';
+import { describeError } from '@/utils/describe-error';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { describeError, formatCredits, t } from '@/utils/i18n';
+import { formatCredits, t } from '@/utils/i18n';
 import { formatElapsed } from '@/utils/ui/format';
 import controls from '../controls.module.css';
 import { CopiesContext } from '../copies/CopiesContext';

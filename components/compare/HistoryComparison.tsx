@@ -1,11 +1,12 @@
 import { type KeyboardEvent, type SyntheticEvent, useCallback, useEffect, useId } from 'react';
 import { comparisonGroups } from '@/utils/compare/comparisons';
 import { compareCommands } from '@/utils/compare/page/compare-commands';
+import { describeError } from '@/utils/describe-error';
 import type { HistoryDb } from '@/utils/history/history-db';
 import { entriesOfBatch } from '@/utils/history/page/history-reader';
 import { useHistoryRead } from '@/utils/history/page/use-history-read';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { describeError, t } from '@/utils/i18n';
+import { t } from '@/utils/i18n';
 import type { ShownModel } from '@/utils/profiles/page/profiles-view';
 import type { Settings } from '@/utils/settings/schema';
 import { useModalDialog } from '@/utils/ui/use-modal-dialog';

@@ -1,9 +1,10 @@
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { describeError } from '@/utils/describe-error';
 import { toErrorInfo } from '@/utils/error-info';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { canRequestHostAccess, hasHostAccess, hostPatterns, requestHostAccess } from '@/utils/host-access';
-import { describeError, t } from '@/utils/i18n';
+import { t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import controls from '../controls.module.css';
 import { ErrorMessage } from '../ErrorMessage';

@@ -1,6 +1,7 @@
 import { capToFitMb } from '@/utils/copies/cap-fit';
 import type { EntryCopy } from '@/utils/copies/copies-schema';
-import { describeError, t, uiLanguage } from '@/utils/i18n';
+import { describeError } from '@/utils/describe-error';
+import { t, uiLanguage } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { formatBytes } from '@/utils/ui/format-bytes';
 import { useCommand } from '@/utils/ui/hooks';

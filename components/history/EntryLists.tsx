@@ -8,7 +8,7 @@ import type { PromptActions } from '@/utils/prompts/page/use-prompt-actions';
 import { useAfterFirstPaint } from '@/utils/ui/hooks';
 import { forgetListsCopy, PART_ATTRIBUTE } from '@/utils/ui/lists-copy';
 import { openExtensionPage } from '@/utils/ui/navigation';
-import { viewOnDemand } from '@/utils/ui/on-demand';
+import { onDemandExport } from '@/utils/ui/on-demand';
 import styles from '../PageSections.module.css';
 import { CopySlot } from './CopySlot';
 
@@ -17,10 +17,10 @@ const RECENT_LIMIT = 5;
 // The lists are no part of the first frame (they are drawn a frame after it; until then the page shows the
 // copy it kept of them, utils/ui/lists-copy.ts), and an empty history needs neither: their code, most of
 // what draws an entry, is fetched when there is one to draw.
-const useJobList = viewOnDemand(() =>
+const useJobList = onDemandExport(() =>
   import('@/components/prompts/JobList').then((module) => module.JobList),
 );
-const useHistoryList = viewOnDemand(() =>
+const useHistoryList = onDemandExport(() =>
   import('@/components/history/HistoryList').then((module) => module.HistoryList),
 );
 

@@ -1,7 +1,8 @@
 import { useContext } from 'react';
+import { describeError } from '@/utils/describe-error';
 import { waitingOrigin, waitsForUnlock } from '@/utils/history/page/entries';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { describeError, formatCredits, t } from '@/utils/i18n';
+import { formatCredits, t } from '@/utils/i18n';
 import { formatElapsed } from '@/utils/ui/format';
 import { KeyStatusContext } from '../keys/KeyStatusContext';
 import { MediaActions } from '../media/MediaActions';

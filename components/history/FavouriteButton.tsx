@@ -1,4 +1,5 @@
-import { describeError, t } from '@/utils/i18n';
+import { describeError } from '@/utils/describe-error';
+import { t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { truncate } from '@/utils/ui/format';
 import { useCommand } from '@/utils/ui/hooks';

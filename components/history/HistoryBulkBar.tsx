@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
+import { describeError } from '@/utils/describe-error';
 import { downloadEntryFiles } from '@/utils/downloads/page/download-command';
 import { savedFileChoices } from '@/utils/downloads/page/saved-file-choices';
 import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { describeError, t } from '@/utils/i18n';
+import { t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { truncate } from '@/utils/ui/format';
 import { ConfirmButtons } from '../ConfirmButtons';

@@ -1,8 +1,9 @@
 import { type ChangeEvent, useId, useState } from 'react';
+import { describeError } from '@/utils/describe-error';
 import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryFile } from '@/utils/history/transfer';
-import { describeError, t } from '@/utils/i18n';
+import { t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { ConfirmButtons } from '../ConfirmButtons';
 import controls from '../controls.module.css';

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
+import { describeError } from '@/utils/describe-error';
 import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
-import { describeError, t } from '@/utils/i18n';
+import { t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import controls from '../controls.module.css';
 import { ErrorMessage } from '../ErrorMessage';

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
+import { describeError } from '@/utils/describe-error';
 import { type ErrorInfo, toErrorInfo } from '@/utils/error-info';
-import { describeError, t } from '@/utils/i18n';
+import { t } from '@/utils/i18n';
 import { MAX_LIBRARY_NAME } from '@/utils/library/limits';
 import type { LibraryPrompt } from '@/utils/library/schema';
 import { tagsOf } from '@/utils/library/view';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { describeError } from '@/utils/describe-error';
 import { downloadEntryFiles } from '@/utils/downloads/page/download-command';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { describeError, t } from '@/utils/i18n';
+import { t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { useCommand } from '@/utils/ui/hooks';
 import { openInTab } from '@/utils/ui/navigation';

@@ -1,9 +1,10 @@
 import { type KeyboardEvent, type MouseEvent, type SyntheticEvent, useEffect, useId, useState } from 'react';
 import type { MediaItem } from '@/utils/copies/page/media-items';
+import { describeError } from '@/utils/describe-error';
 import { FrameProblem, saveFrame } from '@/utils/downloads/page/save-frame';
 import { toErrorInfo } from '@/utils/error-info';
 import { chooseFrameAsThumbnail } from '@/utils/history/page/frame-thumbnail';
-import { describeError, t } from '@/utils/i18n';
+import { t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { useModalDialog } from '@/utils/ui/use-modal-dialog';
 import controls from '../controls.module.css';

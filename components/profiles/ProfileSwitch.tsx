@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import controls from '@/components/controls.module.css';
 import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
-import { describeError, t } from '@/utils/i18n';
+import { t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { profileLabel, type ShownProfiles } from '@/utils/profiles/page/profiles-view';
 import { PROFILE_SWITCH_ATTRIBUTE } from '@/utils/ui/early-clicks';
 import { PROFILE_SLOT, PROFILE_SLOT_LABEL } from '@/utils/ui/shell-paint';
+import { DescribedError } from '../DescribedError';
 import { ErrorMessage } from '../ErrorMessage';
 import styles from './ProfileSwitch.module.css';
 
@@ -48,7 +49,11 @@ export function ProfileSwitch({ profiles }: { profiles: ShownProfiles }) {
           </option>
         ))}
       </select>
-      {error ? <ErrorMessage inline>{t('profileSwitchFailed', describeError(error))}</ErrorMessage> : null}
+      {error ? (
+        <DescribedError error={error}>
+          {(sentence) => <ErrorMessage inline>{t('profileSwitchFailed', sentence)}</ErrorMessage>}
+        </DescribedError>
+      ) : null}
     </span>
   );
 }

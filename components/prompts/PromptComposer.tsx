@@ -1,4 +1,4 @@
-import { describeError, t } from '@/utils/i18n';
+import { t } from '@/utils/i18n';
 import type { PromptPage } from '@/utils/prompts/page/use-prompt-page';
 import type { VideoOptions } from '@/utils/settings/schema';
 import { fromDraft, type VideoOptionsDraft } from '@/utils/settings/video-options';
@@ -6,6 +6,7 @@ import { formatElapsed } from '@/utils/ui/format';
 import { openOptions } from '@/utils/ui/navigation';
 import { onDemand } from '@/utils/ui/on-demand';
 import controls from '../controls.module.css';
+import { DescribedError } from '../DescribedError';
 import { ErrorMessage } from '../ErrorMessage';
 import { StatusMessage } from '../StatusMessage';
 import { PromptForm } from './PromptForm';
@@ -91,7 +92,11 @@ export function PromptComposer({ page, now }: Props) {
         </StatusMessage>
       ) : null}
       {actions.notice && !busyText ? <StatusMessage tone="success">{actions.notice}</StatusMessage> : null}
-      {actions.error ? <ErrorMessage>{describeError(actions.error)}</ErrorMessage> : null}
+      {actions.error ? (
+        <DescribedError error={actions.error}>
+          {(sentence) => <ErrorMessage>{sentence}</ErrorMessage>}
+        </DescribedError>
+      ) : null}
       {actions.goOnce ? (
         <button type="button" className={controls.button} onClick={actions.goOnce}>
           {t('overBudgetGoOn')}

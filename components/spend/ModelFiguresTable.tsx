@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
+import { describeError } from '@/utils/describe-error';
 import { modelFigures } from '@/utils/history/model-figures';
 import { useFiguresPeriod } from '@/utils/history/page/model-figures-reader';
-import { describeError, formatCredits, t, uiLanguage } from '@/utils/i18n';
+import { formatCredits, t, uiLanguage } from '@/utils/i18n';
 import type { ShownProfiles } from '@/utils/profiles/page/profiles-view';
 import { formatNumber } from '@/utils/ui/format';
 import { ErrorMessage } from '../ErrorMessage';

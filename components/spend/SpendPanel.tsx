@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
-import { describeError, formatCredits, t } from '@/utils/i18n';
+import { describeError } from '@/utils/describe-error';
+import { formatCredits, t } from '@/utils/i18n';
 import type { ShownProfiles } from '@/utils/profiles/page/profiles-view';
 import { dailySpend } from '@/utils/spend/daily-spend';
 import { useSpendDays, useToday } from '@/utils/spend/page/use-spend';

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { t } from '@/utils/i18n';
 import type { ShownProfiles } from '@/utils/profiles/page/profiles-view';
-import { viewOnDemand } from '@/utils/ui/on-demand';
+import { onDemandExport } from '@/utils/ui/on-demand';
 import styles from './Spend.module.css';
 
-const useSpendPanel = viewOnDemand(() => import('./SpendPanel').then((module) => module.default));
+const useSpendPanel = onDemandExport(() => import('./SpendPanel').then((module) => module.default));
 
 interface Props {
   /** Undefined until the profiles were read: the section waits for them to name whose spend it shows. */

@@ -2,8 +2,9 @@ import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'reac
 import controls from '@/components/controls.module.css';
 import { ErrorMessage } from '@/components/ErrorMessage';
 import { StatusMessage } from '@/components/StatusMessage';
+import { describeError } from '@/utils/describe-error';
 import { AppError } from '@/utils/error-info';
-import { describeError, t } from '@/utils/i18n';
+import { t } from '@/utils/i18n';
 import { MAX_LIBRARY_NAME } from '@/utils/library/limits';
 import { menuPrompts } from '@/utils/library/pins';
 import type { LibraryPrompt } from '@/utils/library/schema';

@@ -1,5 +1,6 @@
 import { ErrorMessage } from '@/components/ErrorMessage';
-import { describeError, t } from '@/utils/i18n';
+import { describeError } from '@/utils/describe-error';
+import { t } from '@/utils/i18n';
 import { useProfiles } from '@/utils/profiles/page/use-profiles';
 import { onDemand } from '@/utils/ui/on-demand';
 import { useKeyStatus, useSettings } from '@/utils/ui/stored-data';

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import controls from '@/components/controls.module.css';
 import { ErrorMessage } from '@/components/ErrorMessage';
+import { describeError } from '@/utils/describe-error';
 import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
-import { describeError, t } from '@/utils/i18n';
+import { t } from '@/utils/i18n';
 import type { RequestOf, RequestType, ResponseData } from '@/utils/messaging/protocol';
 import { send } from '@/utils/messaging/send';
 import { MAX_PROFILE_NAME } from '@/utils/profiles/limits';

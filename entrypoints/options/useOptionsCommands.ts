@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { describeDiagnosis, describeError } from '@/utils/describe-error';
 import { baseUrlWithoutEndpoint } from '@/utils/doctor/base-url-fix';
 import { diagnoseFailure, insecureHttp } from '@/utils/doctor/diagnosis';
 import { toErrorInfo } from '@/utils/error-info';
-import { describeDiagnosis, describeError, formatCredits, t } from '@/utils/i18n';
+import { formatCredits, t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { fromForm } from '@/utils/settings/page/settings-form';
 import { settingsItem } from '@/utils/storage/items';

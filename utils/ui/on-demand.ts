@@ -65,11 +65,10 @@ export function onDemand<Props extends object>(
 
 /**
  * The same for a page that shows something else in the view's place until it is there, and must know when
- * it is: the view, once fetched (while `wanted`), or undefined.
+ * it is, or for any other export a page needs only now and then (the sentences for failures): the export,
+ * once fetched (while `wanted`), or undefined.
  */
-export function viewOnDemand<Props extends object>(
-  load: () => Promise<ComponentType<Props>>,
-): (wanted: boolean) => ComponentType<Props> | undefined {
+export function onDemandExport<T>(load: () => Promise<T>): (wanted: boolean) => T | undefined {
   const source = fetchedOnce(load);
   return (wanted) => useArrival(source, wanted);
 }

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeError } from '../../../utils/describe-error';
 import { AppError } from '../../../utils/error-info';
 import { errorInfoSchema } from '../../../utils/errors';
-import { describeError } from '../../../utils/i18n';
 import { DEFAULT_SETTINGS } from '../../../utils/settings/defaults';
 import { DEMO_API_KEY, type FaultRule, startReferenceService } from '../../reference-service/server';
 import { referenceServiceForFile } from '../support/reference-service';

@@ -5,10 +5,10 @@ import { interpretJob, normaliseStatus } from '../../../utils/api/job-status';
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../../utils/api/retry-after';
 import { promptSchema, videoOptionsSchema } from '../../../utils/api/schemas';
 import { joinUrl } from '../../../utils/api/urls';
+import { describeError } from '../../../utils/describe-error';
 import { AppError, toErrorInfo } from '../../../utils/error-info';
 import { errorInfoSchema } from '../../../utils/errors';
 import { parseHttpUrl } from '../../../utils/http-url';
-import { describeError } from '../../../utils/i18n';
 import { baseUrlProblem, isConfigured } from '../../../utils/validation';
 
 describe('normaliseStatus', () => {

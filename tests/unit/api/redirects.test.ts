@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { describeError } from '../../../utils/describe-error';
 import { toErrorInfo } from '../../../utils/error-info';
-import { describeError } from '../../../utils/i18n';
 import { DEMO_API_KEY, type FaultRule } from '../../reference-service/server';
 import { referenceServiceForFile } from '../support/reference-service';
 import { clientFor, expectAppError, requestLines } from './helpers';

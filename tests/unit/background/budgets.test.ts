@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MENU_IMAGE } from '../../../utils/context-menu/background/context-menu';
+import { describeError } from '../../../utils/describe-error';
 import type { HistoryEntry } from '../../../utils/history/schema';
-import { describeError } from '../../../utils/i18n';
 import { localDate } from '../../../utils/local-date';
 import { budgetStates, nearLimit, overBudget, periodDays, periodStarts } from '../../../utils/spend/budget';
 import type { DaySum } from '../../../utils/spend/ledger';

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CompareView } from '@/components/compare/CompareView';
 import type { CompareTile } from '@/utils/compare/compare-tiles';
+import { describeError } from '@/utils/describe-error';
 import type { HistoryEntry } from '@/utils/history/schema';
-import { describeError } from '@/utils/i18n';
 import { imageEntry } from '../support/fixtures';
 
 const SHARED =

@@ -2,8 +2,8 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../utils/api/client';
+import { describeDiagnosis } from '../../../utils/describe-error';
 import { diagnoseFailure, insecureHttp } from '../../../utils/doctor/diagnosis';
-import { describeDiagnosis } from '../../../utils/i18n';
 import { DEMO_API_KEY } from '../../reference-service/server';
 import { expectAppError } from '../api/helpers';
 import { referenceServiceForFile } from '../support/reference-service';

@@ -1,5 +1,5 @@
+import { describeError } from '../../../utils/describe-error';
 import type { ErrorInfo } from '../../../utils/error-info';
-import { describeError } from '../../../utils/i18n';
 
 /** What a backup target's call failed with, as the person reads it: its reason and its sentence. */
 export const targetFailure = (promise: Promise<unknown>) =>

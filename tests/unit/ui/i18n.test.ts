@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { describeError } from '@/utils/describe-error';
 import { ERROR_KINDS, type ErrorInfo, type ErrorKind } from '@/utils/error-info';
-import { describeError, describeProblem, formatCredits, t, uiLanguage, wordKey } from '@/utils/i18n';
+import { describeProblem, formatCredits, t, uiLanguage, wordKey } from '@/utils/i18n';
 import type { Problem } from '@/utils/validation';
 import { chromeGetMessage, readMessages } from './locales';
 

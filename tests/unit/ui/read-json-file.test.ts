@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { describeError } from '../../../utils/describe-error';
 import { AppError } from '../../../utils/error-info';
-import { describeError } from '../../../utils/i18n';
 import { readJsonFile } from '../../../utils/ui/read-json-file';
 
 const fileOf = (text: string, size?: number) => {

@@ -1,8 +1,9 @@
 import { historyPageUrl, notify, openTab } from '../../background/browser-effects';
 import type { Context } from '../../background/context';
+import { describeError } from '../../describe-error';
 import type { ErrorInfo } from '../../error-info';
 import type { HistoryEntry } from '../../history/schema';
-import { describeError, formatCount, type MessageKey, t } from '../../i18n';
+import { formatCount, type MessageKey, t } from '../../i18n';
 
 /** Notification ids say what a click should open: one result, or the history page for a group. */
 const OPEN_PREFIX = 'open:';
