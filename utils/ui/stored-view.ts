@@ -57,39 +57,23 @@ export function shownEntries(value: unknown): HistoryEntry[] {
   return items.filter(isEntry);
 }
 
+/** `stored`'s value of each plain field of `defaults` that has the default's type; the default for the rest. */
+function sameTypes<T extends object>(defaults: T, stored: Shape): T {
+  const shown: Shape = { ...(defaults as Shape) };
+  for (const [key, fallback] of Object.entries(defaults)) {
+    if (typeof fallback !== 'object' && typeof stored[key] === typeof fallback) shown[key] = stored[key];
+  }
+  return shown as T;
+}
+
 /** Each setting whose stored value has the default's type; the default for the rest. */
 export function shownSettings(value: unknown): Settings {
   if (!isObject(value)) return DEFAULT_SETTINGS;
-  const stored = value;
-  const pick = <T>(fallback: T, candidate: unknown): T =>
-    typeof candidate === typeof fallback ? (candidate as T) : fallback;
-  const video = isObject(stored.videoDefaults) ? stored.videoDefaults : {};
-  const defaults = DEFAULT_SETTINGS.videoDefaults;
+  // Settings stored before a setting was added are an earlier install's: its default is theirs.
+  const video = isObject(value.videoDefaults) ? value.videoDefaults : {};
   return {
-    baseUrl: pick(DEFAULT_SETTINGS.baseUrl, stored.baseUrl),
-    modelId: pick(DEFAULT_SETTINGS.modelId, stored.modelId),
-    modelField: pick(DEFAULT_SETTINGS.modelField, stored.modelField),
-    videoDefaults: {
-      duration: pick(defaults.duration, video.duration),
-      resolution: pick(defaults.resolution, video.resolution),
-      aspectRatio: pick(defaults.aspectRatio, video.aspectRatio),
-      generateAudio: pick(defaults.generateAudio, video.generateAudio),
-    },
-    pollIntervalSec: pick(DEFAULT_SETTINGS.pollIntervalSec, stored.pollIntervalSec),
-    jobTimeoutMin: pick(DEFAULT_SETTINGS.jobTimeoutMin, stored.jobTimeoutMin),
-    requestTimeoutSec: pick(DEFAULT_SETTINGS.requestTimeoutSec, stored.requestTimeoutSec),
-    imageTimeoutSec: pick(DEFAULT_SETTINGS.imageTimeoutSec, stored.imageTimeoutSec),
-    keepCopies: pick(DEFAULT_SETTINGS.keepCopies, stored.keepCopies),
-    copyCapMb: pick(DEFAULT_SETTINGS.copyCapMb, stored.copyCapMb),
-    historyLimit: pick(DEFAULT_SETTINGS.historyLimit, stored.historyLimit),
-    historyDropAfterDays: pick(DEFAULT_SETTINGS.historyDropAfterDays, stored.historyDropAfterDays),
-    reviewSelection: pick(DEFAULT_SETTINGS.reviewSelection, stored.reviewSelection),
-    promptInFiles: pick(EARLIER_INSTALL_SETTINGS.promptInFiles ?? false, stored.promptInFiles),
-    fileNameTemplate: pick(DEFAULT_SETTINGS.fileNameTemplate, stored.fileNameTemplate),
-    confirmBatchAbove: pick(DEFAULT_SETTINGS.confirmBatchAbove, stored.confirmBatchAbove),
-    dailyBudget: pick(DEFAULT_SETTINGS.dailyBudget, stored.dailyBudget),
-    monthlyBudget: pick(DEFAULT_SETTINGS.monthlyBudget, stored.monthlyBudget),
-    lowBalanceBelow: pick(DEFAULT_SETTINGS.lowBalanceBelow, stored.lowBalanceBelow),
+    ...sameTypes({ ...DEFAULT_SETTINGS, ...EARLIER_INSTALL_SETTINGS }, value),
+    videoDefaults: sameTypes(DEFAULT_SETTINGS.videoDefaults, video),
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shownEntries, shownKeyStatus, shownStoredBalance } from '@/utils/ui/stored-view';
+import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
+import { shownEntries, shownKeyStatus, shownSettings, shownStoredBalance } from '@/utils/ui/stored-view';
 
 const entry = {
   id: 'e1',
@@ -17,6 +18,24 @@ describe('what pages paint from storage', () => {
     expect(shownEntries({ 0: entry, oops: 42 })).toEqual([entry]);
     expect(shownEntries([entry, { id: 3 }])).toEqual([entry]);
     expect(shownEntries('junk')).toEqual([]);
+  });
+
+  it('takes each stored setting that has its default’s type, field by field, and nothing else', () => {
+    const stored = JSON.parse(
+      '{"baseUrl":"https://api.example.com","pollIntervalSec":"5","historyLimit":50000,"keepCopies":0,' +
+        '"videoDefaults":{"duration":8,"resolution":1080,"generateAudio":true},"__proto__":{"x":1},"extra":1}',
+    );
+    expect(shownSettings(stored)).toEqual({
+      ...DEFAULT_SETTINGS,
+      baseUrl: 'https://api.example.com',
+      historyLimit: 50000,
+      // Stored before the setting existed: an earlier install's default.
+      promptInFiles: false,
+      videoDefaults: { ...DEFAULT_SETTINGS.videoDefaults, duration: 8, generateAudio: true },
+    });
+    expect(Object.getPrototypeOf(shownSettings(stored))).toBe(Object.prototype);
+    expect(shownSettings({ videoDefaults: [5] }).videoDefaults).toEqual(DEFAULT_SETTINGS.videoDefaults);
+    expect(shownSettings('junk')).toEqual(DEFAULT_SETTINGS);
   });
 
   it('keeps the balance account only when whole, so a figure is never shown for the wrong service', () => {
