@@ -24,9 +24,6 @@ export interface MediaItem extends MediaFileRef {
   thumbnail?: string;
 }
 
-/** The copy records before storage answered: one object, so context consumers do not re-render for nothing. */
-export const NO_COPIES: Copies['entries'] = {};
-
 /** Every file of the completed entries, in history order, each with its entry's copy record. */
 export function mediaItems(history: readonly HistoryEntry[], copies: Copies['entries']): MediaItem[] {
   return history

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { HistoryEntry } from '@/utils/history/schema';
 import { useBalanceRefresh } from '../../balance/page/use-balance-refresh';
-import { NO_COPIES } from '../../copies/page/media-items';
+import { NO_COPIES } from '../../copies/copies-item';
 import type { CachedView } from '../../ui/snapshot';
 import { useCopies } from '../../ui/stored-data';
 import { usePageData } from '../../ui/use-page-data';
