@@ -15,6 +15,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { repoRoot } from '../e2e/support/paths';
 import { startReferenceService } from '../reference-service/server';
 import { BACKUP_BENCH, type BackupSpeeds, backupSpeeds } from './backup-speed';
@@ -166,30 +167,61 @@ let keepAlive: Awaited<ReturnType<typeof keepAliveCost>>;
 let unlock: Awaited<ReturnType<typeof unlockToFirstRequest>>;
 let budgetCheck: BudgetCheckCost;
 let backup: BackupSpeeds;
-try {
-  step('launching Chromium with Promptcast and the baseline');
-  const bench = await BenchBrowser.launch(built.extensionDir, baseline);
+
+/**
+ * Runs `scenario` in a browser of its own, on a fresh profile and a reset service, with Promptcast set up
+ * and a balance cached (`page` is the page that did it). With the baseline, the baseline's renderer holds an
+ * idle page too: `page` keeps an idle document in Promptcast's renderer process through every comparison,
+ * so the pages of both open into processes in the same state (without it the bare React list itself opened
+ * 3-7% slower as a page of Promptcast than of the baseline).
+ */
+async function inBrowserOfItsOwn<T>(
+  label: string,
+  withBaseline: boolean,
+  scenario: (bench: BenchBrowser, page: Page) => Promise<T>,
+): Promise<T> {
+  service.reset();
+  step(`launching Chromium with Promptcast ${withBaseline ? 'and the baseline' : 'alone'}: ${label}`);
+  const bench = await BenchBrowser.launch(built.extensionDir, withBaseline ? baseline : undefined);
   try {
     const page = await prepareCachedBalance(bench, service);
-    // `page` keeps an idle document in Promptcast's renderer process through every comparison; the
-    // baseline's process holds one as well, so the pages of both open into processes in the same state.
-    // Without it the bare React list itself opened 3-7% slower as a page of Promptcast than of the baseline.
-    await quietPage(bench.context, bench.baselineOrigin);
+    if (withBaseline) await quietPage(bench.context, bench.baselineOrigin);
+    return await scenario(bench, page);
+  } finally {
+    await bench.close();
+  }
+}
+
+try {
+  ({
+    popup,
+    withLibrary,
+    withProfiles,
+    popupLoaded,
+    floor,
+    inUse,
+    panel,
+    cold,
+    history,
+    popupLoadedWithHistory,
+    compareView,
+    writes,
+  } = await inBrowserOfItsOwn('first paints, controls, the history page', true, async (bench, page) => {
     step(`popup first paint vs bare React page (${PAINT_RUNS} runs each)`);
-    popup = await comparePaint(bench, PAINT_RUNS);
+    const popup = await comparePaint(bench, PAINT_RUNS);
     // Next to the plain popup, in the same state but for the library, so the row measures what the library
     // adds; after the scale and profiles scenarios it measured their leftovers too (1.41x there, 1.10x here).
     step(
       `popup first paint with ${LIBRARY_COUNT} library prompts vs bare React page (${PAINT_RUNS} runs each)`,
     );
-    withLibrary = await popupWithLibrary(bench, page, LIBRARY_COUNT, PAINT_RUNS);
+    const withLibrary = await popupWithLibrary(bench, page, LIBRARY_COUNT, PAINT_RUNS);
     step(`popup first paint with ${PROFILE_COUNT} profiles vs bare React page (${PAINT_RUNS} runs each)`);
-    withProfiles = await popupWithProfiles(bench, page, PROFILE_COUNT, PAINT_RUNS);
-    popupLoaded = await filesLoadedAtOpen(bench.context, `${bench.origin}/popup.html`);
+    const withProfiles = await popupWithProfiles(bench, page, PROFILE_COUNT, PAINT_RUNS);
+    const popupLoaded = await filesLoadedAtOpen(bench.context, `${bench.origin}/popup.html`);
     step(
       `popup and side panel first paint and interactive vs their static HTML frames (${FLOOR_RUNS} runs each)`,
     );
-    floor = await comparePhysicalFloor(
+    const floor = await comparePhysicalFloor(
       bench,
       page,
       { dir: baseline.dir, extensionDir: built.extensionDir },
@@ -198,7 +230,7 @@ try {
     step(
       `popup and side panel in use (profiles, entries, a batch): their controls vs their static HTML frames (${IN_USE_RUNS} runs each)`,
     );
-    inUse = await usedPageControls(
+    const inUse = await usedPageControls(
       bench,
       service,
       page,
@@ -206,25 +238,37 @@ try {
       IN_USE_RUNS,
     );
     step(`side panel interactive vs popup interactive (${RUNS} runs each)`);
-    panel = await comparePanelInteractive(bench, RUNS);
+    const panel = await comparePanelInteractive(bench, RUNS);
     const control = await WorkerControl.attach(page);
     step(`worker cold start vs trivial worker (${RUNS} runs each)`);
-    cold = await coldStart(bench, control, RUNS);
+    const cold = await coldStart(bench, control, RUNS);
     step(`history page with 200 entries vs bare React list of 200 rows (${PAINT_RUNS} runs each)`);
-    history = await compareHistoryPaint(bench, service, page, PAINT_RUNS);
+    const history = await compareHistoryPaint(bench, service, page, PAINT_RUNS);
     // The lists load once there is an entry to draw: what that adds to an open, with the 200 entries now held.
-    popupLoadedWithHistory = await filesLoadedAtOpen(bench.context, `${bench.origin}/popup.html`);
+    const popupLoadedWithHistory = await filesLoadedAtOpen(bench.context, `${bench.origin}/popup.html`);
     step(
       `compare view of six models opened on the history page vs bare React list (${PAINT_RUNS} runs each)`,
     );
-    compareView = await compareViewOpen(bench, service, page, PAINT_RUNS);
+    const compareView = await compareViewOpen(bench, service, page, PAINT_RUNS);
     step(`history at scale: bytes written with ${SIZES.join(' and ')} entries`);
     service.reset();
-    writes = await writeCosts(bench, service, page);
+    const writes = await writeCosts(bench, service, page);
     await control.detach();
-  } finally {
-    await bench.close();
-  }
+    return {
+      popup,
+      withLibrary,
+      withProfiles,
+      popupLoaded,
+      floor,
+      inUse,
+      panel,
+      cold,
+      history,
+      popupLoadedWithHistory,
+      compareView,
+      writes,
+    };
+  }));
 
   // In a browser of their own: after the history page and scale scenarios above, Promptcast's pages opened
   // slower for minutes while the baseline's did not (in four full runs the popup with 10,000 entries came at
@@ -234,14 +278,9 @@ try {
   // A browser of its own, so the popup is timed with the 50 jobs and 200 entries the row names: after the
   // scenarios above (500 library prompts, 10 profiles, a batch, six models' comparisons, the side panel's state)
   // it came at 1.24-1.33x in full runs, where the same scenario alone came at 1.01-1.08x.
-  service.reset();
-  step(`launching Chromium with Promptcast and the baseline: ${SCALE_JOBS} videos at once`);
-  const scaleBench = await BenchBrowser.launch(built.extensionDir, baseline);
-  try {
-    const page = await prepareCachedBalance(scaleBench, service);
-    await quietPage(scaleBench.context, scaleBench.baselineOrigin);
+  scaled = await inBrowserOfItsOwn(`${SCALE_JOBS} videos at once`, true, async (scaleBench, page) => {
     step(`scale: 200 history entries, ${SCALE_JOBS} videos at once, popup timed while they run`);
-    scaled = await scale(scaleBench, service, page, {
+    return scale(scaleBench, service, page, {
       jobs: SCALE_JOBS,
       latencyMs: SCALE_LATENCY_MS,
       jobSec: SCALE_JOB_SEC,
@@ -249,36 +288,23 @@ try {
       // the same build gave 0.95-1.42x; forty-two in five gave 1.01-1.18x (the report shows how many ran).
       runs: RUNS * 6,
     });
-  } finally {
-    await scaleBench.close();
-  }
+  });
 
-  service.reset();
-  step(
-    `launching Chromium with Promptcast and the baseline: history page, search and popup with ${SIZES[1]} entries`,
+  atScale = await inBrowserOfItsOwn(
+    `history page, search and popup with ${SIZES[1]} entries`,
+    true,
+    async (atScaleBench, page) => ({
+      ...(await pagesAtScale(atScaleBench, service, page, PAINT_RUNS)),
+      writes,
+    }),
   );
-  const atScaleBench = await BenchBrowser.launch(built.extensionDir, baseline);
-  try {
-    const page = await prepareCachedBalance(atScaleBench, service);
-    await quietPage(atScaleBench.context, atScaleBench.baselineOrigin);
-    atScale = { ...(await pagesAtScale(atScaleBench, service, page, PAINT_RUNS)), writes };
-  } finally {
-    await atScaleBench.close();
-  }
 
   // A browser of its own again, so the 50,000 entries are not written over the 10,000 just deleted.
-  service.reset();
-  step(
-    `launching Chromium with Promptcast and the baseline: history page and first search with ${LARGEST_HISTORY} entries`,
+  atLargest = await inBrowserOfItsOwn(
+    `history page and first search with ${LARGEST_HISTORY} entries`,
+    true,
+    (largestBench, page) => historyAtLargest(largestBench, service, page, PAINT_RUNS),
   );
-  const largestBench = await BenchBrowser.launch(built.extensionDir, baseline);
-  try {
-    const page = await prepareCachedBalance(largestBench, service);
-    await quietPage(largestBench.context, largestBench.baselineOrigin);
-    atLargest = await historyAtLargest(largestBench, service, page, PAINT_RUNS);
-  } finally {
-    await largestBench.close();
-  }
 
   service.reset();
   step('launching Chromium with Promptcast alone');
@@ -327,16 +353,11 @@ try {
   // A browser of its own: the backup uploads every kept copy, and the keep scenarios above leave theirs (in
   // the 2026-11-30 run it sent 89 items, 343 MB, where the row and the plain uploads it is set against are the
   // 50 copies of 5 MB).
-  service.reset();
-  step(
-    `launching Chromium with Promptcast alone: backing up ${BACKUP_BENCH.copies} kept copies of ${kb(BACKUP_BENCH.copyBytes)} to loopback WebDAV and S3`,
+  backup = await inBrowserOfItsOwn(
+    `backing up ${BACKUP_BENCH.copies} kept copies of ${kb(BACKUP_BENCH.copyBytes)} to loopback WebDAV and S3`,
+    false,
+    (_bench, page) => backupSpeeds(page),
   );
-  const backupBench = await BenchBrowser.launch(built.extensionDir);
-  try {
-    backup = await backupSpeeds(await prepareCachedBalance(backupBench, service));
-  } finally {
-    await backupBench.close();
-  }
 } finally {
   await service.close();
   rmSync(baseline.dir, { recursive: true, force: true });
