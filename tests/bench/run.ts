@@ -144,23 +144,24 @@ const { pages: sizes, background: backgroundBundle } = measureEntries(built.exte
 const baselineGzip = gzipBytes(baseline.script);
 
 const service = await startReferenceService({ port: 0 });
-let popup: Awaited<ReturnType<typeof comparePaint>>;
-let popupLoaded: string[];
-let popupLoadedWithHistory: string[];
-let floor: Awaited<ReturnType<typeof comparePhysicalFloor>>;
-let inUse: Awaited<ReturnType<typeof usedPageControls>>;
-let panel: Awaited<ReturnType<typeof comparePanelInteractive>>;
-let cold: Awaited<ReturnType<typeof coldStart>>;
-let history: Awaited<ReturnType<typeof compareHistoryPaint>>;
-let compareView: Awaited<ReturnType<typeof compareViewOpen>>;
+// Those marked `!` are assigned in the first browser's scenario, a callback that runs before any read.
+let popup!: Awaited<ReturnType<typeof comparePaint>>;
+let popupLoaded!: string[];
+let popupLoadedWithHistory!: string[];
+let floor!: Awaited<ReturnType<typeof comparePhysicalFloor>>;
+let inUse!: Awaited<ReturnType<typeof usedPageControls>>;
+let panel!: Awaited<ReturnType<typeof comparePanelInteractive>>;
+let cold!: Awaited<ReturnType<typeof coldStart>>;
+let history!: Awaited<ReturnType<typeof compareHistoryPaint>>;
+let compareView!: Awaited<ReturnType<typeof compareViewOpen>>;
 let keep: Awaited<ReturnType<typeof keepDuringPopup>>;
 let slowKeep: Awaited<ReturnType<typeof keepOnSlowLine>>;
 let scaled: Awaited<ReturnType<typeof scale>>;
-let writes: WriteCost[];
+let writes!: WriteCost[];
 let atScale: HistoryAtScale;
 let atLargest: HistoryAtLargest;
-let withProfiles: Awaited<ReturnType<typeof popupWithProfiles>>;
-let withLibrary: Awaited<ReturnType<typeof popupWithLibrary>>;
+let withProfiles!: Awaited<ReturnType<typeof popupWithProfiles>>;
+let withLibrary!: Awaited<ReturnType<typeof popupWithLibrary>>;
 let idle: Awaited<ReturnType<typeof idleCost>>;
 let polling: Awaited<ReturnType<typeof pollingCost>>;
 let keepAlive: Awaited<ReturnType<typeof keepAliveCost>>;
@@ -193,35 +194,22 @@ async function inBrowserOfItsOwn<T>(
 }
 
 try {
-  ({
-    popup,
-    withLibrary,
-    withProfiles,
-    popupLoaded,
-    floor,
-    inUse,
-    panel,
-    cold,
-    history,
-    popupLoadedWithHistory,
-    compareView,
-    writes,
-  } = await inBrowserOfItsOwn('first paints, controls, the history page', true, async (bench, page) => {
+  await inBrowserOfItsOwn('first paints, controls, the history page', true, async (bench, page) => {
     step(`popup first paint vs bare React page (${PAINT_RUNS} runs each)`);
-    const popup = await comparePaint(bench, PAINT_RUNS);
+    popup = await comparePaint(bench, PAINT_RUNS);
     // Next to the plain popup, in the same state but for the library, so the row measures what the library
     // adds; after the scale and profiles scenarios it measured their leftovers too (1.41x there, 1.10x here).
     step(
       `popup first paint with ${LIBRARY_COUNT} library prompts vs bare React page (${PAINT_RUNS} runs each)`,
     );
-    const withLibrary = await popupWithLibrary(bench, page, LIBRARY_COUNT, PAINT_RUNS);
+    withLibrary = await popupWithLibrary(bench, page, LIBRARY_COUNT, PAINT_RUNS);
     step(`popup first paint with ${PROFILE_COUNT} profiles vs bare React page (${PAINT_RUNS} runs each)`);
-    const withProfiles = await popupWithProfiles(bench, page, PROFILE_COUNT, PAINT_RUNS);
-    const popupLoaded = await filesLoadedAtOpen(bench.context, `${bench.origin}/popup.html`);
+    withProfiles = await popupWithProfiles(bench, page, PROFILE_COUNT, PAINT_RUNS);
+    popupLoaded = await filesLoadedAtOpen(bench.context, `${bench.origin}/popup.html`);
     step(
       `popup and side panel first paint and interactive vs their static HTML frames (${FLOOR_RUNS} runs each)`,
     );
-    const floor = await comparePhysicalFloor(
+    floor = await comparePhysicalFloor(
       bench,
       page,
       { dir: baseline.dir, extensionDir: built.extensionDir },
@@ -230,7 +218,7 @@ try {
     step(
       `popup and side panel in use (profiles, entries, a batch): their controls vs their static HTML frames (${IN_USE_RUNS} runs each)`,
     );
-    const inUse = await usedPageControls(
+    inUse = await usedPageControls(
       bench,
       service,
       page,
@@ -238,37 +226,23 @@ try {
       IN_USE_RUNS,
     );
     step(`side panel interactive vs popup interactive (${RUNS} runs each)`);
-    const panel = await comparePanelInteractive(bench, RUNS);
+    panel = await comparePanelInteractive(bench, RUNS);
     const control = await WorkerControl.attach(page);
     step(`worker cold start vs trivial worker (${RUNS} runs each)`);
-    const cold = await coldStart(bench, control, RUNS);
+    cold = await coldStart(bench, control, RUNS);
     step(`history page with 200 entries vs bare React list of 200 rows (${PAINT_RUNS} runs each)`);
-    const history = await compareHistoryPaint(bench, service, page, PAINT_RUNS);
+    history = await compareHistoryPaint(bench, service, page, PAINT_RUNS);
     // The lists load once there is an entry to draw: what that adds to an open, with the 200 entries now held.
-    const popupLoadedWithHistory = await filesLoadedAtOpen(bench.context, `${bench.origin}/popup.html`);
+    popupLoadedWithHistory = await filesLoadedAtOpen(bench.context, `${bench.origin}/popup.html`);
     step(
       `compare view of six models opened on the history page vs bare React list (${PAINT_RUNS} runs each)`,
     );
-    const compareView = await compareViewOpen(bench, service, page, PAINT_RUNS);
+    compareView = await compareViewOpen(bench, service, page, PAINT_RUNS);
     step(`history at scale: bytes written with ${SIZES.join(' and ')} entries`);
     service.reset();
-    const writes = await writeCosts(bench, service, page);
+    writes = await writeCosts(bench, service, page);
     await control.detach();
-    return {
-      popup,
-      withLibrary,
-      withProfiles,
-      popupLoaded,
-      floor,
-      inUse,
-      panel,
-      cold,
-      history,
-      popupLoadedWithHistory,
-      compareView,
-      writes,
-    };
-  }));
+  });
 
   // In a browser of their own: after the history page and scale scenarios above, Promptcast's pages opened
   // slower for minutes while the baseline's did not (in four full runs the popup with 10,000 entries came at
