@@ -117,7 +117,9 @@ export function shownKeyStatus(value: unknown): KeyStatus {
   };
 }
 
-const KNOWN_COPY_STATES = new Set<string>(COPY_STATES);
+// Pure: the page shell imports this module for the snapshot's checks and never reads the copies, so its
+// minifier may drop the set it would otherwise build at every open.
+const KNOWN_COPY_STATES = /* @__PURE__ */ new Set<string>(COPY_STATES);
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 function isEntryCopy(value: unknown): value is EntryCopy {
