@@ -5,7 +5,7 @@ import { collapseWhitespace, truncate } from './text';
 
 /*
  * The sentences for failures, apart from i18n.ts: a page shows them only once something failed, so the
- * popup loads them then (components/ErrorText.tsx), not with every open.
+ * popup loads them then (components/DescribedError.tsx), not with every open.
  */
 
 function clip(text: string): string {
@@ -14,6 +14,12 @@ function clip(text: string): string {
 
 function withDetail(main: string, detail: string | undefined, key: MessageKey = 'errorServiceSaid'): string {
   return detail?.trim() ? `${main} ${t(key, clip(detail))}` : main;
+}
+
+/** The sentence that names the HTTP status, or its `NoStatus` twin where none came, and the service's words. */
+function withStatus(info: ErrorInfo, key: 'errorServerError' | 'errorHttpError'): string {
+  const main = info.status !== undefined ? t(key, String(info.status)) : t(`${key}NoStatus`);
+  return withDetail(main, info.detail);
 }
 
 /** A specific, localised sentence for each kind of failure, with the service's own words where useful. */
@@ -33,17 +39,9 @@ export function describeError(info: ErrorInfo): string {
         ? t('errorRateLimited', Math.max(1, Math.ceil(info.retryAfterMs / 1000)))
         : t('errorRateLimitedNoWait');
     case 'server_error':
-      return withDetail(
-        info.status !== undefined
-          ? t('errorServerError', String(info.status))
-          : t('errorServerErrorNoStatus'),
-        info.detail,
-      );
+      return withStatus(info, 'errorServerError');
     case 'http_error':
-      return withDetail(
-        info.status !== undefined ? t('errorHttpError', String(info.status)) : t('errorHttpErrorNoStatus'),
-        info.detail,
-      );
+      return withStatus(info, 'errorHttpError');
     case 'invalid_response':
       return withDetail(t('errorInvalidResponse'), info.detail, 'errorDetails');
     case 'redirect':

@@ -103,6 +103,9 @@ describe('describeError', () => {
     expect(describeError(info('server_error', { status: 500 }))).toBe(
       'The service had a problem (HTTP 500). Try again later.',
     );
+    // Without a status, the sentence that does not name one; the service's words follow either.
+    expect(describeError(info('server_error'))).toBe('The service had a problem. Try again later.');
+    expect(describeError(info('http_error'))).toBe('The service refused the request.');
     expect(describeError(info('rate_limited', { retryAfterMs: 12_300 }))).toBe(
       'Too many requests; try again in 13 s.',
     );
