@@ -32,11 +32,11 @@ type Bundle = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args:
 type Chunk = Extract<Bundle[string], { type: 'chunk' }>;
 
 /**
- * The chunks `page` (the path of its HTML) loads on demand. Its entry imports its app with `import()` right
- * after its first frame (build/app-after-shell.ts), so what the entry imports that way is loaded at open
- * too, as the bench counts it (tests/bench/bundle.ts); an `import()` deeper in the app runs on demand. Per
- * page: a chunk the side panel loads at open (its video player) is still on demand for the popup. A page
- * whose entry is not found has none, and so keeps every rule it may use.
+ * The chunks `page` (the path of its HTML) loads on demand: those only an `import()` reaches. No page's entry
+ * loads its app that way (the shell starts the popup's and the side panel's once their first frame is
+ * painted: utils/ui/app-start.ts), so every `import()` runs on a click or in a rare state, as the bench
+ * counts it (tests/bench/bundle.ts). Per page: a chunk the side panel loads at open is still on demand for
+ * the popup. A page whose entry is not found has none, and so keeps every rule it may use.
  */
 function chunksOnDemand(bundle: Bundle, page: string): Chunk[] {
   const chunkAt = (file: string) => {
@@ -47,18 +47,19 @@ function chunksOnDemand(bundle: Bundle, page: string): Chunk[] {
     (file): file is Chunk => file.type === 'chunk' && file.isEntry && file.facadeModuleId === page,
   );
   if (!entry) return [];
-  const walk = (roots: string[], follow: (chunk: Chunk) => readonly string[]) => {
+  const walk = (follow: (chunk: Chunk) => readonly string[]) => {
     const seen = new Set<string>();
-    for (let file = roots.pop(); file !== undefined; file = roots.pop()) {
+    const pending = [entry.fileName];
+    for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
       const chunk = chunkAt(file);
       if (seen.has(file) || !chunk) continue;
       seen.add(file);
-      roots.push(...follow(chunk));
+      pending.push(...follow(chunk));
     }
     return seen;
   };
-  const atOpen = walk([entry.fileName, ...entry.dynamicImports], (chunk) => chunk.imports);
-  const reachable = walk([entry.fileName], (chunk) => [...chunk.imports, ...chunk.dynamicImports]);
+  const atOpen = walk((chunk) => chunk.imports);
+  const reachable = walk((chunk) => [...chunk.imports, ...chunk.dynamicImports]);
   return [...reachable].filter((file) => !atOpen.has(file)).flatMap((file) => chunkAt(file) ?? []);
 }
 

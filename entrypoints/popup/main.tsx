@@ -1,4 +1,22 @@
 import '@/components/theme.css';
-import { loadAfterFirstFrame } from '@/utils/ui/load-after-first-frame';
+import { PageRoot } from '@/components/PageRoot';
+import { prepareDocument } from '@/utils/ui/document';
+import { hydratePage } from '@/utils/ui/hydrate-page';
+import { readSnapshot } from '@/utils/ui/snapshot';
+import { App } from './App';
 
-loadAfterFirstFrame(() => import('./mount'));
+const frameLanguage = document.documentElement.lang;
+prepareDocument();
+
+const root = document.getElementById('root');
+if (root)
+  hydratePage(
+    root,
+    frameLanguage,
+    <PageRoot>
+      <App />
+    </PageRoot>,
+    <PageRoot>
+      <App snapshot={readSnapshot()} />
+    </PageRoot>,
+  );

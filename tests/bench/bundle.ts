@@ -1,9 +1,8 @@
 /**
- * Bundle size per entry of the built extension: every script and stylesheet a page's HTML loads, plus
- * every chunk those scripts import, statically or with `import()` (the popup loads its app with
- * `import()` right after the shell's first frame, so leaving those out would hide most of its code), and
- * the files Vite preloads with such an `import()` (a lazy chunk's own stylesheet is only named there), and
- * the stylesheets a page carries inline (`<style>`, as the build puts the history page's). Sizes are gzip -9
+ * Bundle size per entry of the built extension: every script and stylesheet a page's HTML loads (and the app
+ * its page shell starts), plus every chunk those scripts import, statically or with `import()`, and the files
+ * Vite preloads with such an `import()` (a lazy chunk's own stylesheet is only named there), and the
+ * stylesheets a page carries inline (`<style>`, as the build puts the history page's). Sizes are gzip -9
  * bytes of each file, summed per entry.
  */
 import { readFileSync } from 'node:fs';
@@ -73,25 +72,22 @@ function resolveAsset(outDir: string, fromFile: string | undefined, url: string)
 }
 
 /**
- * The files an entry can load: the given roots and, transitively, the JS they import. With `atOpen`, an
- * `import()` is followed only from the roots themselves: a page's own entry script imports its app right
- * after the first frame, so that is loaded on every open, while an `import()` deeper in the app runs on a
- * click (the viewer, a download, a question) and is loaded on demand. Where the bundler put the app itself
- * into the entry chunk (history, side panel), its click-time imports count as at open too: an overcount,
- * never an undercount. The bench checks in the browser that the popup loads no more than its `atOpen`
- * set when it opens.
+ * The files an entry can load: the given roots and, transitively, the JS they import. With `atOpen`, only
+ * static imports are followed: no page's entry imports its app with `import()` (the shell starts the popup's
+ * and the side panel's app after their first frame, utils/ui/app-start.ts), so an `import()` runs on a click
+ * (the viewer, a download, a question) or in a rare state, and is loaded on demand. The bench checks in the
+ * browser that the popup loads no more than its `atOpen` set when it opens.
  */
 export function entryFiles(outDir: string, roots: string[], { atOpen = false } = {}): string[] {
   const seen = new Set<string>();
-  const rootFiles = new Set(roots.map((root) => path.resolve(outDir, root)));
-  const queue = [...rootFiles];
+  const queue = roots.map((root) => path.resolve(outDir, root));
   while (queue.length > 0) {
     const file = queue.shift() as string;
     if (seen.has(file)) continue;
     seen.add(file);
     if (!file.endsWith('.js')) continue;
     const code = readFileSync(file, 'utf8');
-    const followed = atOpen && !rootFiles.has(file) ? staticImports(code) : allImports(code);
+    const followed = atOpen ? staticImports(code) : allImports(code);
     for (const specifier of [...followed, ...preloadedFiles(code)]) {
       if (specifier.startsWith('.') || specifier.startsWith('/'))
         queue.push(resolveAsset(outDir, file, specifier));
