@@ -1,9 +1,8 @@
 import { Component, Fragment, type ErrorInfo as ReactErrorInfo, type ReactNode } from 'react';
-import { t } from '@/utils/i18n';
-import { openExtensionPage } from '@/utils/ui/navigation';
-import controls from './controls.module.css';
-import { ErrorMessage } from './ErrorMessage';
-import styles from './PageErrorBoundary.module.css';
+import { onDemand } from '@/utils/ui/on-demand';
+
+/** Fetched only once a page has failed: every open of a page that renders fine would carry it for nothing. */
+const PageCrashed = onDemand(() => import('./PageCrashed').then((module) => module.PageCrashed));
 
 interface Props {
   children: ReactNode;
@@ -33,29 +32,9 @@ export class PageErrorBoundary extends Component<Props, State> {
   override render() {
     if (!this.state.failed) return <Fragment key={this.state.attempt}>{this.props.children}</Fragment>;
     return (
-      <main className={styles.fallback}>
-        <h1 className={styles.title}>{t('pageCrashedTitle')}</h1>
-        <ErrorMessage>{t('pageCrashedMessage')}</ErrorMessage>
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={`${controls.button} ${controls.primary}`}
-            onClick={() => this.setState(({ attempt }) => ({ failed: false, attempt: attempt + 1 }))}
-          >
-            {t('pageCrashedReset')}
-          </button>
-          <button type="button" className={controls.button} onClick={() => location.reload()}>
-            {t('pageCrashedReload')}
-          </button>
-          <button
-            type="button"
-            className={controls.button}
-            onClick={() => void openExtensionPage('/history.html')}
-          >
-            {t('pageCrashedOpenHistory')}
-          </button>
-        </div>
-      </main>
+      <PageCrashed
+        onReset={() => this.setState(({ attempt }) => ({ failed: false, attempt: attempt + 1 }))}
+      />
     );
   }
 }
