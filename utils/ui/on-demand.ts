@@ -1,7 +1,7 @@
 import { type ComponentType, createElement, useEffect, useState } from 'react';
 
 /** A module's export fetched once, whoever asks first; a failed fetch is asked again by the next one. */
-function fetchedOnce<T>(load: () => Promise<T>) {
+export function fetchedOnce<T>(load: () => Promise<T>) {
   let loaded: T | undefined;
   let loading: Promise<T> | undefined;
   return {
