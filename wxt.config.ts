@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { defineConfig } from 'wxt';
-import { type Plugin, prerenderFirstFrames, scopedClassName } from './build/first-frame-plugin';
+import {
+  type Plugin,
+  prerenderFirstFrames,
+  readableClassName,
+  scopedClassName,
+} from './build/first-frame-plugin';
 import { inlineStylesheet } from './build/inline-stylesheet';
 import { TERSER_OPTIONS, WORKER_TERSER_OPTIONS } from './build/minify';
 import { polyfillOnDemand } from './build/polyfill-on-demand';
@@ -179,38 +184,44 @@ export default defineConfig({
       config.resolve = { ...config.resolve, alias: [own, ...rest] };
     },
   },
-  vite: ({ mode }) => ({
-    // One stylesheet per page: fewer render-blocking requests before the popup's first paint. No module
-    // preload polyfill and no preload lists in scripts: the popup's bundle budget has no room for either. A
-    // page's HTML does preload its own static imports, so the side panel fetches its shared chunks at once
-    // instead of one round trip after its entry script.
-    build: {
-      // Terser's second pass takes about 5 % more off esbuild's output (2.4 KB of gzip in the worker, whose
-      // budget is 40 KB, 2.2 KB in the popup) for ten seconds of build time, which development builds skip.
-      minify: mode === 'development' ? 'esbuild' : 'terser',
-      terserOptions: TERSER_OPTIONS,
-      cssCodeSplit: false,
-      modulePreload: {
-        polyfill: false,
-        resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+  vite: ({ mode }) => {
+    const classNaming = mode === 'development' ? readableClassName : scopedClassName;
+    return {
+      // One stylesheet per page: fewer render-blocking requests before the popup's first paint. No module
+      // preload polyfill and no preload lists in scripts: the popup's bundle budget has no room for either. A
+      // page's HTML does preload its own static imports, so the side panel fetches its shared chunks at once
+      // instead of one round trip after its entry script.
+      build: {
+        // Terser's second pass takes about 5 % more off esbuild's output (2.4 KB of gzip in the worker, whose
+        // budget is 40 KB, 2.2 KB in the popup) for ten seconds of build time, which development builds skip.
+        minify: mode === 'development' ? 'esbuild' : 'terser',
+        terserOptions: TERSER_OPTIONS,
+        cssCodeSplit: false,
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+        },
       },
-    },
-    css: { modules: { generateScopedName: scopedClassName } },
-    plugins: [
-      bareDynamicImports(),
-      prerenderFirstFrames({
-        'entrypoints/popup/index.html': 'popup',
-        'entrypoints/sidepanel/index.html': 'sidepanel',
-      }),
-      inlineStylesheet(
-        'entrypoints/history/index.html',
-        'entrypoints/popup/index.html',
-        'entrypoints/sidepanel/index.html',
-      ),
-    ],
-    define: (({ serviceUrl, apiKey }) => ({
-      __DEV_SERVICE_URL__: JSON.stringify(serviceUrl),
-      __DEV_API_KEY__: JSON.stringify(apiKey),
-    }))(devDefaults(mode)),
-  }),
+      css: { modules: { generateScopedName: classNaming } },
+      plugins: [
+        bareDynamicImports(),
+        prerenderFirstFrames(
+          {
+            'entrypoints/popup/index.html': 'popup',
+            'entrypoints/sidepanel/index.html': 'sidepanel',
+          },
+          classNaming,
+        ),
+        inlineStylesheet(
+          'entrypoints/history/index.html',
+          'entrypoints/popup/index.html',
+          'entrypoints/sidepanel/index.html',
+        ),
+      ],
+      define: (({ serviceUrl, apiKey }) => ({
+        __DEV_SERVICE_URL__: JSON.stringify(serviceUrl),
+        __DEV_API_KEY__: JSON.stringify(apiKey),
+      }))(devDefaults(mode)),
+    };
+  },
 });
