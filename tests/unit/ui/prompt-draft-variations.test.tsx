@@ -2,6 +2,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { checkedBatch } from '@/utils/prompts/page/draft-checks';
 import { usePromptDraft } from '@/utils/prompts/page/use-prompt-draft';
 import { DEFAULT_SETTINGS } from '@/utils/settings/defaults';
 
@@ -15,9 +16,9 @@ describe('the prompt draft with variations', () => {
     act(() => result.current.onPromptChange('a {tin|brass} lantern'));
     expect(result.current.many).toBe(true);
     await waitFor(() => expect(result.current.prompts).toEqual(['a tin lantern', 'a brass lantern']));
-    let checked: ReturnType<typeof result.current.checkedBatch>;
+    let checked: ReturnType<typeof checkedBatch>;
     act(() => {
-      checked = result.current.checkedBatch('image');
+      checked = checkedBatch(result.current, 'image');
     });
     expect(checked).toEqual({ prompts: ['a tin lantern', 'a brass lantern'] });
   });
@@ -31,9 +32,9 @@ describe('the prompt draft with variations', () => {
     await waitFor(() =>
       expect(result.current.shownProblem).toEqual({ code: 'variations_too_many', count: 25, max: 20 }),
     );
-    let checked: ReturnType<typeof result.current.checkedBatch>;
+    let checked: ReturnType<typeof checkedBatch>;
     act(() => {
-      checked = result.current.checkedBatch('image');
+      checked = checkedBatch(result.current, 'image');
     });
     expect(checked).toBeUndefined();
   });
@@ -44,9 +45,9 @@ describe('the prompt draft with variations', () => {
     await waitFor(() => expect(result.current.many).toBe(true));
     expect(result.current.shownProblem).toBeUndefined();
     await waitFor(() => {
-      let checked: ReturnType<typeof result.current.checkedBatch>;
+      let checked: ReturnType<typeof checkedBatch>;
       act(() => {
-        checked = result.current.checkedBatch('image');
+        checked = checkedBatch(result.current, 'image');
       });
       expect(checked).toBeUndefined();
       expect(result.current.shownProblem).toEqual({ code: 'variations_unbalanced' });

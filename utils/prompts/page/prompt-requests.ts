@@ -6,6 +6,7 @@ import { formatCount, t } from '@/utils/i18n';
 import type { RequestOf } from '@/utils/messaging/protocol';
 import { send } from '@/utils/messaging/send';
 import type { VideoOptions } from '@/utils/settings/schema';
+import { checkedBatch, checkedPrompt, checkedVideo } from './draft-checks';
 import type { PromptDraft } from './use-prompt-draft';
 
 type Setter<T> = Dispatch<SetStateAction<T>>;
@@ -92,7 +93,7 @@ export function promptRequests(draft: PromptDraft, outcome: RequestOutcome) {
    * sends.
    */
   const generateLines = (kind: 'image' | 'video') => {
-    const request = draft.checkedBatch(kind);
+    const request = checkedBatch(draft, kind);
     if (!request) return;
     const [first, ...more] = request.prompts;
     if (first !== undefined && more.length === 0) {
@@ -105,9 +106,9 @@ export function promptRequests(draft: PromptDraft, outcome: RequestOutcome) {
 
   /** Each prompt (one, or the lines) to each model ticked, as one batch. */
   const generateCompared = (kind: 'image' | 'video') => {
-    const single = kind === 'image' ? draft.checkedPrompt() : draft.checkedVideo();
+    const single = kind === 'image' ? checkedPrompt(draft) : checkedVideo(draft);
     const request = draft.many
-      ? draft.checkedBatch(kind)
+      ? checkedBatch(draft, kind)
       : single &&
         (typeof single === 'string'
           ? { prompts: [single] }
@@ -120,13 +121,13 @@ export function promptRequests(draft: PromptDraft, outcome: RequestOutcome) {
     generateImage: () => {
       if (draft.compared.length > 1) return generateCompared('image');
       if (draft.many) return generateLines('image');
-      const prompt = draft.checkedPrompt();
+      const prompt = checkedPrompt(draft);
       if (prompt !== undefined) sendImage(prompt);
     },
     generateVideo: () => {
       if (draft.compared.length > 1) return generateCompared('video');
       if (draft.many) return generateLines('video');
-      const request = draft.checkedVideo();
+      const request = checkedVideo(draft);
       if (request) sendVideo(request);
     },
   };

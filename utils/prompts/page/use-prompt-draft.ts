@@ -2,12 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { batchLines, batchProblem, MAX_BATCH } from '@/utils/batch/batch-state';
 import { hasVariations } from '@/utils/prompts/has-variations';
 import type { Settings, VideoOptions } from '@/utils/settings/schema';
-import {
-  fromDraft,
-  INITIAL_VIDEO_DRAFT,
-  toDraft,
-  type VideoOptionsDraft,
-} from '@/utils/settings/video-options';
+import { INITIAL_VIDEO_DRAFT, toDraft, type VideoOptionsDraft } from '@/utils/settings/video-options';
 import { type Problem, promptProblem } from '@/utils/validation';
 
 export interface PromptDraft {
@@ -18,10 +13,6 @@ export interface PromptDraft {
   onVideoChange: (value: VideoOptionsDraft) => void;
   showVideoProblems: boolean;
   textareaRef: React.RefObject<HTMLTextAreaElement | null>;
-  /** The prompt to send, or undefined after showing (and focusing) what is wrong. */
-  checkedPrompt: () => string | undefined;
-  /** The prompt and video options to send, or undefined after showing what is wrong. */
-  checkedVideo: () => { prompt: string; options: VideoOptions } | undefined;
   /** *One per line*: the prompt box holds one prompt per line. */
   batch: boolean;
   /** The box stands for several prompts (one per line, or variations `{a|b}`): they go as a batch. */
@@ -29,8 +20,8 @@ export interface PromptDraft {
   /** Those prompts, every variation expanded (empty while one prompt is typed, or the parser loads). */
   prompts: string[];
   onBatchChange: (batch: boolean) => void;
-  /** The lines to send as prompts (for videos with their options), or undefined after showing what is wrong. */
-  checkedBatch: (kind: 'image' | 'video') => { prompts: string[]; options?: VideoOptions } | undefined;
+  /** What the checks made on sending read and show (draft-checks.ts). */
+  checks: DraftChecks;
   /** A Generate click made while the variation parser was loading, to be acted on now that it has come. */
   clickToReplay?: 'image' | 'video';
   /**
@@ -52,6 +43,24 @@ export interface PromptDraft {
   compared: readonly string[];
   setCompared: (ids: readonly string[]) => void;
 }
+
+/**
+ * The draft as the checks made on sending need it (draft-checks.ts, fetched with the first Generate, as no
+ * first frame needs them): what is typed, and how to show what is wrong with it.
+ */
+export interface DraftChecks {
+  prompt: string;
+  video: VideoOptionsDraft;
+  /** The prompts the box stands for, or their problem; undefined while the parser a variation needs loads. */
+  expanded: Expanded | undefined;
+  textareaRef: React.RefObject<HTMLTextAreaElement | null>;
+  showProblem: (problem: Problem | undefined) => void;
+  showVideoProblems: (show: boolean) => void;
+  /** Keeps a Generate click made while the parser loads, to be acted on once it has come. */
+  waitForParser: (kind: 'image' | 'video' | undefined) => void;
+}
+
+type Expanded = { prompts: string[] } | { problem: Problem };
 
 /** Problems worth saying while the person types, before any attempt to send. */
 const LIVE_PROBLEMS = new Set<Problem['code']>([
@@ -83,11 +92,7 @@ function useVariations(needed: boolean): Variations | undefined {
  * of each, at most a batch (without groups, only *One per line* makes several). Undefined while the parser a
  * variation needs is still loading.
  */
-function promptsOf(
-  text: string,
-  lines: boolean,
-  variations: Variations | undefined,
-): { prompts: string[] } | { problem: Problem } | undefined {
+function promptsOf(text: string, lines: boolean, variations: Variations | undefined): Expanded | undefined {
   if (!hasVariations(text)) return { prompts: batchLines(text) };
   if (!variations) return undefined;
   return lines ? variations.expandLines(text, MAX_BATCH) : variations.expandVariations(text, MAX_BATCH);
@@ -162,21 +167,6 @@ export function usePromptDraft(
     box?.focus({ preventScroll: true });
   }, []);
 
-  const checkPrompt = (): string | undefined => {
-    const problem = promptProblem(prompt);
-    setShownProblem(problem);
-    return problem ? undefined : prompt.trim();
-  };
-
-  /** The video options, or undefined after showing their problems; focus goes to the first problem. */
-  const checkOptions = (promptOk: boolean): VideoOptions | undefined => {
-    const parsed = fromDraft(video);
-    setShowVideoProblems('problem' in parsed);
-    if (!promptOk) textareaRef.current?.focus();
-    else if ('problem' in parsed) document.getElementById('video-duration')?.focus();
-    return promptOk && !('problem' in parsed) ? parsed.options : undefined;
-  };
-
   return {
     prompt,
     onPromptChange: (value) => {
@@ -193,16 +183,6 @@ export function usePromptDraft(
     },
     showVideoProblems,
     textareaRef,
-    checkedPrompt: () => {
-      const checked = checkPrompt();
-      if (checked === undefined) textareaRef.current?.focus();
-      return checked;
-    },
-    checkedVideo: () => {
-      const checked = checkPrompt();
-      const options = checkOptions(checked !== undefined);
-      return checked === undefined || !options ? undefined : { prompt: checked, options };
-    },
     batch,
     many: batch || varied,
     prompts,
@@ -211,19 +191,14 @@ export function usePromptDraft(
       // A problem shown for the other reading of the box (one prompt, or one per line) no longer holds.
       setShownProblem((shown) => (shown ? problemOf(prompt, on) : undefined));
     },
-    checkedBatch: (kind) => {
-      // A click in the moment the parser loads sends nothing yet rather than braces as typed, and is kept.
-      setWaitingClick(expanded ? undefined : kind);
-      if (!expanded) return undefined;
-      const lines = 'prompts' in expanded ? expanded.prompts : [];
-      const problem = 'problem' in expanded ? expanded.problem : batchProblem(lines);
-      setShownProblem(problem);
-      if (kind === 'image') {
-        if (problem) textareaRef.current?.focus();
-        return problem ? undefined : { prompts: lines };
-      }
-      const options = checkOptions(!problem);
-      return problem || !options ? undefined : { prompts: lines, options };
+    checks: {
+      prompt,
+      video,
+      expanded,
+      textareaRef,
+      showProblem: setShownProblem,
+      showVideoProblems: setShowVideoProblems,
+      waitForParser: setWaitingClick,
     },
     ...(waitingClick && expanded ? { clickToReplay: waitingClick } : {}),
     fill,
