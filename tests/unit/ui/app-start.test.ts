@@ -9,8 +9,7 @@ function page(shellTag: string): Document {
 }
 
 /** Until the task after the next frame: when the shell adds the app, the first frame has been painted. */
-const afterFrame = () =>
-  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const afterFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 describe('the page shell starting the app', () => {
   it('loads the entry its tag names as a module script, after the first frame', async () => {
