@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import controls from '@/components/controls.module.css';
-import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
 import { t } from '@/utils/i18n';
 import { send } from '@/utils/messaging/send';
 import { profileLabel, type ShownProfiles } from '@/utils/profiles/page/profiles-view';
 import { PROFILE_SWITCH_ATTRIBUTE } from '@/utils/ui/early-clicks';
+import { failureInfo } from '@/utils/ui/failure-info';
 import { PROFILE_SLOT, PROFILE_SLOT_LABEL } from '@/utils/ui/shell-paint';
 import { DescribedError } from '../DescribedError';
 import { ErrorMessage } from '../ErrorMessage';
@@ -29,7 +29,9 @@ export function ProfileSwitch({ profiles }: { profiles: ShownProfiles }) {
   }
   const choose = (id: string) => {
     setError(undefined);
-    send({ type: 'switchProfile', id }).catch((failure: unknown) => setError(toErrorInfo(failure)));
+    send({ type: 'switchProfile', id }).catch(async (failure: unknown) =>
+      setError(await failureInfo(failure)),
+    );
   };
   return (
     <span className={styles.profile}>

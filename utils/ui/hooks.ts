@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
-import { toErrorInfo } from '../error-info';
 import type { ErrorInfo } from '../errors';
 import { afterNextPaint } from './after-paint';
+import { failureInfo } from './failure-info';
 
 /** The current time, re-read every `intervalMs` while `active`; drives elapsed-time displays. */
 export function useNow(intervalMs = 1000, active = true): number {
@@ -41,7 +41,7 @@ export function useCommand(): {
     setBusy(true);
     setError(undefined);
     command()
-      .catch((failure: unknown) => setError(toErrorInfo(failure)))
+      .catch(async (failure: unknown) => setError(await failureInfo(failure)))
       .finally(() => setBusy(false));
   };
   return { busy, error, run };

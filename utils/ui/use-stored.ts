@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { toErrorInfo } from '../error-info';
 import type { ErrorInfo } from '../errors';
 import { afterNextPaint } from './after-paint';
+import { failureInfo } from './failure-info';
 import { type ReadAhead, takeReadAhead } from './read-ahead-handoff';
 
 /** The part of a WXT storage item a page reads: its value now, and every later change. */
@@ -45,7 +45,9 @@ export function useStoredValue<T>(
       if (live && !changed) setStored({ value: show(value), read: true });
     };
     const fail = (failure: unknown) => {
-      if (live && !changed) setStored((previous) => ({ ...previous, error: toErrorInfo(failure) }));
+      void failureInfo(failure).then((error) => {
+        if (live && !changed) setStored((previous) => ({ ...previous, error }));
+      });
     };
     const follow = () => {
       unwatch = item.watch((value) => {

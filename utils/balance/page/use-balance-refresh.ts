@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { balanceIsStale, type ShownBalance } from '@/utils/balance/page/balance';
-import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
 import { send } from '@/utils/messaging/send';
+import { failureInfo } from '@/utils/ui/failure-info';
 
 export interface BalanceRefresh {
   /** This popup's own refresh is in flight. */
@@ -29,7 +29,7 @@ export function useBalanceRefresh(
     setChecking(true);
     setFailure(undefined);
     send({ type: 'refreshBalance' })
-      .catch((error: unknown) => setFailure(toErrorInfo(error)))
+      .catch(async (error: unknown) => setFailure(await failureInfo(error)))
       .finally(() => setChecking(false));
   }, []);
 

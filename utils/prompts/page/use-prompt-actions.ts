@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { toErrorInfo } from '@/utils/error-info';
 import type { ErrorInfo } from '@/utils/errors';
 import type { HistoryEntry } from '@/utils/history/schema';
+import { failureInfo } from '@/utils/ui/failure-info';
 import { fetchedOnce } from '@/utils/ui/on-demand';
 import type { PromptRequests, RequestOutcome } from './prompt-requests';
 import type { PromptDraft } from './use-prompt-draft';
@@ -64,7 +64,7 @@ export function usePromptActions(draft: PromptDraft): PromptActions {
     if (from) return run(from(draft, outcome));
     requests.fetch().then(
       (promptRequests) => run(promptRequests(draft, outcome)),
-      (failure: unknown) => setError(toErrorInfo(failure)),
+      (failure: unknown) => void failureInfo(failure).then(setError),
     );
   };
 
